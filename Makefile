@@ -1,0 +1,28 @@
+# Two commands: `make run` starts the companion, `make test` runs the whole suite.
+# Both do their own set-up first (scripts/setup.sh), so a fresh clone needs nothing else.
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: run test setup setup-test typecheck lint bench install-pi clean
+
+run: setup
+	$(VENV)/bin/companion run
+
+setup:
+	@scripts/setup.sh run
+
+setup-test:
+	@scripts/setup.sh test
+
+test: setup-test
+	xvfb-run -a -s "-screen 0 1024x768x24" $(PY) -m pytest -q
+	$(PY) -m mypy
+
+typecheck: setup-test
+	$(PY) -m mypy
+
+bench: setup-test
+	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache build *.egg-info

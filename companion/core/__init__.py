@@ -1,0 +1,1 @@
+"""Shared machinery for every game: errors, seeded randomness, codecs, board graphs, the journal."""
