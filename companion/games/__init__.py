@@ -1,0 +1,1 @@
+"""One module per boxed game: setup, inputs, turn order, end conditions, view."""

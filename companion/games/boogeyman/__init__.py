@@ -1,0 +1,1 @@
+"""Boogeyman: The Board Game — the device plays the Boogeyman and the Babysitter."""

@@ -1,0 +1,42 @@
+"""The short menu of card effects the Boogeyman engine understands.
+
+The rulebook does not print every card's text, so a card's effect is whatever the table told
+the catalogue the first time the card was scanned, chosen from this menu. `none` means the
+table resolves the card by hand; the engine only records that it was drawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class EffectKind:
+    name: str
+    takes_n: bool
+    text: str
+
+
+EFFECTS: tuple[EffectKind, ...] = (
+    EffectKind("none", False, "Nothing for the device to do: the table reads and resolves the card"),
+    EffectKind("lose_status", True, "The child loses N Status cards"),
+    EffectKind("gain_status", True, "The child gets back N Status cards"),
+    EffectKind("lose_candy", True, "The child loses N Candy"),
+    EffectKind("gain_candy", True, "The child gains N Candy (up to the Status cap)"),
+    EffectKind("babysitter_toward", True, "The Babysitter moves N rooms toward the child"),
+    EffectKind("babysitter_to_child", False, "The Babysitter comes straight to the child"),
+    EffectKind("cancel_encounter", False, "Cancels an encounter: no card, no Stress"),
+    EffectKind("remove_lock", False, "Removes the Lock in the child's room"),
+    EffectKind("extra_actions", True, "The child gets N more Actions this turn"),
+    EffectKind("lose_actions", True, "The child loses N of this turn's Actions"),
+    EffectKind("end_turn", False, "The child's turn ends now"),
+)
+
+EFFECT_NAMES: frozenset[str] = frozenset(e.name for e in EFFECTS)
+
+
+def effect_kind(name: str) -> EffectKind:
+    for e in EFFECTS:
+        if e.name == name:
+            return e
+    raise KeyError(name)
