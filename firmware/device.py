@@ -1,0 +1,84 @@
+"""The sensor board's behaviour: scan, debounce, report, heartbeat, answer the host.
+
+Pure: time comes in as milliseconds, bytes go out through `write`, sensors and LEDs are objects
+passed in. firmware/main.py wires it to the Pico; `companion board-sim` wires it to a pty.
+"""
+
+from firmware import protocol
+from firmware.debounce import Debouncer, ticks_diff
+
+SEQ_MODULO = 65536
+
+
+class NoLeds:
+    """A board without a WS2812 strip: LED commands are accepted and ignored."""
+
+    def set(self, channel: int, r: int, g: int, b: int) -> None:
+        pass
+
+    def off(self) -> None:
+        pass
+
+
+class SensorBoard:
+    def __init__(self, channels: int, sensors: object, write: object, leds: object = None,
+                 fw_version: str = "1.0.0", debounce_ms: int = 30, heartbeat_ms: int = 1000) -> None:
+        if not 1 <= channels <= 64:
+            raise ValueError("channels must be 1..64, got %d" % channels)
+        self.channels = channels
+        self.sensors = sensors
+        self.write = write
+        self.leds = leds if leds is not None else NoLeds()
+        self.fw_version = fw_version
+        self.heartbeat_ms = heartbeat_ms
+        self.debouncer = Debouncer(channels, debounce_ms)
+        self.reader = protocol.LineReader()
+        self.seq = 0
+        self._last_heartbeat = 0
+        self.dropped = 0  # host lines answered with ERR
+
+    def _next_seq(self) -> int:
+        seq = self.seq
+        self.seq = (self.seq + 1) % SEQ_MODULO
+        return seq
+
+    def boot(self, now_ms: int) -> None:
+        self.debouncer.start(self.sensors.read(), now_ms)
+        self.write(protocol.hello(self.fw_version, self.channels))
+        self.send_snap()
+        self._last_heartbeat = now_ms
+
+    def send_snap(self) -> None:
+        self.write(protocol.snap(self._next_seq(), self.debouncer.stable))
+
+    def tick(self, now_ms: int) -> None:
+        """One scan: report debounced changes, then the heartbeat if due."""
+        for channel, state in self.debouncer.update(self.sensors.read(), now_ms):
+            self.write(protocol.evt(self._next_seq(), channel, state))
+        if ticks_diff(now_ms, self._last_heartbeat) >= self.heartbeat_ms:
+            self._last_heartbeat = now_ms
+            self.send_snap()
+
+    def receive(self, data: bytes) -> None:
+        """Bytes from the host; answers each complete line."""
+        for line in self.reader.feed(data):
+            if line is None:
+                self._reject(protocol.ERR_LEN, "line over %d bytes" % protocol.MAX_LINE)
+                continue
+            try:
+                name, args = protocol.parse_command(line, self.channels)
+            except protocol.ProtocolError as e:
+                self._reject(e.code, e.text)
+                continue
+            if name == "HELLO?":
+                self.write(protocol.hello(self.fw_version, self.channels))
+            elif name == "SNAP?":
+                self.send_snap()
+            elif name == "LED":
+                self.leds.set(args[0], args[1], args[2], args[3])
+            elif name == "LEDS_OFF":
+                self.leds.off()
+
+    def _reject(self, code: str, text: str) -> None:
+        self.dropped += 1
+        self.write(protocol.err(code, text))
