@@ -1,0 +1,83 @@
+"""The Boogeyman game module: what the journal, replay, UI and AI use (see core/game.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.rules import apply as _apply, title, zone_name, DECK_NAMES
+from companion.games.boogeyman.setup import setup as _setup
+from companion.games.boogeyman.state import Options, Phase, State
+from companion.games.boogeyman.view import view as _view
+
+
+def label(state: State, inp: I.Input) -> str:
+    """A readable line for the journal and the undo button, e.g. 'Mike searched Room 12'."""
+    if isinstance(inp, I.Move):
+        return f"{title(inp.child)} moved to {zone_name(state, inp.to)}"
+    if isinstance(inp, I.Search):
+        return f"{title(inp.child)} searched {zone_name(state, state.child(inp.child).zone)}"
+    if isinstance(inp, I.FlipSwitch):
+        return f"{title(inp.child)} flipped the switch in {zone_name(state, state.child(inp.child).zone)}"
+    if isinstance(inp, I.BreakLock):
+        return f"{title(inp.child)} tried to break the Lock in {zone_name(state, state.child(inp.child).zone)}"
+    if isinstance(inp, I.UseKey):
+        return f"{title(inp.child)} opened the Attic"
+    if isinstance(inp, I.Revive):
+        return f"{title(inp.child)} revived {title(inp.target)}"
+    if isinstance(inp, I.RollDie):
+        return "Die rolled by the device" if inp.value is None else f"Die showed {inp.value}"
+    if isinstance(inp, I.SpendCandy):
+        return f"Spent {abs(inp.delta)} Candy ({inp.delta:+d})" if inp.delta else "Kept the roll"
+    if isinstance(inp, I.CardDrawn):
+        deck = DECK_NAMES.get(inp.code.split(":")[1], "a") if inp.code.count(":") == 2 else "a"
+        who = state.pending[0].child if state.pending and hasattr(state.pending[0], "child") else ""
+        return f"{title(who)} drew {deck} card {inp.code}".strip()
+    if isinstance(inp, I.PlayCard):
+        return f"{title(inp.child)} played {inp.code}"
+    if isinstance(inp, I.ApplyEffects):
+        what = ", ".join(f"{e.effect} {e.n}" for e in inp.effects)
+        return f"{title(inp.child)}: {inp.note or what}"
+    if isinstance(inp, I.PlaceFigure):
+        return f"The {inp.figure.capitalize()} was put in {zone_name(state, inp.zone)}"
+    if isinstance(inp, I.EndTurn):
+        return f"{title(state.active)} ended the turn"
+    if isinstance(inp, I.PlaceRoomTokens):
+        return "The Boogeyman played a Room token"  # never which: the label is public
+    if isinstance(inp, I.ChooseCardInput):
+        return f"The Boogeyman chose card {inp.code}"
+    if isinstance(inp, I.SteerBabysitterInput):
+        return "The Boogeyman steered the Babysitter"
+    if isinstance(inp, I.HideTokensInput):
+        return "The Boogeyman hid the Objectives"
+    if isinstance(inp, I.MissionComplete):
+        return "The Mission was completed"
+    if isinstance(inp, I.StartFinale):
+        return f"{title(inp.child)} started the Finale"
+    return "The Finale ended: " + ("the Children won" if inp.children_won else "the Boogeyman won")
+
+
+class _Rules:
+    code = "BGM"
+    title = "Boogeyman: The Board Game"
+    options_type = Options
+    state_type = State
+    input_type: Any = I.Input
+
+    def setup(self, options: Options, seed: int) -> State:
+        return _setup(options, seed)
+
+    def apply(self, state: State, inp: I.Input) -> State:
+        return _apply(state, inp)
+
+    def label(self, state: State, inp: I.Input) -> str:
+        return label(state, inp)
+
+    def view(self, state: State, seat: str) -> dict[str, Any]:
+        return _view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == Phase.OVER
+
+
+RULES = _Rules()

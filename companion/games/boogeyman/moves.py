@@ -1,0 +1,92 @@
+"""The inputs that are legal now: candidates checked by the reducer itself, never a second copy
+of the rules. Used by random play in tests, the simulation harness and the AI."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from companion.core.errors import IllegalInput
+from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.houses import house_for
+from companion.games.boogeyman.rules import apply, babysitter_graph, child_graph
+from companion.games.boogeyman.state import (
+    AdjustRoll,
+    ChooseCard,
+    ChooseRoomTokens,
+    DrawCard,
+    Effect,
+    HideTokens,
+    NeedRoll,
+    Phase,
+    PlayFinale,
+    State,
+    SteerBabysitter,
+)
+
+
+def candidates(s: State) -> list[I.Input]:  # noqa: C901 - one branch per pending kind
+    if s.phase == Phase.OVER:
+        return []
+    house = house_for(s.options.board)
+    if s.pending:
+        p = s.pending[0]
+        if isinstance(p, DrawCard):
+            code = f"BGM:{p.deck}:01"
+            out: list[I.Input] = [I.CardDrawn(code)]
+            if p.encounter:
+                out.append(I.CardDrawn(code, (Effect("lose_status", 1),)))
+                out.append(I.PlayCard(p.child, "BGM:SRCH:01", (Effect("cancel_encounter"),)))
+            return out
+        if isinstance(p, NeedRoll):
+            rolls: list[I.Input] = [I.RollDie(None)]
+            return rolls + [I.RollDie(v) for v in range(1, 7)]
+        if isinstance(p, AdjustRoll):
+            candy = s.child(p.child).candy
+            return [I.SpendCandy(d) for d in range(-candy, candy + 1)]
+        if isinstance(p, ChooseRoomTokens):
+            pool = sorted(set(s.reserve) or {t.room for t in s.ladder})
+            if len(s.ladder) >= house.ladder_spaces:
+                pool = sorted(set(s.reserve) | {t.room for t in s.ladder})
+            picks: list[I.Input] = [I.PlaceRoomTokens(tuple(c)) for c in combinations(pool, p.count)]
+            return picks[:60]
+        if isinstance(p, ChooseCard):
+            return [I.ChooseCardInput(c) for c in s.deck(p.deck).remaining]
+        if isinstance(p, SteerBabysitter):
+            graph = babysitter_graph(s)
+            paths: list[I.Input] = [I.SteerBabysitterInput(())]
+            for c in s.children:
+                path = graph.path(s.babysitter, c.zone)
+                if path and len(path) > 1:
+                    paths.append(I.SteerBabysitterInput(path[1:p.steps + 1]))
+            return paths
+        if isinstance(p, HideTokens):
+            rooms = [r for r in house.rooms if r != house.secret_room]
+            return [I.HideTokensInput(tuple(rooms[i:i + p.objectives]), rooms[-1], rooms[-2])
+                    for i in range(0, len(rooms) - p.objectives - 2, 3)]
+        assert isinstance(p, PlayFinale)
+        return [I.FinaleOutcome(True), I.FinaleOutcome(False)]
+    name = s.active
+    if not name:
+        return []
+    c = s.child(name)
+    out = [I.EndTurn()]
+    if c.passed_out:
+        return out
+    out += [I.Move(name, z) for z in child_graph(s).neighbours(c.zone)]
+    out += [I.Search(name), I.FlipSwitch(name), I.BreakLock(name), I.UseKey(name)]
+    out += [I.Revive(name, k.name) for k in s.children if k.passed_out and k.zone == c.zone]
+    if not s.mission_done and s.finale_room:
+        out.append(I.MissionComplete())
+    out.append(I.StartFinale(name))
+    return out
+
+
+def legal_inputs(s: State) -> list[I.Input]:
+    out = []
+    for inp in candidates(s):
+        try:
+            apply(s, inp)
+        except IllegalInput:
+            continue
+        out.append(inp)
+    return out

@@ -1,0 +1,198 @@
+"""Setting up a Boogeyman game ('Setting Up the Game', Hard and Nightmare Mode) and the steps to show."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.core.errors import IllegalInput
+from companion.core.rng import Rng
+from companion.games.boogeyman.house import House
+from companion.games.boogeyman.houses import house_for
+from companion.games.boogeyman.state import (
+    CHILDREN,
+    ACTIONS_PER_TURN,
+    Child,
+    Deck,
+    Difficulty,
+    HideTokens,
+    LadderToken,
+    Mode,
+    Options,
+    Phase,
+    Room,
+    SearchToken,
+    State,
+    Switch,
+)
+
+# Decks the device itself draws from or hands the Boogeyman player (shared/specs/card-codes.md sizes).
+DEVICE_DECKS = {"NGHT": 10, "TRBL": 10, "EVNT": 10}
+
+
+def validate_options(options: Options) -> None:
+    kids = options.children
+    if not 1 <= len(kids) <= 6:
+        raise IllegalInput(f"play with 1 to 6 children, not {len(kids)}")
+    unknown = [k for k in kids if k not in CHILDREN]
+    if unknown:
+        raise IllegalInput(f"unknown child {unknown[0]!r}; the children are {', '.join(CHILDREN)}")
+    if len(set(kids)) != len(kids):
+        raise IllegalInput("each child can be played only once")
+    if options.mode == Mode.SOLO and options.players > 1:
+        raise IllegalInput("Solo Mode is for 1 player")
+    if options.mode in (Mode.SEMI, Mode.COMPETITIVE) and table_size(options) < 2:
+        raise IllegalInput(f"{options.mode.value} mode needs 2 or more players")
+    if options.mode == Mode.SEMI and len(kids) < 2:
+        raise IllegalInput("Semi-Cooperative Mode needs 2 or more children")
+
+
+def table_size(options: Options) -> int:
+    if options.players:
+        return options.players
+    if options.mode == Mode.SOLO:
+        return 1
+    return len(options.children) + (1 if options.mode == Mode.COMPETITIVE else 0)
+
+
+def keep_possessed(options: Options) -> bool:
+    """'We recommend that you use this card only in games with 4 or more players.'"""
+    if options.possessed_objective is not None:
+        return options.possessed_objective
+    return table_size(options) >= 4
+
+
+def objective_count(house: House) -> int:
+    return sum(t.count for t in house.search_tokens if t.kind == "objective")
+
+
+def _all_tokens(house: House) -> list[SearchToken]:
+    out: list[SearchToken] = []
+    for spec in house.search_tokens:
+        out.extend(SearchToken(spec.kind, spec.value, spec.colour) for _ in range(spec.count))
+    return out
+
+
+def _deal(house: House, rng: Rng, fixed: dict[str, list[SearchToken]], pool: list[SearchToken]) -> tuple[
+        dict[str, tuple[SearchToken, ...]], Rng]:
+    """Fill every room to tokens_per_room: the fixed tokens first, then random ones from the pool."""
+    n = house.tokens_per_room
+    shuffled, rng = rng.shuffled(pool)
+    rest = list(shuffled)
+    stacks: dict[str, tuple[SearchToken, ...]] = {}
+    # Rooms 6 and 20 are dealt first from the random tokens, as the rulebook's set-up says.
+    order = list(house.double_search_rooms) + [r for r in house.rooms if r not in house.double_search_rooms]
+    for room in order:
+        mine = list(fixed.get(room, []))
+        while len(mine) < n and rest:
+            mine.append(rest.pop())
+        if len(mine) < n:
+            raise IllegalInput(f"not enough Search tokens to fill Room {room}")
+        stack, rng = rng.shuffled(mine)
+        stacks[room] = stack
+    return stacks, rng
+
+
+def setup(options: Options, seed: int) -> State:
+    validate_options(options)
+    house = house_for(options.board)
+    rng = Rng.from_seed(seed)
+
+    # Room tokens: shuffled face down. Hard Mode reveals 13 of them to darken those rooms.
+    reserve, rng = rng.shuffled(house.rooms)
+    dark: set[str] = set()
+    if options.difficulty == Difficulty.HARD:
+        picked, rng = rng.sample(house.rooms, min(13, len(house.rooms)))
+        dark = set(picked)
+        reserve, rng = rng.shuffled(house.rooms)
+    elif options.difficulty == Difficulty.NIGHTMARE:
+        dark = set(house.rooms)
+
+    tokens = _all_tokens(house)
+    competitive = options.mode == Mode.COMPETITIVE
+    stacks: dict[str, tuple[SearchToken, ...]] = {r: () for r in house.rooms}
+    if not competitive:
+        # Trap Door and Skeleton Key are set aside, rooms 6 and 20 get 2 random tokens, then the
+        # rest (with the Trap Door and Key shuffled back in) fill the other rooms.
+        special = [t for t in tokens if t.kind in ("trap_door", "skeleton_key")]
+        plain = [t for t in tokens if t.kind not in ("trap_door", "skeleton_key")]
+        plain_shuffled, rng = rng.shuffled(plain)
+        first = {r: list(plain_shuffled[i * 2:(i + 1) * 2])
+                 for i, r in enumerate(house.double_search_rooms)}
+        used = 2 * len(house.double_search_rooms)
+        stacks, rng = _deal(house, rng, first, list(plain_shuffled[used:]) + special)
+
+    rooms = tuple(
+        (r, Room(stacks[r], Switch.DARK if r in dark else Switch.LIGHT, r in house.lock_rooms))
+        for r in house.rooms
+    )
+    decks = []
+    for code, size in DEVICE_DECKS.items():
+        cards, rng = rng.shuffled([f"BGM:{code}:{n:02d}" for n in range(1, size + 1)])
+        decks.append(Deck(code, cards))
+    first_token, reserve = reserve[0], reserve[1:]
+    children = tuple(Child(name, house.children_start) for name in options.children)
+    state = State(
+        options=options, rng=rng, phase=Phase.PLACEMENT if competitive else Phase.PLAY, round=1,
+        order=options.children, turn=0, actions_left=ACTIONS_PER_TURN, children=children, rooms=rooms,
+        babysitter=house.babysitter_start, boogeyman=(), ladder=(LadderToken(first_token),), current=1,
+        reserve=reserve, player_run=competitive, boogeyman_seat="boogeyman" if competitive else "",
+        stress_boogeyman=0, stress_babysitter=0, decks=tuple(decks), active_event="",
+        attic_unlocked=False, trap_door="", mission_done=False, finale_room="", finale_stack=(),
+        leader="", finale_number=0, finale_children=(), winner="", turn_ending=False,
+        pending=(HideTokens(objective_count(house)),) if competitive else (),
+    )
+    return state
+
+
+def deal_hidden(s: State, hide: object) -> State:
+    """Competitive set-up: the Boogeyman's chosen rooms get the Objectives, Trap Door and Key;
+    every other slot is filled with random Search tokens."""
+    from companion.games.boogeyman.inputs import HideTokensInput
+
+    assert isinstance(hide, HideTokensInput)
+    house = house_for(s.options.board)
+    tokens = _all_tokens(house)
+    objectives = [t for t in tokens if t.kind == "objective"]
+    plain = [t for t in tokens if t.kind not in ("objective", "trap_door", "skeleton_key")]
+    fixed: dict[str, list[SearchToken]] = {}
+    for room, tok in zip(hide.objectives, objectives):
+        fixed.setdefault(room, []).append(tok)
+    fixed.setdefault(hide.trap_door, []).append(SearchToken("trap_door"))
+    fixed.setdefault(hide.skeleton_key, []).append(SearchToken("skeleton_key"))
+    stacks, rng = _deal(house, s.rng, fixed, plain)
+    rooms = tuple((z, replace(r, stack=stacks[z])) for z, r in s.rooms)
+    return replace(s, rooms=rooms, rng=rng)
+
+
+def setup_steps(options: Options) -> list[str]:
+    """The set-up as instructions the screen shows one by one."""
+    house = house_for(options.board)
+    steps = [
+        "Place the game board on the table.",
+        "Shuffle the Search, Light, Dark, Boogeyman, Babysitter, Mission and Objective decks separately.",
+    ]
+    if options.mode == Mode.COMPETITIVE:
+        steps.append("The Boogeyman player takes the Nightmare, Trouble and Event cards (no need to shuffle).")
+    else:
+        steps.append("Set the Nightmare, Trouble and Event decks aside: the device draws them for you.")
+    if not keep_possessed(options):
+        steps.append("Remove the 'Possessed' card from the Objective deck (advised for 3 or fewer players).")
+    for name in options.children:
+        steps.append(f"{name.capitalize()}: take the miniature, 3 Candy, and the Status cards "
+                     "(Calm on top, then Scared, then Terrified).")
+    steps.append("Each child player draws 1 Objective card and keeps it secret.")
+    steps.append("Draw 1 Mission card and read it aloud; put it beside the board.")
+    steps.append("The device keeps the 25 Room tokens and the Apparitions Ladder for you.")
+    if options.mode == Mode.COMPETITIVE:
+        steps.append("The Boogeyman hides the Objectives, Trap Door and Skeleton Key; the rest is random.")
+    steps.append(f"Put 2 Search tokens face down in each Room as the screen shows (Rooms "
+                 f"{' and '.join(house.double_search_rooms)} first), a Light/Dark token on top of each, "
+                 f"and a Lock token in Rooms {', '.join(house.lock_rooms)}.")
+    if options.difficulty == Difficulty.HARD:
+        steps.append("Hard Mode: flip the Light tokens to Dark in the 13 rooms the screen shows.")
+    elif options.difficulty == Difficulty.NIGHTMARE:
+        steps.append("Nightmare Mode: flip every Light token to Dark. The Boogeyman plays 2 Room tokens a turn.")
+    steps.append(f"Put the children in {house.children_start} and the Babysitter in {house.babysitter_start}; "
+                 "Stress tokens on 0.")
+    steps.append(f"{options.children[0].capitalize()} takes the Flashlight and goes first.")
+    return steps

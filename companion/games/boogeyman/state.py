@@ -1,0 +1,229 @@
+"""The Boogeyman game state: plain, frozen, typed data. Only the reducer makes new states."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from companion.core.rng import Rng
+
+CHILDREN = ("peter", "ray", "daphne", "mike", "leila", "tommy")
+STATUS_NAMES = {3: "Calm", 2: "Scared", 1: "Terrified", 0: "Passed Out"}
+# "1 - Calm ... up to 3 Candy; 2 - Scared ... up to 2; 3 - Terrified ... only 1" (State of Mind).
+CANDY_CAP = {3: 3, 2: 2, 1: 1, 0: 0}
+ACTIONS_PER_TURN = 3
+STARTING_CANDY = 3
+
+
+class Mode(str, Enum):
+    SOLO = "solo"
+    COOP = "coop"
+    SEMI = "semi"
+    COMPETITIVE = "competitive"
+
+
+class Difficulty(str, Enum):
+    NORMAL = "normal"
+    HARD = "hard"
+    NIGHTMARE = "nightmare"
+
+
+class Phase(str, Enum):
+    PLACEMENT = "placement"  # Competitive: the Boogeyman hides Objectives, Trap Door, Key
+    PLAY = "play"
+    FINALE = "finale"
+    OVER = "over"
+
+
+class Switch(str, Enum):
+    LIGHT = "light"
+    DARK = "dark"
+
+
+@dataclass(frozen=True)
+class Options:
+    mode: Mode = Mode.COOP
+    difficulty: Difficulty = Difficulty.NORMAL
+    children: tuple[str, ...] = ("mike", "daphne")  # seat order, clockwise, Flashlight first
+    players: int = 0            # people at the table; 0 = one per child (+1 Competitive)
+    board: str = ""             # a board file; "" = the shipped Villa Spencer
+    possessed_objective: bool | None = None  # None = follow the rulebook's advice
+
+
+@dataclass(frozen=True)
+class SearchToken:
+    kind: str  # noise, die, candy, objective, trap_door, skeleton_key, blank
+    value: int = 0
+    colour: str = ""
+
+
+@dataclass(frozen=True)
+class Room:
+    stack: tuple[SearchToken, ...]  # face-down Search tokens, top first
+    switch: Switch | None
+    lock: bool
+
+
+@dataclass(frozen=True)
+class Child:
+    name: str
+    zone: str
+    status: int = 3  # Status cards left: 3 Calm on top, 2 Scared, 1 Terrified, 0 Passed Out
+    candy: int = STARTING_CANDY
+    objectives: tuple[str, ...] = ()  # colours of Objective tokens carried
+    has_key: bool = False
+    nightmare: str = ""  # the Nightmare card in play on this Passed Out child
+    removed: bool = False  # Semi-Cooperative: taken over by the Boogeyman
+
+    @property
+    def passed_out(self) -> bool:
+        return self.status <= 0
+
+    @property
+    def on_board(self) -> bool:
+        return not self.removed
+
+
+@dataclass(frozen=True)
+class LadderToken:
+    room: str
+    face_up: bool = False
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck the device draws from or the Boogeyman player chooses from (Nightmare, Trouble, Event)."""
+
+    code: str
+    remaining: tuple[str, ...]
+    discard: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Effect:
+    effect: str
+    n: int = 1
+
+
+# Pending decisions: the table (or the Boogeyman player) must answer the first one before play
+# goes on. Each has a `kind` tag for the JSON export.
+@dataclass(frozen=True)
+class DrawCard:
+    kind = "draw_card"
+    deck: str  # SITR, BOOG, LGHT, DARK, SRCH
+    child: str
+    encounter: bool = False  # a Babysitter/Boogeyman encounter: Stress +1 and the turn ends
+
+
+@dataclass(frozen=True)
+class NeedRoll:
+    kind = "need_roll"
+    child: str
+    purpose: str  # "lock" (breaking a Lock) or "noise" (a die-symbol Search token)
+
+
+@dataclass(frozen=True)
+class AdjustRoll:
+    kind = "adjust_roll"
+    child: str
+    purpose: str
+    rolled: int
+
+
+@dataclass(frozen=True)
+class ChooseRoomTokens:
+    kind = "choose_room_tokens"
+    count: int
+
+
+@dataclass(frozen=True)
+class ChooseCard:
+    kind = "choose_card"
+    deck: str  # NGHT, TRBL, EVNT
+    child: str = ""  # the Passed Out child for a Nightmare
+
+
+@dataclass(frozen=True)
+class SteerBabysitter:
+    kind = "steer_babysitter"
+    steps: int
+
+
+@dataclass(frozen=True)
+class HideTokens:
+    kind = "hide_tokens"
+    objectives: int
+
+
+@dataclass(frozen=True)
+class PlayFinale:
+    kind = "play_finale"
+
+
+Pending = DrawCard | NeedRoll | AdjustRoll | ChooseRoomTokens | ChooseCard | SteerBabysitter | HideTokens | PlayFinale
+
+
+@dataclass(frozen=True)
+class State:
+    options: Options
+    rng: Rng
+    phase: Phase
+    round: int
+    order: tuple[str, ...]       # children in turn order; order[0] holds the Flashlight
+    turn: int                    # index into order of the child whose turn it is
+    actions_left: int
+    children: tuple[Child, ...]
+    rooms: tuple[tuple[str, Room], ...]
+    babysitter: str
+    boogeyman: tuple[str, ...]   # rooms its miniature stands in (two in Nightmare Mode)
+    ladder: tuple[LadderToken, ...]
+    current: int                 # how many of the last ladder tokens are "where it is now"
+    reserve: tuple[str, ...]     # Room tokens that can still be played, face down
+    player_run: bool             # the Boogeyman is a player's (Competitive, Semi after take-over)
+    boogeyman_seat: str          # "" game-run, else who plays it (a child's player, or "boogeyman")
+    stress_boogeyman: int
+    stress_babysitter: int
+    decks: tuple[Deck, ...]
+    active_event: str
+    attic_unlocked: bool
+    trap_door: str               # the room the Trap Door was found in, "" until found
+    mission_done: bool
+    finale_room: str
+    finale_stack: tuple[str, ...]  # Objective colours stacked in the Finale room
+    leader: str
+    finale_number: int
+    finale_children: tuple[str, ...]
+    winner: str                  # "", "children" or "boogeyman"
+    turn_ending: bool            # an encounter ended the turn; it passes once pending is done
+    pending: tuple[Pending, ...]
+    notices: tuple[str, ...] = field(default=())  # what the last input made happen, for the table
+
+    # Lookups kept here so every rule reads state the same way.
+    def child(self, name: str) -> Child:
+        for c in self.children:
+            if c.name == name:
+                return c
+        raise KeyError(name)
+
+    def room(self, zone: str) -> Room | None:
+        for z, r in self.rooms:
+            if z == zone:
+                return r
+        return None
+
+    def deck(self, code: str) -> Deck:
+        for d in self.decks:
+            if d.code == code:
+                return d
+        raise KeyError(code)
+
+    @property
+    def active(self) -> str:
+        return self.order[self.turn] if self.order else ""
+
+    @property
+    def current_rooms(self) -> tuple[str, ...]:
+        """Where the Boogeyman is hiding now: the rooms of the tokens played on its last turn."""
+        if self.current == 0:
+            return ()
+        return tuple(t.room for t in self.ladder[-self.current:])
