@@ -1,0 +1,141 @@
+"""`companion replay` and `companion journal export|list`.
+
+Imports of the journal, session and game modules happen inside the handlers, so building the
+CLI parser stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.core.game import GameRules
+    from companion.core.journal import GameRecord
+
+
+def lookup_rules(code: str) -> GameRules[Any, Any, Any]:
+    """The rules of a game by code; an unknown or missing game is a clean user error."""
+    from companion.core.errors import JournalError
+    from companion.core.game import get_rules
+
+    try:
+        return get_rules(code)
+    except ImportError as exc:
+        raise JournalError(f"game {code!r} is not installed in this companion ({exc})") from exc
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "replay",
+        help="re-run a journal (SQLite or JSON-lines export) and print the final state",
+        description="Re-run every committed input of a game through the rules and print the final state.",
+    )
+    _journal_arg(p)
+    p.add_argument("--game-id", type=int, help="game to replay (SQLite journals; default: the latest)")
+    p.add_argument("--json", action="store_true", help="print the final state as canonical JSON")
+    p.set_defaults(func=cmd_replay)
+
+    j = subparsers.add_parser("journal", help="inspect and export the game journal")
+    jsub = j.add_subparsers(dest="journal_command", metavar="SUBCOMMAND", required=True)
+    e = jsub.add_parser("export", help="write a game as JSON lines (docs/journal.md)")
+    _journal_arg(e)
+    e.add_argument("--game-id", type=int, help="game to export (default: the latest)")
+    e.add_argument("--out", help="output file (default: standard output)")
+    e.set_defaults(func=cmd_export)
+    ls = jsub.add_parser("list", help="list the games in a journal")
+    _journal_arg(ls)
+    ls.set_defaults(func=cmd_list)
+
+
+def _journal_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "journal",
+        metavar="JOURNAL",
+        nargs="?",
+        help="journal file (default: journal.sqlite in the data dir, or $COMPANION_DATA_DIR)",
+    )
+
+
+def _journal_path(args: argparse.Namespace) -> str:
+    from companion.core.journal import default_journal_path
+
+    return str(args.journal) if args.journal else str(default_journal_path())
+
+
+def _load_record(path: str, game_id: int | None) -> GameRecord:
+    from companion.core.errors import JournalError
+    from companion.core.journal import Journal, is_sqlite_file, read_export
+
+    if is_sqlite_file(path):
+        with Journal(path, create=False) as journal:
+            if game_id is None:
+                row = journal.latest_game()
+                if row is None:
+                    raise JournalError(f"{path}: the journal holds no games")
+                game_id = row.id
+            return journal.record(game_id)
+    if game_id is not None:
+        raise JournalError(f"{path}: --game-id applies to SQLite journals; a JSON-lines export holds one game")
+    return read_export(path)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from companion.core import codec
+    from companion.core.session import replay
+
+    record = _load_record(_journal_path(args), args.game_id)
+    rules = lookup_rules(record.code)
+    final = replay(rules, record)[-1]
+    if args.json:
+        print(codec.dumps(final))
+        return 0
+    which = f"game {record.game_id}" if record.game_id is not None else "exported game"
+    print(f"{rules.title} ({record.code}) {which}, seed {record.seed}, from {record.source}")
+    over = "yes" if rules.is_over(final) else "no"
+    print(f"{len(record.inputs)} inputs replayed; game over: {over}")
+    if record.inputs:
+        print(f"last: {record.inputs[-1].label}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    import os
+    import tempfile
+
+    from companion.core.errors import JournalError
+    from companion.core.journal import export_lines
+
+    record = _load_record(_journal_path(args), args.game_id)
+    text = "".join(line + "\n" for line in export_lines(record))
+    if not args.out:
+        sys.stdout.write(text)
+        return 0
+    out = os.path.abspath(args.out)
+    try:
+        # Write then rename, so an interrupted export never leaves half a file under the name.
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(out), prefix=".export-")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, out)
+    except OSError as exc:
+        raise JournalError(f"{args.out}: cannot write export: {exc}") from exc
+    print(f"wrote {len(record.inputs)} inputs of a {record.code} game to {args.out}", file=sys.stderr)
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from companion.core.journal import Journal
+
+    path = _journal_path(args)
+    with Journal(path, create=False) as journal:
+        games = journal.games()
+    if not games:
+        print(f"{path}: no games")
+        return 0
+    print(f"{'id':>4}  {'game':<5} {'inputs':>6} {'redo':>5}  {'over':<4}  created")
+    for g in games:
+        over = "yes" if g.finished else "no"
+        print(f"{g.id:>4}  {g.code:<5} {g.committed:>6} {g.undone:>5}  {over:<4}  {g.created}")
+    return 0
