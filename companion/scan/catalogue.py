@@ -1,0 +1,210 @@
+"""Per-game card catalogue in the user's data directory: what each scanned code stands for.
+
+The rulebooks do not print every card, so the table tells the companion once (title, type,
+effects from the game's menu) and it is remembered in `<data dir>/catalogue/<GAME>.json`:
+
+    {"version": 1, "game": "BGM",
+     "cards": {"BGM:SRCH:07": {"title": "Flashlight", "type": "Search",
+                               "effects": [{"effect": "gain_candy", "n": 2}]}}}
+
+A malformed file never crashes the app: `Catalogue.load` returns a catalogue holding whatever
+entries were valid plus `error` (file and line) for the UI to show, and refuses to save over the
+file until it is fixed, so a typo never costs the user their catalogue.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cards_qr.codes import CardCode, parse_code
+from companion.scan.errors import CatalogueError
+
+FORMAT_VERSION = 1
+ENV_DATA_DIR = "COMPANION_DATA_DIR"
+
+
+@dataclass(frozen=True)
+class Effect:
+    effect: str  # a name from the game's effect menu; free text for games without an engine yet
+    n: int = 0
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    title: str
+    type: str
+    effects: tuple[Effect, ...] = (Effect("none"),)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"title": self.title, "type": self.type,
+                "effects": [{"effect": e.effect, "n": e.n} for e in self.effects]}
+
+
+@dataclass(frozen=True)
+class CardScanned:
+    """The game-agnostic input a scan becomes. `info` None: unknown card, ask the table."""
+
+    code: CardCode
+    info: CardInfo | None
+
+
+def data_dir() -> Path:
+    env = os.environ.get(ENV_DATA_DIR)
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("companion", appauthor=False))
+
+
+def catalogue_path(game: str, base: Path | None = None) -> Path:
+    return (base or data_dir()) / "catalogue" / f"{game}.json"
+
+
+def _effect_menu(game: str) -> dict[str, bool] | None:
+    """Effect name -> takes N, for games whose engine has a menu; None: free text allowed."""
+    if game == "BGM":
+        from companion.games.boogeyman.effects import EFFECTS
+
+        return {e.name: e.takes_n for e in EFFECTS}
+    return None
+
+
+def validate_info(game: str, info: CardInfo) -> None:
+    """Raises ValueError if `info` is not storable for `game`."""
+    if not info.title.strip():
+        raise ValueError("a card needs a title")
+    if not info.effects:
+        raise ValueError("a card needs at least one effect (use 'none')")
+    menu = _effect_menu(game)
+    for e in info.effects:
+        if not isinstance(e.n, int) or isinstance(e.n, bool) or e.n < 0:
+            raise ValueError(f"effect {e.effect!r}: n must be a whole number >= 0")
+        if menu is None:
+            if not e.effect.strip():
+                raise ValueError("an effect needs a name or text")
+            continue
+        if e.effect not in menu:
+            raise ValueError(f"unknown effect {e.effect!r}; choose one of {', '.join(sorted(menu))}")
+        if not menu[e.effect] and e.n:
+            raise ValueError(f"effect {e.effect!r} takes no number")
+        if menu[e.effect] and e.n < 1:
+            raise ValueError(f"effect {e.effect!r} needs a number n >= 1")
+
+
+def _line_of(text: str, needle: str) -> int | None:
+    idx = text.find(needle)
+    return text.count("\n", 0, idx) + 1 if idx >= 0 else None
+
+
+def _info_from_json(game: str, raw: Any) -> CardInfo:
+    if not isinstance(raw, dict):
+        raise ValueError("entry must be an object with title, type, effects")
+    effects_raw = raw.get("effects", [{"effect": "none", "n": 0}])
+    if not isinstance(effects_raw, list):
+        raise ValueError("effects must be a list")
+    effects = []
+    for e in effects_raw:
+        if not isinstance(e, dict) or not isinstance(e.get("effect"), str):
+            raise ValueError("each effect must be an object with an 'effect' name")
+        effects.append(Effect(e["effect"], e.get("n", 0)))
+    title, kind = raw.get("title"), raw.get("type", "")
+    if not isinstance(title, str) or not isinstance(kind, str):
+        raise ValueError("title and type must be text")
+    info = CardInfo(title, kind, tuple(effects))
+    validate_info(game, info)
+    return info
+
+
+@dataclass
+class Catalogue:
+    game: str
+    path: Path
+    cards: dict[CardCode, CardInfo] = field(default_factory=dict)
+    error: CatalogueError | None = None  # set when the file on disk is malformed
+    # Unreadable as a whole (syntax error): saving would destroy what the user typed.
+    _blocked: bool = False
+
+    @classmethod
+    def load(cls, game: str, base: Path | None = None) -> "Catalogue":
+        """The catalogue of `game`; never raises for a bad file (see `error`)."""
+        path = catalogue_path(game, base)
+        cat = cls(game, path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return cat
+        except (OSError, UnicodeDecodeError) as exc:
+            cat.error = CatalogueError(str(path), None, f"cannot read: {exc}")
+            cat._blocked = True
+            return cat
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            cat.error = CatalogueError(str(path), exc.lineno, f"not valid JSON: {exc.msg} (column {exc.colno})")
+            cat._blocked = True
+            return cat
+        if not isinstance(data, dict) or not isinstance(data.get("cards"), dict):
+            cat.error = CatalogueError(str(path), 1, 'expected an object with a "cards" object')
+            cat._blocked = True
+            return cat
+        if data.get("game", game) != game:
+            cat.error = CatalogueError(str(path), _line_of(text, '"game"'), f"holds game {data.get('game')!r}, not {game}")
+            cat._blocked = True
+            return cat
+        problems: list[tuple[int | None, str]] = []
+        for key, raw in data["cards"].items():
+            code = parse_code(key)
+            line = _line_of(text, json.dumps(key))
+            if code is None or code.game != game:
+                problems.append((line, f"{key!r} is not a {game} card code"))
+                continue
+            try:
+                cat.cards[code] = _info_from_json(game, raw)
+            except ValueError as exc:
+                problems.append((line, f"{key}: {exc}"))
+        if problems:
+            line, msg = problems[0]
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            cat.error = CatalogueError(str(path), line, msg + more)
+            cat._blocked = True  # bad entries would be dropped by a save: keep the user's text
+        return cat
+
+    def lookup(self, code: CardCode) -> CardInfo | None:
+        return self.cards.get(code)
+
+    def scanned(self, code: CardCode) -> CardScanned:
+        return CardScanned(code, self.lookup(code))
+
+    def remember(self, code: CardCode, info: CardInfo) -> None:
+        """Store what the table said a card is, in memory and on disk (atomically).
+
+        Raises ValueError for an invalid entry and CatalogueError if the file on disk is broken:
+        the entry is still kept in memory for this session."""
+        if code.game != self.game:
+            raise ValueError(f"{code} is not a {self.game} card")
+        validate_info(self.game, info)
+        self.cards[code] = info
+        if self._blocked and self.error is not None:
+            raise CatalogueError(self.error.path, self.error.line,
+                                 f"not saved: fix this file first ({self.error.message})")
+        self.save()
+
+    def save(self) -> None:
+        data = {"version": FORMAT_VERSION, "game": self.game,
+                "cards": {str(c): i.to_json() for c, i in sorted(self.cards.items())}}
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{self.game}.", suffix=".tmp", dir=self.path.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f, indent=2, sort_keys=True)
+                f.write("\n")
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            raise CatalogueError(str(self.path), None, f"cannot write: {exc}") from exc
+

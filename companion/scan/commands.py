@@ -1,0 +1,106 @@
+"""`companion qr-sheet`, `companion scan`, `companion catalogue`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+GAMES_HELP = "BGM, SOL, BIN, GSB"
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("qr-sheet", help="print QR sticker sheets (PDF) for a game's cards and tokens")
+    p.add_argument("--game", required=True, help=f"{GAMES_HELP} or all")
+    p.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    p.add_argument("--out", required=True, help="the PDF file to write")
+    p.set_defaults(func=cmd_qr_sheet)
+
+    p = sub.add_parser("scan", help="decode card QR codes in still images")
+    p.add_argument("images", nargs="+", metavar="IMAGE")
+    p.add_argument("--json", action="store_true", help="one JSON object per image per line")
+    p.add_argument("--game", default=None, help=f"count only this game's cards ({GAMES_HELP}); default: any")
+    p.set_defaults(func=cmd_scan)
+
+    p = sub.add_parser("catalogue", help="list what the companion knows about a game's cards")
+    p.add_argument("--game", required=True, help=GAMES_HELP)
+    p.set_defaults(func=cmd_catalogue)
+
+
+def cmd_qr_sheet(args: argparse.Namespace) -> int:
+    from cards_qr.sheet import write_sheet
+
+    # A typed game name, not a scanned code: case does not matter here.
+    game = "all" if args.game.lower() == "all" else args.game.upper()
+    pages = write_sheet(game, args.out, args.paper)
+    n = sum(len(p.stickers) for p in pages)
+    print(f"wrote {args.out}: {n} stickers on {len(pages)} pages ({args.paper})")
+    return 0
+
+
+def cmd_scan(args: argparse.Namespace) -> int:
+    from companion.scan.decoder import Decoder
+    from companion.scan.errors import ImageReadError
+
+    decoder = Decoder(game=args.game, budget_ms=1000.0)  # stills: no frame rate to keep up with
+    failures = 0
+    for name in args.images:
+        try:
+            image = read_image(name)
+        except ImageReadError as exc:
+            failures += 1
+            print(f"companion: error: {exc}", file=sys.stderr)
+            if args.json:
+                print(json.dumps({"image": name, "error": str(exc)}), flush=True)
+            continue
+        t0 = time.perf_counter()
+        result = decoder.decode(image)
+        ms = round((time.perf_counter() - t0) * 1000, 2)
+        cards = sorted(str(c) for c in result.cards)
+        for c in result.other_game:
+            from cards_qr.codes import other_game_message
+
+            print(f"companion: {name}: {other_game_message(c, args.game)}", file=sys.stderr)
+        if args.json:
+            print(json.dumps({"image": name, "cards": cards, "ms": ms}), flush=True)
+        else:
+            print(f"{name}: {' '.join(cards) if cards else '(no cards)'}  [{ms} ms]")
+    return 1 if failures else 0
+
+
+def read_image(name: str) -> Any:
+    import cv2
+
+    from companion.scan.errors import ImageReadError
+
+    path = Path(name)
+    if not path.is_file():
+        raise ImageReadError(f"{name}: no such image file")
+    # imdecode from bytes: cv2.imread cannot tell "missing" from "not an image" and fails on
+    # some non-ASCII paths.
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ImageReadError(f"{name}: cannot read: {exc.strerror or exc}") from exc
+    import numpy as np
+
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED) if data else None
+    if image is None:
+        raise ImageReadError(f"{name}: not a readable image")
+    return image
+
+
+def cmd_catalogue(args: argparse.Namespace) -> int:
+    from companion.scan.catalogue import Catalogue
+
+    cat = Catalogue.load(args.game.upper())
+    if cat.error is not None:
+        print(f"companion: catalogue problem: {cat.error}", file=sys.stderr)
+    print(f"{cat.path}: {len(cat.cards)} cards known")
+    for code, info in sorted(cat.cards.items()):
+        effects = ", ".join(f"{e.effect}({e.n})" if e.n else e.effect for e in info.effects)
+        print(f"  {code}  {info.title} [{info.type}]  {effects}")
+    return 1 if cat.error is not None else 0
