@@ -59,7 +59,7 @@ class SettleFilter:
     def poll(self) -> Settled | None:
         """A Settled change when the latest occupancy has held long enough and differs."""
         latest = self._latest
-        if latest is None or latest == self._settled or self.clock() - self._since < self.settle:
+        if latest is None or latest == self._settled or self.clock() - self._since < self.settle - 1e-9:
             return None
         before = self._settled if self._settled is not None else latest
         self._settled = latest
