@@ -1,0 +1,152 @@
+import threading
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.scan.camera import (
+    ImageFilesSource, MockCamera, OpenCVSource, Picamera2Source, ScanWorker, file_source, open_camera,
+)
+from companion.scan.decoder import Decoder
+from companion.scan.errors import CameraError
+from companion.scan.presence import Presence
+from companion.scan.synth import Placed, render_frame
+
+
+def test_mock_camera_renders_real_qr_frames() -> None:
+    cam = MockCamera()
+    dec = Decoder(game="BGM")
+    assert dec.decode(cam.read()).cards == ()
+    cam.show("BGM:SRCH:07")
+    assert [str(c) for c in dec.decode(cam.read()).cards] == ["BGM:SRCH:07"]
+    cam.show("BGM:SRCH:07", "BGM:STOK:01")
+    assert [str(c) for c in dec.decode(cam.read()).cards] == ["BGM:SRCH:07", "BGM:STOK:01"]
+    cam.clear()
+    assert dec.decode(cam.read()).cards == ()
+
+
+def test_open_camera_by_spec_and_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    assert isinstance(open_camera("mock"), MockCamera)
+    monkeypatch.setenv("COMPANION_CAMERA", "mock")
+    assert isinstance(open_camera(), MockCamera)
+    img = tmp_path / "a.png"
+    cv2.imwrite(str(img), render_frame([Placed("BGM:SRCH:01", 5)]))
+    src = open_camera(f"file:{img}")
+    assert src.read() is not None and src.read() is None  # one image, then end of source
+    with pytest.raises(CameraError, match="unknown camera"):
+        open_camera("webcam")
+    with pytest.raises(CameraError):
+        open_camera("file:")
+
+
+def test_cameras_that_fail_to_open(tmp_path: Path) -> None:
+    with pytest.raises(CameraError):
+        OpenCVSource(str(tmp_path / "missing.mp4"), size=None)
+    with pytest.raises(CameraError, match="picamera2"):
+        Picamera2Source()  # not installable off-Pi: a clean error, not an ImportError
+    with pytest.raises(CameraError, match="no such"):
+        file_source(tmp_path / "nothing-here")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(CameraError, match="no images"):
+        file_source(tmp_path / "empty")
+    with pytest.raises(CameraError):
+        ImageFilesSource([])
+
+
+def test_folder_and_video_sources(tmp_path: Path) -> None:
+    codes = ["BGM:SRCH:01", "BGM:SRCH:02", "BGM:SRCH:03"]
+    for i, c in enumerate(codes):
+        cv2.imwrite(str(tmp_path / f"{i}.png"), render_frame([Placed(c, 5)], seed=i))
+    (tmp_path / "notes.txt").write_text("not an image")
+    dec = Decoder(game="BGM")
+    src = file_source(tmp_path)
+    assert [str(dec.decode(src.read()).cards[0]) for _ in codes] == codes
+    assert src.read() is None
+    video = tmp_path / "clip.avi"
+    w = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 10, (640, 480), False)
+    assert w.isOpened()
+    for _ in range(3):
+        w.write(render_frame([Placed("BGM:DARK:05", 6)]))
+    w.release()
+    vsrc = file_source(video)
+    frames = [vsrc.read() for _ in range(4)]
+    assert frames[3] is None and [str(c) for c in dec.decode(frames[0]).cards] == ["BGM:DARK:05"]
+    vsrc.close()
+
+
+class SlowDecode:
+    def __init__(self, delay: float) -> None:
+        self.delay = delay
+
+    def __call__(self, frame: np.ndarray) -> int:
+        time.sleep(self.delay)
+        return int(frame[0, 0])
+
+
+class CountingSource:
+    """Frames whose first pixel is a counter: shows which frame a decode ran on."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.closed = False
+
+    def read(self) -> np.ndarray:
+        self.n += 1
+        time.sleep(0.001)
+        f = np.zeros((4, 4), np.uint8)
+        f[0, 0] = self.n % 256
+        return f
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_worker_decodes_only_the_newest_frame() -> None:
+    src = CountingSource()
+    results: list[int] = []
+    with ScanWorker(src, SlowDecode(0.03), lambda r, t: results.append(r)) as w:
+        time.sleep(0.4)
+    assert src.closed
+    assert w.frames_decoded >= 5
+    assert w.frames_grabbed > 3 * w.frames_decoded  # most frames dropped, never queued
+    gaps = np.diff(w.decoded_seqs)
+    assert (gaps > 1).all()  # it skipped ahead every time: the slot held the newest frame
+
+
+def test_worker_with_mock_camera_and_presence_end_to_end() -> None:
+    cam = MockCamera()
+    scans: list[str] = []
+    lock = threading.Lock()
+    presence = Presence(absent_s=0.15, absent_frames=2)
+    dec = Decoder(game="BGM")
+
+    def on_result(result, t):  # type: ignore[no-untyped-def]
+        with lock:
+            scans.extend(str(c) for c in presence.update(result.cards, now=t))
+
+    with ScanWorker(cam, dec.decode, on_result):
+        cam.show("BGM:SRCH:07")
+        time.sleep(0.4)
+        cam.clear()
+        time.sleep(0.4)
+        cam.show("BGM:SRCH:07", "BGM:DARK:02")
+        time.sleep(0.4)
+    # Held 0.4 s (a dozen frames) = one scan; back after leaving = a new scan; plus the second card.
+    assert scans[0] == "BGM:SRCH:07" and sorted(scans[1:]) == ["BGM:DARK:02", "BGM:SRCH:07"]
+
+
+def test_worker_reports_a_camera_that_dies() -> None:
+    class Dying:
+        def read(self) -> np.ndarray:
+            raise OSError("USB unplugged")
+
+        def close(self) -> None:
+            pass
+
+    errors: list[BaseException] = []
+    w = ScanWorker(Dying(), SlowDecode(0), lambda r, t: None, on_error=errors.append).start()
+    time.sleep(0.1)
+    w.stop()
+    assert len(errors) == 1 and isinstance(errors[0], CameraError) and "unplugged" in str(errors[0])
