@@ -319,3 +319,70 @@ def test_fixture_game_ends() -> None:
         RULES.apply(st_, Roll())
     with pytest.raises(IllegalInput, match="unknown input"):
         RULES.apply(RULES.setup(Options(), 0), object())  # type: ignore[arg-type]
+
+
+# -- the real Boogeyman rules -----------------------------------------------------------------
+
+
+def _bgm() -> tuple[Any, Any, Any]:
+    pytest.importorskip("companion.games.boogeyman.game")
+    from companion.core.game import get_rules
+    from companion.games.boogeyman.moves import legal_inputs
+    from companion.games.boogeyman.state import Options as BgmOptions
+
+    return get_rules("BGM"), legal_inputs, BgmOptions
+
+
+def _bgm_play(s: Session[Any, Any], legal: Any, rnd: Any, steps: int, undo_rate: float = 0.1) -> None:
+    for _ in range(steps):
+        if s.finished:
+            break
+        s.submit(rnd.choice(legal(s.state)))
+        if rnd.random() < undo_rate:
+            s.undo()
+
+
+def test_bgm_session_resume_export_and_cli_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import random
+
+    from companion import cli
+
+    rules, legal, BgmOptions = _bgm()
+    path = tmp_path / "j.sqlite"
+    with Journal(path) as j:
+        s = Session.new(j, rules, BgmOptions(), seed=2024)
+        _bgm_play(s, legal, random.Random(7), 120)
+        s.undo()
+        want, hist = codec.dumps(s.state), s.history()
+        assert hist.done and all(isinstance(x, str) and x for x in hist.done)
+    with Journal(path) as j:
+        r = Session.resume(j, lambda code: rules)
+        assert codec.dumps(r.state) == want and r.history() == hist
+    assert cli.main(["replay", str(path), "--json"]) == 0  # the real get_rules finds BGM
+    assert capsys.readouterr().out.strip() == want
+    out = tmp_path / "game.jsonl"
+    assert cli.main(["journal", "export", str(path), "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert cli.main(["replay", str(out), "--json"]) == 0
+    assert capsys.readouterr().out.strip() == want
+    assert cli.main(["replay", str(out)]) == 0
+    assert "Boogeyman: The Board Game (BGM)" in capsys.readouterr().out
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**63 - 1), play=st.integers(0, 2**32), steps=st.integers(0, 80), k=st.integers(0, 10))
+def test_bgm_undo_redo_identity_and_replay_determinism(seed: int, play: int, steps: int, k: int) -> None:
+    import random
+
+    rules, legal, BgmOptions = _bgm()
+    with Journal(":memory:") as j:
+        s = Session.new(j, rules, BgmOptions(), seed=seed)
+        _bgm_play(s, legal, random.Random(play), steps)
+        before, hist = codec.dumps(s.state), s.history()
+        n = min(k, len(hist.done))
+        for _ in range(n):
+            s.undo()
+        for _ in range(n):
+            s.redo()
+        assert codec.dumps(s.state) == before and s.history() == hist
+        assert codec.dumps(Session.resume(j, lambda code: rules, s.game_id).state) == before
