@@ -10,7 +10,7 @@ import importlib
 from typing import Any, Protocol, TypeVar
 
 S = TypeVar("S")
-I = TypeVar("I")
+I = TypeVar("I", contravariant=True)  # inputs are only consumed
 O = TypeVar("O")
 
 
@@ -32,7 +32,6 @@ class GameRules(Protocol[S, I, O]):
     def view(self, state: S, seat: str) -> dict[str, Any]: ...
 
     def is_over(self, state: S) -> bool: ...
-
 
 
 _MODULES = {
