@@ -161,7 +161,11 @@ def infer_move(
                 candidates.append(Moved(piece, zone, dst))  # left a zone someone else still holds
 
     # Narrow: a piece the game sent exactly there, then the active piece.
-    for prefer in (lambda m: sent.get(m.piece) == m.to_zone, lambda m: m.piece == active):
+    preferences: tuple[Callable[[Moved], bool], ...] = (
+        lambda m: sent.get(m.piece) == m.to_zone,
+        lambda m: m.piece == active,
+    )
+    for prefer in preferences:
         narrowed = [m for m in candidates if prefer(m)]
         if narrowed:
             candidates = narrowed
