@@ -87,16 +87,16 @@ def test_nothing_acts_on_a_position_still_settling() -> None:
 
 def test_end_to_end_a_piece_lifted_and_placed_on_the_virtual_board_moves_mike(tmp_path: Path) -> None:
     """Virtual board (the firmware's logic) -> real pty -> SensorLink -> settle -> Move -> journal."""
-    state = put(RULES.setup(Options(children=("mike",)), 3), mike="C1", babysitter="10")
+    journal = Journal(tmp_path / "j.sqlite")
+    session = Session.new(journal, RULES, Options(children=("mike",)), seed=3)
+    state = session.state
+    assert state.child("mike").zone == "C1" and state.babysitter == "10"  # the shipped house's starts
     zones = sorted(occupied(state) | {"1"})
     zmap = ZoneMap("villa-spencer", {i: z for i, z in enumerate(zones)})
     board = VirtualBoard(len(zones), zone_map=zmap, debounce_ms=5, heartbeat_ms=100)
     port = board.start()
     for z in occupied(state):
         board.place(z)
-    journal = Journal(tmp_path / "j.sqlite")
-    session = Session.new(journal, RULES, Options(children=("mike",)), seed=3)
-    session._states[-1] = state  # the figures where this example needs them
     link = SensorLink(port, zone_map=zmap, stale_after=2.0)
     settle = SettleFilter(settle=0.15)
     link.subscribe(lambda u: settle.observe(u.zones) if u.zones is not None and u.state == LinkState.OK else None)
