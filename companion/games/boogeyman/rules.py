@@ -599,6 +599,8 @@ def _revive(s: State, i: I.Revive) -> State:
         raise IllegalInput(f"{title(t.name)} has not Passed Out")
     if t.zone != c.zone:
         raise IllegalInput(f"{title(t.name)} is not in {title(c.name)}'s zone")
+    if adults_in(s, c.zone):
+        raise IllegalInput(f"{title(c.name)} cannot act with the Babysitter or the Boogeyman in the room")
     # Reviving (rulebook p.14 is not in the text): the child gets back the Terrified card; the
     # Nightmare leaves play.
     s = _discard(s, t.nightmare)

@@ -206,3 +206,13 @@ def test_playing_a_search_card_with_effects() -> None:
         play(s, I.PlayCard("mike", "BGM:DARK:01"))
     with pytest.raises(IllegalInput, match="unknown card effect"):
         play(s, I.PlayCard("mike", "BGM:SRCH:01", (Effect("fly"),)))
+
+
+def test_no_reviving_under_the_babysitters_nose() -> None:
+    # "If you begin your turn in the same Room as the Babysitter ..., you cannot take any Actions in that Room."
+    s = new_game()
+    s = play(s, I.ApplyEffects("daphne", (Effect("lose_status", 3),)))
+    s = play(s, I.EndTurn(), I.EndTurn())
+    s = put(s, babysitter="C1")
+    with pytest.raises(IllegalInput, match="cannot act"):
+        play(s, I.Revive("mike", "daphne"))
