@@ -97,9 +97,9 @@ def layout(game: str, paper: str = "a4", m: Manifest | None = None) -> list[Page
     if paper not in PAPERS:
         raise SheetError(f"unknown paper {paper!r}; choose one of {', '.join(PAPERS)}")
     games = m.game_codes if game == "all" else (game,)
-    for g in games:
-        if m.game(g) is None:
-            raise SheetError(f"unknown game {g!r}; choose one of {', '.join(m.game_codes)} or all")
+    for name in games:
+        if m.game(name) is None:
+            raise SheetError(f"unknown game {name!r}; choose one of {', '.join(m.game_codes)} or all")
     page_w, page_h = PAPERS[paper]
     top = MARGIN_MM + HEADER_MM
     bottom = page_h - MARGIN_MM - FOOTER_MM

@@ -78,7 +78,7 @@ class OpenCVSource:
 
     def read(self) -> Frame | None:
         ok, frame = self._cap.read()
-        return frame if ok else None
+        return np.asarray(frame, dtype=np.uint8) if ok else None
 
     def close(self) -> None:
         self._cap.release()
@@ -107,7 +107,7 @@ class ImageFilesSource:
         if img is None:
             log.warning("%s: not a readable image; skipped", path)
             return None
-        return img
+        return np.asarray(img, dtype=np.uint8)
 
     def close(self) -> None:
         pass

@@ -54,19 +54,24 @@ def to_gray(frame: npt.NDArray[Any]) -> Gray:
     if arr.ndim == 3 and arr.shape[2] == 1:
         return arr[:, :, 0]
     if arr.ndim == 3 and arr.shape[2] == 3:
-        return cv2.cvtColor(arr, cv2.COLOR_BGR2GRAY)
+        return _u8(cv2.cvtColor(arr, cv2.COLOR_BGR2GRAY))
     if arr.ndim == 3 and arr.shape[2] == 4:
-        return cv2.cvtColor(arr, cv2.COLOR_BGRA2GRAY)
+        return _u8(cv2.cvtColor(arr, cv2.COLOR_BGRA2GRAY))
     raise ValueError(f"not an image frame: shape {arr.shape}")
 
 
 # ---- preprocessing -------------------------------------------------------------------------
 
 
+def _u8(a: Any) -> Gray:
+    """cv2 results typed as uint8 (no copy when they already are)."""
+    return np.asarray(a, dtype=np.uint8)
+
+
 def upscale(g: Gray, f: float) -> Gray:
     import cv2
 
-    return cv2.resize(g, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC)
+    return _u8(cv2.resize(g, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC))
 
 
 def flat_field(g: Gray, kernel: int = 9, shrink: int = 4) -> Gray:
@@ -80,20 +85,20 @@ def flat_field(g: Gray, kernel: int = 9, shrink: int = 4) -> Gray:
     bg = cv2.morphologyEx(small, cv2.MORPH_CLOSE, ker)
     bg = cv2.GaussianBlur(bg, (0, 0), 1.5)
     bg = cv2.resize(bg, (g.shape[1], g.shape[0]), interpolation=cv2.INTER_LINEAR)
-    return cv2.divide(g, np.maximum(bg, 1), scale=255)
+    return _u8(cv2.divide(g, np.maximum(bg, 1), scale=255))
 
 
 def unsharp(g: Gray, sigma: float = 3.0, amount: float = 1.5) -> Gray:
     import cv2
 
     blur = cv2.GaussianBlur(g, (0, 0), sigma)
-    return cv2.addWeighted(g, 1 + amount, blur, -amount, 0)
+    return _u8(cv2.addWeighted(g, 1 + amount, blur, -amount, 0))
 
 
 def adaptive(g: Gray, block: int = 41, c: int = 5) -> Gray:
     import cv2
 
-    return cv2.adaptiveThreshold(g, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY, block, c)
+    return _u8(cv2.adaptiveThreshold(g, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY, block, c))
 
 
 # ---- engines ---------------------------------------------------------------------------------
@@ -108,7 +113,7 @@ def zxing_texts_and_misses(img: Gray) -> list[str | None]:
     rescue passes are worth their time even when another card in the frame was read."""
     import zxingcpp
 
-    out = zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode, try_invert=False, return_errors=True)
+    out = zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode), try_invert=False, return_errors=True)
     return [b.text if b.valid else None for b in out]
 
 

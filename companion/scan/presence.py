@@ -42,13 +42,13 @@ class Presence:
             if track.missed_frames >= self.absent_frames and now - track.last_seen >= self.absent_s:
                 del self._tracks[key]  # it left the view: showing it again is a new scan
         for key in seen_set:
-            track = self._tracks.get(key)
-            if track is None:
+            known = self._tracks.get(key)
+            if known is None:
                 self._tracks[key] = _Track(now)
                 new.append(key)
             else:
-                track.last_seen = now
-                track.missed_frames = 0
+                known.last_seen = now
+                known.missed_frames = 0
         return sorted(new)  # type: ignore[type-var]
 
     @property

@@ -8,7 +8,7 @@ glare, low light with sensor noise, JPEG compression, small codes, any rotation.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -36,7 +36,7 @@ def sticker(text: str, module_px: int, quiet: int = 4) -> Gray:
     n = m.shape[0] + 2 * quiet
     img = np.full((n, n), 255, dtype=np.uint8)
     img[quiet : quiet + m.shape[0], quiet : quiet + m.shape[1]][m] = 0
-    return np.kron(img, np.ones((module_px, module_px), dtype=np.uint8))
+    return np.kron(img, np.ones((module_px, module_px), dtype=np.uint8)).astype(np.uint8)
 
 
 @dataclass
@@ -63,19 +63,19 @@ class Placed:
     extra: dict[str, float] = field(default_factory=dict)
 
 
-def _tray(rng: np.random.Generator, w: int, h: int) -> npt.NDArray[np.float32]:
+def _tray(rng: np.random.Generator, w: int, h: int) -> npt.NDArray[Any]:
     base = rng.uniform(70, 150)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     grad = (xx / w - 0.5) * rng.uniform(-40, 40) + (yy / h - 0.5) * rng.uniform(-40, 40)
     import cv2
 
     grain = cv2.GaussianBlur(rng.normal(0, 12, (h, w)).astype(np.float32), (0, 0), rng.uniform(1, 4))
-    return (base + grad + grain).astype(np.float32)
+    return np.asarray(base + grad + grain, dtype=np.float32)
 
 
 def _warp_onto(
-    frame: npt.NDArray[np.float32],
-    patch: npt.NDArray[np.float32],
+    frame: npt.NDArray[Any],
+    patch: npt.NDArray[Any],
     center: tuple[float, float],
     angle_deg: float,
     tilt: float,
@@ -97,7 +97,7 @@ def _warp_onto(
     frame += warped * mask
 
 
-def card_patch(text: str, module_px: float, rng: np.random.Generator) -> npt.NDArray[np.float32]:
+def card_patch(text: str, module_px: float, rng: np.random.Generator) -> npt.NDArray[Any]:
     """A card (off-white, a printed border) with the sticker on it, at ~`module_px` per module."""
     import cv2
 
@@ -156,20 +156,20 @@ def render_frame(
     if spoil.blur_sigma > 0:
         frame = cv2.GaussianBlur(frame, (0, 0), spoil.blur_sigma)
     if spoil.motion_px > 1:
-        k = np.zeros((spoil.motion_px, spoil.motion_px), np.float32)
+        k: npt.NDArray[Any] = np.zeros((spoil.motion_px, spoil.motion_px), np.float32)
         k[spoil.motion_px // 2, :] = 1.0 / spoil.motion_px
         rot = cv2.getRotationMatrix2D(((spoil.motion_px - 1) / 2, (spoil.motion_px - 1) / 2), rng.uniform(0, 180), 1)
         k = cv2.warpAffine(k, rot, k.shape)
-        k /= max(float(k.sum()), 1e-6)
+        k = k / max(float(k.sum()), 1e-6)
         frame = cv2.filter2D(frame, -1, k)
     frame = frame * spoil.light
     if spoil.noise_sigma > 0:
         frame = frame + rng.normal(0, spoil.noise_sigma, frame.shape)
-    out = np.clip(frame, 0, 255).astype(np.uint8)
+    out: Gray = np.clip(frame, 0, 255).astype(np.uint8)
     if spoil.jpeg_quality:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, spoil.jpeg_quality])
         if ok:
-            out = cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE)
+            out = np.asarray(cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE), dtype=np.uint8)
     return out
 
 
