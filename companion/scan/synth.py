@@ -160,7 +160,7 @@ def render_frame(
         k[spoil.motion_px // 2, :] = 1.0 / spoil.motion_px
         rot = cv2.getRotationMatrix2D(((spoil.motion_px - 1) / 2, (spoil.motion_px - 1) / 2), rng.uniform(0, 180), 1)
         k = cv2.warpAffine(k, rot, k.shape)
-        k = k / max(float(k.sum()), 1e-6)
+        k = np.asarray(k / max(float(k.sum()), 1e-6), dtype=np.float32)
         frame = cv2.filter2D(frame, -1, k)
     frame = frame * spoil.light
     if spoil.noise_sigma > 0:
