@@ -139,6 +139,12 @@ def _take_chosen(s: State, card: str) -> State:
 def _boogeyman_card(s: State, deck: str, child: str = "") -> State:
     """A Nightmare, Trouble or Event card: drawn by the device, or chosen by the Boogeyman player."""
     if s.player_run:
+        d = s.deck(deck)
+        if not d.remaining and d.discard:
+            # Every card was used: the Boogeyman player takes the discards back to choose from.
+            s = _set_deck(s, Deck(deck, tuple(sorted(d.discard)), ()))
+        if not s.deck(deck).remaining:
+            return _note(s, f"The {DECK_NAMES[deck]} deck is empty")
         return replace(s, pending=s.pending + (ChooseCard(deck, child),))
     card, s = _device_draw(s, deck)
     if not card:
@@ -239,13 +245,17 @@ def _reveal(s: State, zone: str) -> State:
     return s
 
 
+def _place_miniature(s: State, zone: str) -> State:
+    """Its miniature goes to `zone`; a second one stays only where it is also 'now' (Nightmare Mode)."""
+    if zone in s.boogeyman:
+        return s
+    keep = tuple(z for z in s.boogeyman if z in s.current_rooms) if len(s.current_rooms) > 1 else ()
+    return replace(s, boogeyman=keep + (zone,))
+
+
 def _appear(s: State, zone: str) -> State:
     """The Boogeyman is revealed in `zone` and its miniature placed there."""
-    s = _reveal(s, zone)
-    if zone not in s.boogeyman:
-        keep = s.boogeyman if len(s.current_rooms) > 1 else ()
-        keep = tuple(z for z in keep if z in s.current_rooms)
-        s = replace(s, boogeyman=keep + (zone,))
+    s = _place_miniature(_reveal(s, zone), zone)
     return _note(s, f"The Boogeyman appears in {zone_name(s, zone)}!")
 
 
@@ -266,7 +276,8 @@ def _boogeyman_interaction(s: State, zone: str) -> State:
 def _encounter(s: State, name: str, deck: str) -> State:
     who = "the Babysitter" if deck == "SITR" else "the Boogeyman"
     s = _note(s, f"{title(name)} meets {who}: draw a {DECK_NAMES[deck]} card")
-    return replace(s, pending=s.pending + (DrawCard(deck, name, encounter=True),))
+    own_turn = name == s.active
+    return replace(s, pending=s.pending + (DrawCard(deck, name, encounter=True, ends_turn=own_turn),))
 
 
 # ---------------------------------------------------------------- the Babysitter moves
@@ -289,8 +300,7 @@ def _walk_babysitter(s: State, path: tuple[str, ...], noisy_child: str, possesse
             victim, s = _lowest_roller(s, [c.name for c in kids])
             s = _note(s, f"The Babysitter stops in {zone_name(s, zone)}")
             if zone in s.current_rooms and zone not in s.boogeyman:
-                s = _reveal(s, zone)
-                s = replace(s, boogeyman=s.boogeyman + (zone,))
+                s = _place_miniature(_reveal(s, zone), zone)
             s = _encounter(s, victim, "SITR")
             if victim == noisy_child and noisy_child == s.active:
                 s = replace(s, turn_ending=True)
@@ -352,11 +362,15 @@ def _boogeyman_turn(s: State) -> State:
         s = replace(_discard(s, s.active_event), active_event="")
     if not s.player_run:
         # Run by the game: reveal the room on the last token(s), then draw a new one.
+        waiting = len(s.pending)
         for zone in s.current_rooms:
             s = _appear(s, zone)
             s = _boogeyman_interaction(s, zone)
             if s.phase == Phase.OVER:
                 return s
+        # Met on the Boogeyman's turn, not on the child's: the child's next turn is not cut short.
+        met = tuple(replace(p, ends_turn=False) if isinstance(p, DrawCard) else p for p in s.pending[waiting:])
+        s = replace(s, pending=s.pending[:waiting] + met, turn_ending=False)
         s = _place_tokens(s, _draw_tokens(s, _tokens_per_turn(s)))
         return _new_round(s)
     return replace(s, pending=s.pending + (ChooseRoomTokens(_tokens_per_turn(s)),))
@@ -680,8 +694,8 @@ def _card_drawn(s: State, i: I.CardDrawn) -> State:
         s = _stress(s, "babysitter" if p.deck == "SITR" else "boogeyman")
         if s.phase == Phase.OVER:
             return s
-        if p.child == s.active:
-            s = replace(s, turn_ending=True)
+    if p.ends_turn:
+        s = replace(s, turn_ending=True)
     return _apply_effects(s, p.child, i.effects)
 
 

@@ -112,7 +112,8 @@ class DrawCard:
     kind = "draw_card"
     deck: str  # SITR, BOOG, LGHT, DARK, SRCH
     child: str
-    encounter: bool = False  # a Babysitter/Boogeyman encounter: Stress +1 and the turn ends
+    encounter: bool = False  # a Babysitter/Boogeyman encounter: Stress +1
+    ends_turn: bool = False  # met on the child's own turn: the turn ends once the card is resolved
 
 
 @dataclass(frozen=True)

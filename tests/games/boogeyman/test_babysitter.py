@@ -17,7 +17,7 @@ def test_mike_example_noise_3_with_the_babysitter_3_rooms_away() -> None:
     s = play(s, I.Search("mike"))
     assert s.babysitter == "1"
     # A noise token also gives a Search card; then her encounter.
-    assert s.pending == (DrawCard("SRCH", "mike"), DrawCard("SITR", "mike", encounter=True))
+    assert s.pending == (DrawCard("SRCH", "mike"), DrawCard("SITR", "mike", encounter=True, ends_turn=True))
     s = play(s, I.CardDrawn("BGM:SRCH:11"), I.CardDrawn("BGM:SITR:05"))
     assert s.stress_babysitter == 1
     assert s.active == "daphne"
@@ -93,7 +93,7 @@ def test_walking_into_her_room_ends_the_turn_with_a_babysitter_card() -> None:
     # "If you move into a Room occupied by the Babysitter ..., your turn ends immediately"
     s = put(new_game(), babysitter="1")
     s = play(s, I.Move("mike", "1"))
-    assert s.pending == (DrawCard("SITR", "mike", encounter=True),)
+    assert s.pending == (DrawCard("SITR", "mike", encounter=True, ends_turn=True),)
     s = play(s, I.CardDrawn("BGM:SITR:03", (Effect("lose_status", 1),)))
     assert s.active == "daphne" and s.child("mike").status == 2 and s.stress_babysitter == 1
 
@@ -103,7 +103,7 @@ def test_with_both_adults_the_child_faces_only_the_babysitter() -> None:
     # children are together."
     s = put(new_game(), babysitter="1", boogeyman="1")
     s = play(s, I.Move("mike", "1"))
-    assert s.pending == (DrawCard("SITR", "mike", encounter=True),)
+    assert s.pending == (DrawCard("SITR", "mike", encounter=True, ends_turn=True),)
 
 
 def test_stopping_in_the_boogeymans_room_possesses_her_toward_the_nearest_child() -> None:
@@ -118,7 +118,7 @@ def test_stopping_in_the_boogeymans_room_possesses_her_toward_the_nearest_child(
     s = play(s, I.CardDrawn("BGM:SRCH:01"))
     # From C1 the nearest child is Mike (1 room): any roll reaches him.
     assert s.babysitter == "1"
-    assert s.pending == (DrawCard("SITR", "mike", encounter=True),)
+    assert s.pending == (DrawCard("SITR", "mike", encounter=True, ends_turn=True),)
 
 
 def test_passing_through_the_boogeymans_room_does_not_possess_her() -> None:

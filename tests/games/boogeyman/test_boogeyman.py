@@ -17,7 +17,7 @@ from companion.games.boogeyman.state import (
     Switch,
 )
 
-from bgm_helpers import ladder, new_game, play, put
+from bgm_helpers import clear_room, ladder, new_game, noise, play, put
 
 
 def end_round(s, n_children: int = 2):  # type: ignore[no-untyped-def]
@@ -77,14 +77,14 @@ def test_entering_the_room_of_the_last_token_reveals_and_encounters() -> None:
     s = play(s, I.Move("mike", "3"))
     assert s.boogeyman == ("3",) and s.ladder[-1].face_up
     assert s.room("3").switch == Switch.DARK  # type: ignore[union-attr]
-    assert s.pending == (DrawCard("BOOG", "mike", encounter=True),)
+    assert s.pending == (DrawCard("BOOG", "mike", encounter=True, ends_turn=True),)
 
 
 def test_the_revealed_miniature_stays_and_entering_its_room_is_an_encounter() -> None:
     # "If a Child decides to enter that Room in the meantime, they must immediately draw a Boogeyman card"
     s = ladder(put(new_game(), babysitter="10", boogeyman="4"), "24", face_up=False)
     s = play(s, I.Move("mike", "4"))
-    assert s.pending == (DrawCard("BOOG", "mike", encounter=True),)
+    assert s.pending == (DrawCard("BOOG", "mike", encounter=True, ends_turn=True),)
     with pytest.raises(IllegalInput, match="first"):
         play(s, I.Move("mike", "C1"))
 
@@ -207,3 +207,23 @@ def test_nightmare_mode_plays_two_room_tokens_a_turn() -> None:
     assert len(s.ladder) == 3 and len(s.current_rooms) == 2
     s = end_round(replace(s, pending=(), turn_ending=False))
     assert len(s.boogeyman) == 2
+
+
+def test_meeting_it_at_the_end_of_the_round_does_not_cut_the_next_turn_short() -> None:
+    # The reveal happens on the Boogeyman's turn; Mike (first next round) still gets his 3 Actions.
+    s = ladder(put(new_game(), mike="24", daphne="C1", babysitter="10"), "24")
+    s = end_round(s)
+    s = play(s, I.CardDrawn("BGM:BOOG:07"))
+    assert s.active == "mike" and s.actions_left == 3 and not s.turn_ending
+    s = play(s, I.Move("mike", "C5"))
+    assert s.child("mike").zone == "C5"
+
+
+def test_only_one_miniature_when_the_babysitter_finds_it_with_a_child() -> None:
+    s = ladder(put(new_game(), mike="1", daphne="4", babysitter="10", boogeyman="16"), "4")
+    s = clear_room(s, "1", noise(3))
+    s = play(s, I.Search("mike"))
+    assert s.babysitter == "C1" or s.boogeyman in (("16",), ("4",))
+    s2 = put(s, babysitter="C1")
+    s2 = play(s2, I.PlaceFigure("babysitter", "4"))
+    assert s2.boogeyman == ("4",)

@@ -150,7 +150,7 @@ def test_a_roll_that_brings_her_in_keeps_the_lock_and_ends_the_turn() -> None:
     s = room(s, "1", switch=None, lock=True)
     s = play(s, I.BreakLock("daphne"), I.RollDie(6), I.SpendCandy(0))
     assert s.babysitter == "1" and s.room("1").lock  # type: ignore[union-attr]
-    assert s.pending == (DrawCard("SITR", "daphne", encounter=True),)
+    assert s.pending == (DrawCard("SITR", "daphne", encounter=True, ends_turn=True),)
     s = play(s, I.CardDrawn("BGM:SITR:02"))
     assert s.stress_babysitter == 1 and s.active == "mike"
 

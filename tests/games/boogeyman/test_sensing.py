@@ -36,7 +36,7 @@ def test_entering_the_babysitters_room_triggers_the_rule_at_once() -> None:
     move = on_settled(s, before, before - {"C1"})  # Mike joined the Babysitter: no zone newly filled
     assert move == I.Move("mike", "1")
     s2 = RULES.apply(s, move)  # type: ignore[arg-type]
-    assert s2.pending == (DrawCard("SITR", "mike", encounter=True),)
+    assert s2.pending == (DrawCard("SITR", "mike", encounter=True, ends_turn=True),)
 
 
 def test_a_move_to_a_zone_that_is_not_next_door_asks_to_put_it_right() -> None:
