@@ -1,0 +1,62 @@
+"""`companion run` (the touchscreen app) and `companion shots OUTDIR` (every screen as a PNG).
+
+Import-light: Kivy is imported only inside the handlers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("run", help="start the touchscreen app (fullscreen on the Pi)")
+    p.add_argument("--windowed", action="store_true", help="an 800x480 window instead of full screen")
+    p.add_argument("--journal", help="the SQLite journal (default: the user's data dir)")
+    p.add_argument("--port", help="the sensor board's serial port or URL (default: the virtual board)")
+    p.add_argument("--camera", help="picamera2, opencv:N, file:PATH, mock or none (default: auto)")
+    p.add_argument("--resume", action="store_true", help="go straight back into the latest unfinished game")
+    p.set_defaults(func=cmd_run)
+    s = subparsers.add_parser("shots", help="render every screen with a representative game to 800x480 PNGs")
+    s.add_argument("outdir", help="folder for the PNGs")
+    s.set_defaults(func=cmd_shots)
+
+
+def configure_kivy(fullscreen: bool) -> None:
+    """Kivy reads its config at import: set it first, and keep it away from the user's ~/.kivy."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    from kivy.config import Config
+
+    Config.set("graphics", "width", "800")
+    Config.set("graphics", "height", "480")
+    Config.set("graphics", "resizable", "0" if fullscreen else "1")
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    Config.set("graphics", "show_cursor", "0" if fullscreen else "1")
+    Config.set("kivy", "exit_on_escape", "0" if fullscreen else "1")
+    Config.set("input", "mouse", "mouse,disable_multitouch")
+
+
+def _journal_path(arg: str | None) -> Path:
+    from companion.core.journal import default_journal_path
+
+    return Path(arg).expanduser() if arg else default_journal_path()
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    # Full screen unless asked for a window, or when a desktop session is there (a laptop).
+    fullscreen = not args.windowed and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY")
+    configure_kivy(fullscreen)
+    from companion.ui.app import run
+
+    journal = _journal_path(args.journal)
+    return run(journal, journal.parent, args.port, args.camera, not fullscreen, args.resume)
+
+
+def cmd_shots(args: argparse.Namespace) -> int:
+    configure_kivy(False)
+    from companion.ui.shots import shots
+
+    return shots(Path(args.outdir))

@@ -1,0 +1,227 @@
+"""The game behind the screens, without Kivy: a journaled Session, the view, the legal inputs,
+and the sensor referee that turns settled occupancy into inputs or one fix at a time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from companion.core.errors import CompanionError, IllegalInput, NothingToUndo
+from companion.core.game import get_rules
+from companion.core.journal import GameRow, Journal
+from companion.core.session import Session
+from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.game import RULES
+from companion.games.boogeyman.houses import house_for
+from companion.games.boogeyman.moves import legal_inputs
+from companion.games.boogeyman.rules import zone_name
+from companion.games.boogeyman.state import (
+    AdjustRoll,
+    ChooseCard,
+    ChooseRoomTokens,
+    DrawCard,
+    HideTokens,
+    NeedRoll,
+    Options,
+    PlayFinale,
+    State,
+    SteerBabysitter,
+)
+from companion.sensors.inference import Ambiguous, Fix, Moved, NoMove, Unexplained, first_fix, infer_move
+
+Listener = Callable[[], None]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a tap did: ok, or the rules' refusal to show as a toast."""
+
+    ok: bool
+    message: str = ""
+
+
+class GameController:
+    """Owns the journal and the current Session; every input goes through `submit`."""
+
+    def __init__(self, journal_path: str | Path) -> None:
+        self.journal_path = Path(journal_path)
+        self.journal_path.parent.mkdir(parents=True, exist_ok=True)
+        self.journal = Journal(self.journal_path)
+        self.session: Session[State, Any] | None = None
+        self._listeners: list[Listener] = []
+        self._legal: list[Any] | None = None
+
+    # ---- games ----
+    def unfinished(self) -> GameRow | None:
+        return self.journal.latest_game(unfinished=True)
+
+    def describe(self, row: GameRow) -> str:
+        kids = ", ".join(k.capitalize() for k in row.options.get("children", []))
+        return f"Game {row.id}: {row.options.get('mode', '')} with {kids} — {row.committed} moves"
+
+    def new_game(self, options: Options, seed: int | None = None) -> Outcome:
+        try:
+            self.session = Session.new(self.journal, RULES, options, seed)
+        except IllegalInput as exc:
+            return Outcome(False, str(exc))
+        self._changed()
+        return Outcome(True)
+
+    def resume(self, game_id: int | None = None) -> Outcome:
+        try:
+            self.session = Session.resume(self.journal, get_rules, game_id)
+        except CompanionError as exc:
+            return Outcome(False, str(exc))
+        self._changed()
+        return Outcome(True)
+
+    def close(self) -> None:
+        self.journal.close()
+
+    # ---- reading ----
+    @property
+    def state(self) -> State:
+        assert self.session is not None, "no game"
+        return self.session.state
+
+    def view(self, seat: str = "table") -> dict[str, Any]:
+        return RULES.view(self.state, seat)
+
+    def legal(self) -> list[Any]:
+        if self._legal is None:
+            self._legal = legal_inputs(self.state) if self.session else []
+        return self._legal
+
+    def legal_kinds(self) -> set[str]:
+        return {type(i).kind for i in self.legal()}
+
+    def pending(self) -> Any:
+        s = self.state
+        return s.pending[0] if s.pending else None
+
+    def pending_screen(self) -> str:
+        """The screen the head of the pending decisions belongs on ("" = the table)."""
+        p = self.pending()
+        if isinstance(p, (NeedRoll, AdjustRoll)):
+            return "roll"
+        if isinstance(p, (ChooseCard, ChooseRoomTokens, SteerBabysitter, HideTokens)):
+            return "boogeyman"
+        if isinstance(p, PlayFinale) or (self.session and self.session.finished):
+            return "finale"
+        if isinstance(p, DrawCard):
+            return "scan"
+        return ""
+
+    def history(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        if self.session is None:
+            return (), ()
+        h = self.session.history()
+        return h.done, h.redo
+
+    def undo_label(self) -> str:
+        done, _ = self.history()
+        return done[-1] if done else ""
+
+    def redo_label(self) -> str:
+        _, redo = self.history()
+        return redo[0] if redo else ""
+
+    # ---- changing ----
+    def subscribe(self, fn: Listener) -> None:
+        self._listeners.append(fn)
+
+    def _changed(self) -> None:
+        self._legal = None
+        for fn in list(self._listeners):
+            fn()
+
+    def submit(self, inp: Any) -> Outcome:
+        if self.session is None:
+            return Outcome(False, "start or resume a game first")
+        try:
+            self.session.submit(inp)
+        except CompanionError as exc:  # IllegalInput and NotYourTurn: the table tries again
+            return Outcome(False, str(exc))
+        self._changed()
+        return Outcome(True)
+
+    def undo(self) -> Outcome:
+        if self.session is None:
+            return Outcome(False, "no game")
+        try:
+            label = self.session.undo()
+        except NothingToUndo as exc:
+            return Outcome(False, str(exc))
+        self._changed()
+        return Outcome(True, f"Undone: {label}")
+
+    def redo(self) -> Outcome:
+        if self.session is None:
+            return Outcome(False, "no game")
+        try:
+            label = self.session.redo()
+        except CompanionError as exc:
+            return Outcome(False, str(exc))
+        self._changed()
+        return Outcome(True, f"Redone: {label}")
+
+
+# ---- the sensors' view of the table ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class Referee:
+    """What a settled change on the mat means: an input, a question, or a fix to ask for."""
+
+    submit: Any = None          # an input to send through the session
+    question: Ambiguous | None = None
+    fix: Fix | None = None
+
+
+def expected_pieces(state: State) -> dict[str, str | None]:
+    out: dict[str, str | None] = {c.name: c.zone for c in state.children if c.on_board}
+    out["babysitter"] = state.babysitter
+    for i, z in enumerate(state.boogeyman):
+        out["boogeyman" if i == 0 else f"boogeyman{i + 1}"] = z
+    return out
+
+
+def piece_names(state: State) -> dict[str, str]:
+    names = {c.name: c.name.capitalize() for c in state.children}
+    names.update(babysitter="the Babysitter", boogeyman="the Boogeyman", boogeyman2="the second Boogeyman")
+    return names
+
+
+def expected_zones(state: State) -> frozenset[str]:
+    return frozenset(z for z in expected_pieces(state).values() if z)
+
+
+def referee(state: State, before: frozenset[str], after: frozenset[str]) -> Referee:
+    """Explain one settled change: the active child's move becomes a Move input; anything else
+    is put right one fix at a time (sensors cannot tell pieces apart, the game can)."""
+    house = house_for(state.options.board)
+    graph = house.graph()
+    adjacency = {z: frozenset(graph.neighbours(z)) for z in house.zones}
+    expected = expected_pieces(state)
+    names = piece_names(state)
+
+    def label(z: str) -> str:
+        return zone_name(state, z)
+
+    if after == expected_zones(state):
+        return Referee()
+    got = infer_move(expected, adjacency, state.active or None, before, after, label=label, names=names)
+    if isinstance(got, Moved) and got.piece == state.active and got.to_zone and got.from_zone:
+        return Referee(submit=I.Move(got.piece, got.to_zone))
+    if isinstance(got, Ambiguous):
+        return Referee(question=got)
+    if isinstance(got, (Moved, Unexplained, NoMove)) or got is None:
+        fix = first_fix(expected, after, label=label, names=names, order=(state.active,))
+        return Referee(fix=fix)
+    return Referee()
+
+
+def mismatch(state: State, occupied: frozenset[str]) -> Fix | None:
+    names = piece_names(state)
+    return first_fix(expected_pieces(state), occupied, label=lambda z: zone_name(state, z), names=names,
+                     order=(state.active,))

@@ -1,0 +1,235 @@
+"""Adapters from the sensor mat and the card camera to the screens, without Kivy.
+
+Both run their own threads (the sensor link's reader, the scan worker's grabber and decoder) and
+hand every result to `schedule(fn)`, which the app sets to Kivy's Clock.schedule_once, so the
+screens only ever change on the UI thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+from typing import Any, Callable
+
+from companion.sensors.calibration import ZoneMap
+from companion.sensors.inference import Settled, SettleFilter
+
+log = logging.getLogger(__name__)
+Schedule = Callable[[Callable[[], None]], None]
+
+
+class SensorFeed:
+    """The sensor mat (or, with no port, a VirtualBoard run in-process) as settled zone sets."""
+
+    def __init__(self, zones: tuple[str, ...], port: str = "", zone_map_path: str = "",
+                 schedule: Schedule = lambda fn: fn(), settle: float = 0.6) -> None:
+        self.zones = zones
+        self.port = port
+        self.virtual = not port
+        self.schedule = schedule
+        self.filter = SettleFilter(settle=settle)
+        self.board: Any = None
+        self.link: Any = None
+        self.state = "down"
+        self.error = ""
+        self.zone_map: ZoneMap | None = None
+        self._virtual_on: set[str] = set()
+        self._listeners: list[Callable[[], None]] = []
+        if self.virtual:
+            self.zone_map = ZoneMap("virtual", {i: z for i, z in enumerate(zones)}, "<virtual board>")
+        elif zone_map_path:
+            try:
+                from companion.sensors.calibration import load_map
+
+                self.zone_map = load_map(zone_map_path, zones)
+            except Exception as exc:  # noqa: BLE001 - a bad map must not stop the game
+                self.error = f"zone map: {exc}"
+
+    def start(self) -> "SensorFeed":
+        from companion.sensors.link import SensorLink
+
+        try:
+            url = self.port
+            if self.virtual:
+                from companion.sensors.sim import VirtualBoard
+
+                self.board = VirtualBoard(max(8, len(self.zones)), zone_map=self.zone_map,
+                                          debounce_ms=10, heartbeat_ms=500)
+                url = self.board.start()
+            self.link = SensorLink(url, zone_map=self.zone_map)
+            self.link.subscribe(lambda u: self.schedule(lambda: self._update(u)))
+            self.link.start()
+        except Exception as exc:  # noqa: BLE001 - no sensors is a degraded game, not a crash
+            self.error = str(exc)
+            self.state = "down"
+            log.warning("sensors: %s", exc)
+        return self
+
+    def stop(self) -> None:
+        if self.link is not None:
+            self.link.close()
+        if self.board is not None:
+            self.board.stop()
+
+    def subscribe(self, fn: Callable[[], None]) -> None:
+        self._listeners.append(fn)
+
+    def _update(self, update: Any) -> None:
+        self.state = update.state.value
+        if update.zones is not None:
+            self.filter.observe(update.zones)
+        for fn in list(self._listeners):
+            fn()
+
+    def poll(self) -> Settled | None:
+        return self.filter.poll()
+
+    @property
+    def occupied(self) -> frozenset[str] | None:
+        return self.filter.settled
+
+    @property
+    def label(self) -> str:
+        if self.error and self.state == "down":
+            return "Sensors: off"
+        where = "virtual board" if self.virtual else self.port
+        if self.zone_map is None:
+            return f"Sensors: {self.state}, not calibrated"
+        return f"Sensors: {self.state} ({where})"
+
+    # ---- the virtual board follows the game (a laptop has no pieces to move) ----
+    def sync_virtual(self, zones: frozenset[str]) -> None:
+        if self.board is None:
+            return
+        for z in sorted(self._virtual_on - zones):
+            self.board.lift(z)
+        for z in sorted(zones - self._virtual_on):
+            if z in self.zones:
+                self.board.place(z)
+        self._virtual_on = set(z for z in zones if z in self.zones)
+
+    def move_virtual(self, src: str, dst: str) -> None:
+        """A simulated hand on the virtual mat (tests, demos)."""
+        if self.board is None:
+            raise RuntimeError("not on the virtual board")
+        self.board.move(src, dst)
+        self._virtual_on.discard(src)
+        self._virtual_on.add(dst)
+
+
+class _Tee:
+    """A frame source that keeps the newest frame for the preview (read on the UI thread)."""
+
+    def __init__(self, source: Any) -> None:
+        self.source = source
+        self.latest: Any = None
+        self._lock = threading.Lock()
+
+    def read(self) -> Any:
+        frame = self.source.read()
+        if frame is not None:
+            with self._lock:
+                self.latest = frame
+        return frame
+
+    def take(self) -> Any:
+        with self._lock:
+            f, self.latest = self.latest, None
+        return f
+
+    def close(self) -> None:
+        pass  # the scanner owns the camera across scans
+
+
+class CardScanner:
+    """The camera and the scan session: `begin(on_events)` while the Scan screen is shown."""
+
+    def __init__(self, spec: str = "", game: str = "BGM", schedule: Schedule = lambda fn: fn()) -> None:
+        self.spec = spec
+        self.game = game
+        self.schedule = schedule
+        self.camera: Any = None
+        self.error = ""
+        self.session: Any = None
+        self._worker: Any = None
+        self._tee: _Tee | None = None
+        self.checked = False
+
+    def open(self) -> bool:
+        """Open the camera (may take a moment: call off the UI thread at start)."""
+        if self.camera is not None:
+            return True
+        if self.spec == "none":
+            self.error, self.checked = "no camera", True
+            return False
+        try:
+            from companion.scan.camera import open_camera
+
+            self.camera = open_camera(self.spec or None)
+            self.error = ""
+        except Exception as exc:  # noqa: BLE001 - no camera: the table picks cards on screen
+            self.error = str(exc)
+            self.camera = None
+        self.checked = True
+        return self.camera is not None
+
+    @property
+    def available(self) -> bool:
+        return self.camera is not None
+
+    @property
+    def label(self) -> str:
+        if not self.checked:
+            return "Camera: checking"
+        if self.camera is None:
+            return "No camera: pick cards"
+        return "Camera: scanning" if self._worker is not None else "Camera: ready"
+
+    def catalogue(self) -> Any:
+        if self.session is None:
+            from companion.scan.session import ScanSession
+
+            self.session = ScanSession.for_game(self.game)
+        return self.session.catalogue
+
+    def begin(self, on_events: Callable[[list[Any]], None], on_error: Callable[[str], None]) -> bool:
+        if self._worker is not None or not self.open():
+            return self._worker is not None
+        from companion.scan.camera import ScanWorker
+
+        self.catalogue()
+        session = self.session
+        session.presence.reset()
+        self._tee = _Tee(self.camera)
+
+        def result(res: Any, t: float) -> None:
+            self.schedule(lambda: on_events(session.feed(res, t)) if self._worker is not None else None)
+
+        def error(exc: BaseException) -> None:
+            self.schedule(lambda: on_error(str(exc)))
+
+        self._worker = ScanWorker(self._tee, session.decoder.decode, result, error, idle_s=0.03).start()
+        return True
+
+    def end(self) -> None:
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            threading.Thread(target=worker.stop, name="scan-stop", daemon=True).start()
+
+    def preview(self) -> Any:
+        return self._tee.take() if self._tee is not None else None
+
+    def close(self) -> None:
+        self.end()
+        if self.camera is not None:
+            try:
+                self.camera.close()
+            except Exception:  # noqa: BLE001
+                pass
+
+
+def data_dir() -> Path:
+    from companion.core.journal import default_journal_path
+
+    return default_journal_path().parent

@@ -1,0 +1,66 @@
+"""Calibrating the sensor mat: put one piece on each zone in turn (companion.sensors' wizard)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+
+from companion.sensors.calibration import CalibrationWizard
+from companion.ui.screens import BaseScreen
+
+
+class CalibrateScreen(BaseScreen):
+    title = "Calibrate the mat"
+
+    def on_kv_post(self, base: Any) -> None:
+        self.wizard: CalibrationWizard | None = None
+        self._ev: Any = None
+
+    def on_enter(self, *_: Any) -> None:
+        self.wizard = CalibrationWizard("villa-spencer", list(self.app.house.zones))
+        self._ev = Clock.schedule_interval(self._poll, 0.3)
+        self.refresh()
+
+    def on_leave(self, *_: Any) -> None:
+        if self._ev is not None:
+            self._ev.cancel()
+
+    def _poll(self, dt: float) -> None:
+        feed = self.app.sensors
+        if self.wizard is None or feed is None or feed.link is None:
+            return
+        self.wizard.observe(frozenset(feed.link.occupied))
+        self.refresh()
+
+    def refresh(self) -> None:
+        w = self.wizard
+        feed = self.app.sensors
+        if w is None:
+            return
+        p = w.prompt
+        self.ids.prompt.text = p.text
+        done = len(w.assigned)
+        self.ids.detail.text = (f"{done} of {len(w.zones)} zones found, {len(w.skipped)} skipped. "
+                                + ("(This is the virtual board: calibration is for a real mat.)"
+                                   if feed is not None and feed.virtual else ""))
+        self.find("save").disabled = not w.assigned
+
+    def skip(self) -> None:
+        if self.wizard is not None:
+            self.wizard.skip()
+            self.refresh()
+
+    def save(self) -> None:
+        if self.wizard is None:
+            return
+        path = self.app.data_dir / "zone_map.toml"
+        self.wizard.result().save(path)
+        self.app.prefs.zone_map = str(path)
+        self.app.save_prefs()
+        self.app.start_sensors()
+        self.app.toast(f"Saved the zone map to {path}", "info")
+        self.app.go("settings")
+
+
+SCREEN = CalibrateScreen

@@ -1,0 +1,51 @@
+"""The sensors disagree with the game: answer one question, or put one thing right at a time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.boogeyman import inputs as I
+from companion.ui import theme as T
+from companion.ui.screens import BaseScreen
+from companion.ui.widgets import BigButton
+
+
+class MismatchScreen(BaseScreen):
+    title = "Check the board"
+
+    def refresh(self) -> None:
+        app = self.app
+        box = self.ids.choices
+        box.clear_widgets()
+        q = app.question
+        if q is not None:
+            self.ids.heading.text = f"{T.GLYPH_WARN} {q.question.split(' (')[0]}"
+            names = {c.name: c.name.capitalize() for c in app.controller.state.children} if app.controller.session else {}
+            for m in q.candidates:
+                who = names.get(m.piece, m.piece)
+                where = m.to_zone or "off the board"
+                b = BigButton(caption=f"{who} \u2192 {where}", action=f"answer:{m.piece}:{where}", font_size=20)
+                b.bind(on_press=lambda btn, m=m: self.answer(m))
+                box.add_widget(b)
+            self.ids.detail.text = "The mat cannot tell pieces apart: tap what happened."
+        else:
+            fix = app.fix_text
+            self.ids.heading.text = f"{T.GLYPH_WARN} {fix}" if fix else "\u2714 The board matches the game"
+            self.ids.detail.text = ("Put it right on the board; the screen checks again by itself. "
+                                    "If the game is wrong instead, use Undo or the Journal.") if fix else ""
+
+    def answer(self, moved: Any) -> None:
+        app = self.app
+        app.question = None
+        state = app.controller.state
+        if moved.piece == state.active and moved.to_zone:
+            app.submit(I.Move(moved.piece, moved.to_zone))
+        app._check_mat()
+        app.go(app.controller.pending_screen() or "table")
+
+    def ignore(self) -> None:
+        self.app.question = None
+        self.app.go(self.app.controller.pending_screen() or "table")
+
+
+SCREEN = MismatchScreen

@@ -1,0 +1,167 @@
+"""Scanning a card: the camera preview while the scan worker decodes, or picking the card on screen.
+
+A drawn card answers the pending draw (CardDrawn); a Search card played on one's own turn (or to
+cancel an encounter) is a PlayCard. Unknown codes go to the "What is this card?" form first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.graphics.texture import Texture
+
+from cards_qr.codes import CardCode, all_codes
+from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.rules import DECK_NAMES
+from companion.games.boogeyman.state import DrawCard, Effect
+from companion.ui import theme as T
+from companion.ui.screens import BaseScreen
+from companion.ui.widgets import BigButton
+
+
+def engine_effects(info: Any) -> tuple[Effect, ...]:
+    if info is None:
+        return ()
+    return tuple(Effect(e.effect, e.n) for e in info.effects if e.effect != "none")
+
+
+class ScanScreen(BaseScreen):
+    title = "Scan a card"
+
+    def on_kv_post(self, base: Any) -> None:
+        self.deck = ""
+        self.search_instead = False
+        self._ev: Any = None
+        self._listed = ""
+
+    # ---- what is expected ----
+    def expected(self) -> tuple[str, str]:
+        """(deck code, child) the next card answers."""
+        c = self.app.controller
+        p = c.pending() if c.session else None
+        if isinstance(p, DrawCard) and not self.search_instead:
+            return p.deck, p.child
+        who = p.child if isinstance(p, DrawCard) else (c.state.active if c.session else "")
+        return "SRCH", who
+
+    def refresh(self) -> None:
+        c = self.app.controller
+        if c.session is None:
+            return
+        deck, child = self.expected()
+        p = c.pending()
+        if isinstance(p, DrawCard) and not self.search_instead:
+            self.ids.heading.text = c.view()["prompt"]
+        else:
+            self.ids.heading.text = f"{child.capitalize()}: show the Search card you play"
+        self.find("instead").opacity = 1 if isinstance(p, DrawCard) and p.encounter else 0
+        self.find("instead").disabled = not (isinstance(p, DrawCard) and p.encounter)
+        self.find("instead").caption = "Draw the card instead" if self.search_instead else "Cancel it with a Search card"
+        cam = self.app.scanner
+        if cam.available:
+            self.ids.camera_note.text = "Hold the card under the camera\u2026"
+        else:
+            reason = cam.error or "no camera"
+            self.ids.camera_note.text = f"[color=e8a23a]{T.GLYPH_WARN}[/color] No camera ({reason}).\nPick the card on the right."
+        self._fill_picker(deck)
+
+    def _fill_picker(self, deck: str) -> None:
+        if self._listed == deck:
+            return
+        self._listed = deck
+        grid = self.ids.picker
+        grid.clear_widgets()
+        try:
+            cat = self.app.scanner.catalogue()
+        except Exception:  # noqa: BLE001 - a broken catalogue still lets the table pick codes
+            cat = None
+        self.ids.picker_title.text = f"Or pick the {DECK_NAMES.get(deck, deck)} card:"
+        for code in all_codes("BGM"):
+            if code.deck != deck:
+                continue
+            info = cat.lookup(code) if cat is not None else None
+            name = f"\n[size=13]{info.title}[/size]" if info else ""
+            b = BigButton(caption=f"{code.deck} {code.number:02d}{name}", font_size=16, action=f"pick:{code}")
+            b.bind(on_press=lambda btn, code=code: self.chosen(code))
+            grid.add_widget(b)
+
+    # ---- camera ----
+    def on_enter(self, *_: Any) -> None:
+        self.search_instead = False
+        self.refresh()
+        ok = self.app.scanner.begin(self.scanned, self.camera_error)
+        if ok:
+            self._ev = Clock.schedule_interval(self._preview, 1 / 10)
+        self.app._update_status()
+
+    def on_leave(self, *_: Any) -> None:
+        if self._ev is not None:
+            self._ev.cancel()
+            self._ev = None
+        self.app.scanner.end()
+        self.app._update_status()
+
+    def _preview(self, dt: float) -> None:
+        frame = self.app.scanner.preview()
+        if frame is None:
+            return
+        h, w = frame.shape[:2]
+        fmt = "luminance" if frame.ndim == 2 else "bgr"
+        tex = self.ids.preview.texture
+        if tex is None or tex.size != (w, h) or tex.colorfmt != fmt:
+            tex = Texture.create(size=(w, h), colorfmt=fmt)
+            tex.flip_vertical()
+        tex.blit_buffer(frame.tobytes(), colorfmt=fmt, bufferfmt="ubyte")
+        self.ids.preview.texture = tex
+        self.ids.preview.canvas.ask_update()
+
+    def camera_error(self, message: str) -> None:
+        self.app.toast(f"Camera: {message}. Pick the card on screen.")
+
+    def scanned(self, events: list[Any]) -> None:
+        from companion.scan.catalogue import CardScanned
+
+        for ev in events:
+            if isinstance(ev, CardScanned):
+                self.chosen(ev.code, ev.info, scanned=True)
+                return
+            self.app.toast(getattr(ev, "message", str(ev)))
+
+    # ---- the card is known ----
+    def chosen(self, code: CardCode, info: Any = None, scanned: bool = False) -> None:
+        if info is None:
+            try:
+                info = self.app.scanner.catalogue().lookup(code)
+            except Exception:  # noqa: BLE001
+                info = None
+        if info is None:
+            self.app.screen("card_form").ask(code)
+            self.app.go("card_form")
+            return
+        self.play(code, info)
+
+    def play(self, code: CardCode, info: Any) -> None:
+        c = self.app.controller
+        effects = engine_effects(info)
+        p = c.pending()
+        deck, child = self.expected()
+        if code.deck != deck:
+            self.app.toast(f"That is a {DECK_NAMES.get(code.deck, code.deck)} card ({code}); "
+                           f"expected a {DECK_NAMES.get(deck, deck)} card")
+            return
+        if isinstance(p, DrawCard) and not self.search_instead:
+            ok = self.app.submit(I.CardDrawn(str(code), effects))
+        else:
+            ok = self.app.submit(I.PlayCard(child, str(code), effects))
+        if ok:
+            self.app.toast(f"{info.title}: {code}", "info")
+            if self.app.sm.current == "scan":
+                self.app.go(c.pending_screen() or "table")
+
+    def toggle_instead(self) -> None:
+        self.search_instead = not self.search_instead
+        self.refresh()
+
+
+SCREEN = ScanScreen

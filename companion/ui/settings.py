@@ -1,0 +1,42 @@
+"""The app's settings, changed on the Settings screen and kept as JSON next to the journal."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class Settings:
+    mode: str = "coop"
+    difficulty: str = "normal"
+    sound: bool = True
+    voice: bool = False
+    camera: str = ""          # "" = auto, "none", "mock", "opencv:0", "picamera2", "file:PATH"
+    serial_port: str = ""     # "" = the virtual board
+    zone_map: str = ""        # the calibrated channel -> zone map for a real mat
+
+    @classmethod
+    def load(cls, path: Path) -> "Settings":
+        try:
+            raw: Any = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cls()  # missing or damaged: defaults, never a crash at boot
+        known = {f.name for f in fields(cls)}
+        s = cls()
+        if isinstance(raw, dict):
+            for k, v in raw.items():
+                if k in known and isinstance(v, type(getattr(s, k))):
+                    setattr(s, k, v)
+        return s
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".settings.", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(asdict(self), f, indent=2)
+        os.replace(tmp, path)
