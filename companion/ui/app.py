@@ -54,6 +54,7 @@ class CompanionApp(App):
         self.controller.subscribe(self._game_changed)
         self.sounds = Sounds(data_dir / "sounds", self.prefs.sound, self.prefs.voice)
         self.auto_resume = resume
+        self.seed: int | None = None  # None: a fresh random night; tests and shots fix it
         self.use_hardware = hardware
         self.house = house_for("")
         self.plan = plan(self.house)
@@ -66,10 +67,13 @@ class CompanionApp(App):
     # ---- building ----
     def build(self) -> Any:
         T.register_fonts()
+        # Unload first: a second app in one process (tests, shots) must not stack the rules twice.
+        Builder.unload_file(str(HERE / "widgets.kv"))
         Builder.load_file(str(HERE / "widgets.kv"))
         self.sm = ScreenManager(transition=NoTransition())
         for name in SCREENS:
             module = importlib.import_module(f"companion.ui.screens.{name}")
+            Builder.unload_file(str(HERE / "screens" / f"{name}.kv"))
             Builder.load_file(str(HERE / "screens" / f"{name}.kv"))
             self.sm.add_widget(module.SCREEN(name=name))
         self.status = StatusBar()
@@ -99,6 +103,9 @@ class CompanionApp(App):
         self.shutdown()
 
     def shutdown(self) -> None:
+        if getattr(self, "_shut", False):
+            return
+        self._shut = True
         if self.sensors is not None:
             self.sensors.stop()
             self.sensors = None

@@ -21,12 +21,13 @@ _started = False
 
 class Harness:
     def __init__(self, data_dir: Path, camera: str = "none", hardware: bool = True, resume: bool = False,
-                 port: str | None = None) -> None:
+                 port: str | None = None, seed: int | None = 1) -> None:
         global _started
         Window.size = (800, 480)
         Window.clearcolor = T.BG
         self.app = CompanionApp(data_dir / "journal.sqlite", data_dir, port=port, camera=camera, resume=resume,
                                 hardware=hardware)
+        self.app.seed = seed
         App._running_app = self.app  # kv rules read `app`
         self.root = self.app.build()
         self.app.root = self.root
@@ -82,6 +83,7 @@ class Harness:
             made[-1].replace(path)
 
     def close(self) -> None:
-        self.app.shutdown()
+        # on_stop also clears kv's cached `app`, so the next app in this process gets the taps.
+        self.app.dispatch("on_stop")
         Window.remove_widget(self.root)
         App._running_app = None

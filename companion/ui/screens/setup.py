@@ -121,7 +121,7 @@ class SetupScreen(BaseScreen):
             self.stage = "children"
         elif self.stage == "children":
             opts = Options(mode=Mode(self.mode), difficulty=Difficulty(self.difficulty), children=tuple(self.kids))
-            out = app.controller.new_game(opts)
+            out = app.controller.new_game(opts, app.seed)
             if not out.ok:
                 app.toast(out.message)
                 return

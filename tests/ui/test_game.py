@@ -1,0 +1,149 @@
+"""A short Boogeyman game driven through the real widgets: taps, the virtual sensor mat, a scan
+through the mock camera, the die, undo; the prompts are checked at each step."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.state import DrawCard, NeedRoll
+from companion.ui.hardware import CardScanner
+
+
+def start_game(h: Any, mode: str = "coop", kids: tuple[str, ...] = ("mike", "daphne")) -> None:
+    app = h.app
+    assert app.sm.current == "choose"
+    h.tap("boogeyman")
+    h.tap(f"mode:{mode}")
+    h.tap("difficulty:normal")
+    h.tap("next")
+    for k in kids:
+        h.tap(f"child:{k}")
+    h.tap("next")
+    assert app.sm.current == "setup"
+    steps = app.screen("setup").steps
+    assert app.screen("setup").ids.body.children, "a set-up step is shown"
+    for _ in steps:
+        h.tap("next")
+
+
+def drive_to(h: Any, pred: Any, seed: int = 1, limit: int = 400) -> None:
+    """Other players' turns, played by legal inputs (the part of the game this test is not about)."""
+    c = h.app.controller
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        if pred(c.state):
+            h.pump()
+            return
+        legal = [i for i in c.legal() if not isinstance(i, (I.StartFinale, I.MissionComplete, I.FinaleOutcome,
+                                                           I.CardDrawn, I.PlayCard))]
+        if not legal:
+            legal = [i for i in c.legal() if isinstance(i, I.CardDrawn)]
+        moves = [i for i in legal if not isinstance(i, I.EndTurn)]
+        c.submit(rnd.choice(moves) if moves and rnd.random() < 0.85 else rnd.choice(legal))
+    raise AssertionError("state not reached")
+
+
+def test_short_game_through_the_widgets(harness: Any) -> None:
+    h = harness
+    app = h.app
+    start_game(h)
+    assert app.sm.current == "table"
+    assert h.prompt() == "Mike: 3 Actions left"
+    assert "Mike: 3 Actions left" in app.screen("table").ids.prompt.text
+
+    # A tap on a zone the active child can reach moves him there.
+    state = app.controller.state
+    dst = next(i.to for i in app.controller.legal() if isinstance(i, I.Move) and i.to != state.babysitter)
+    app.screen("table").ids.map.cells[dst].dispatch("on_press")
+    h.pump()
+    assert h.prompt() == "Mike: 2 Actions left"
+
+    # A tap on a zone he cannot reach: a clear toast, nothing changes, no crash.
+    far = "25" if dst != "25" else "24"
+    app.screen("table").ids.map.cells[far].dispatch("on_press")
+    h.pump()
+    assert app.toaster.shown and app.toaster.text
+    assert h.prompt() == "Mike: 2 Actions left"
+
+    # The virtual mat: wait for the link, then move Mike's piece by hand into a room next door.
+    assert h.until(lambda: app.sensors is not None and app.sensors.state == "ok", 5)
+    assert h.until(lambda: app.sensors.occupied is not None and not app.sensors.filter.settling, 5)
+    s = app.controller.state
+    here = s.child("mike").zone
+    occupied = {c.zone for c in s.children} | {s.babysitter, *s.boogeyman}
+    room = next(i.to for i in app.controller.legal()
+                if isinstance(i, I.Move) and i.to.isdigit() and i.to not in occupied)
+    app.sensors.move_virtual(here, room)
+    assert h.until(lambda: h.prompt() == "Mike: 1 Action left", 6), h.prompt()
+    assert app.controller.state.child("mike").zone == room
+    assert app.controller.history()[0][-1] == f"Mike moved to Room {room}"
+
+    # Undo with its label, from the journal screen; then redo.
+    h.tap("menu")
+    assert app.sm.current == "journal"
+    assert app.screen("journal").find("undo").caption == f"Undo: Mike moved to Room {room}"
+    h.tap("undo")
+    assert h.prompt() == "Mike: 2 Actions left"
+    h.tap("redo")
+    assert h.prompt() == "Mike: 1 Action left"
+    h.tap("table")
+    assert app.sm.current == "table"
+
+    # End the turn with the button.
+    h.tap("end")
+    assert h.prompt() == "Daphne: 3 Actions left"
+
+    # A roll: the app goes to the die screen by itself; tap the face, keep it.
+    drive_to(h, lambda st: bool(st.pending) and isinstance(st.pending[0], NeedRoll), seed=3)
+    assert app.sm.current == "roll"
+    assert "roll" in h.prompt().lower()
+    h.tap("face3")
+    if app.sm.current == "roll":
+        h.tap("keep")
+    assert not (app.controller.state.pending and isinstance(app.controller.state.pending[0], NeedRoll))
+
+    # A card to draw, scanned by the (mock) camera: unknown the first time, so the table names it.
+    if app.sm.current == "scan":
+        h.tap("table")
+    app.scanner = CardScanner("mock", schedule=app.later)
+    assert app.scanner.open()
+    app.go("table")
+    drive_to(h, lambda st: bool(st.pending) and isinstance(st.pending[0], DrawCard), seed=5)
+    if app.sm.current != "scan":
+        h.tap("scan")  # the card was already waiting: the Scan button opens the camera
+    assert app.sm.current == "scan", app.sm.current
+    p = app.controller.state.pending[0]
+    assert "draw a" in h.prompt()
+    code = f"BGM:{p.deck}:05"
+    app.scanner.camera.show(code)
+    assert h.until(lambda: app.sm.current == "card_form", 8), (app.sm.current, app.scanner._worker,
+                                                                 app.scanner.error)
+    form = app.screen("card_form")
+    form.ids.name.text = "Creaking floor"
+    h.tap(f"effect:none")
+    before = len(app.controller.history()[0])
+    h.tap("save")
+    assert len(app.controller.history()[0]) == before + 1
+    assert app.controller.history()[0][-1].endswith(code)
+    from cards_qr.codes import parse_code
+
+    assert app.scanner.catalogue().lookup(parse_code(code)).title == "Creaking floor"
+    app.scanner.camera.clear()
+
+
+def test_pick_a_card_without_a_camera(harness: Any) -> None:
+    h = harness
+    app = h.app
+    start_game(h, kids=("ray",), mode="solo")
+    drive_to(h, lambda st: bool(st.pending) and isinstance(st.pending[0], DrawCard), seed=9)
+    assert app.sm.current == "scan"
+    deck = app.controller.state.pending[0].deck
+    assert "No camera" in app.screen("scan").ids.camera_note.text
+    h.tap(f"pick:BGM:{deck}:02")
+    assert app.sm.current == "card_form"
+    h.tap("effect:lose_candy")
+    h.tap("n_plus")
+    h.tap("save")
+    assert f"BGM:{deck}:02" in app.controller.history()[0][-1]
