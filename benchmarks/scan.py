@@ -6,7 +6,10 @@ any rotation, clutter; plus empty trays, foreign QR (web addresses), out-of-rang
 codes, and two cards at once. Prints, per decoder: frames read (the decoded card set is exactly
 the set in the frame), false cards (cards reported that are not in the frame), median and p95 ms.
 
-    .venv/bin/python benchmarks/scan.py [--frames 300] [--seed 1] [--hard]
+    .venv/bin/python benchmarks/scan.py [--frames 300] [--seed 1 | --seeds 1,2,3] [--hard]
+
+With --seeds, one corpus per seed: a table per seed, then the pooled table over all of them
+(frames read and false cards summed, median and p95 over every frame's time).
 
 All three decoders get the same validation (only spec card codes of the game count as cards), so
 "false cards" measures misreads, not the validation the project adds on top.
@@ -111,44 +114,78 @@ def run(name: str, fn: Callable[[Gray], frozenset[CardCode]], frames: list[Frame
         "median": statistics.median(times),
         "p95": times[min(len(times) - 1, int(0.95 * len(times)))],
         "by_kind": by_kind,
+        "times": times,
+        "n": len(frames),
     }
+
+
+def pooled(parts: list[dict[str, object]]) -> dict[str, object]:
+    times = sorted(t for p in parts for t in p["times"])  # type: ignore[attr-defined]
+    by_kind: dict[str, tuple[int, int]] = {}
+    for p in parts:
+        for k, (tot, good) in p["by_kind"].items():  # type: ignore[attr-defined]
+            a, b = by_kind.get(k, (0, 0))
+            by_kind[k] = (a + tot, b + good)
+    return {
+        "name": parts[0]["name"],
+        "read": sum(int(p["read"]) for p in parts),  # type: ignore[call-overload]
+        "false": sum(int(p["false"]) for p in parts),  # type: ignore[call-overload]
+        "median": statistics.median(times),
+        "p95": times[min(len(times) - 1, int(0.95 * len(times)))],
+        "by_kind": by_kind,
+        "times": times,
+        "n": len(times),
+    }
+
+
+def report(results: list[dict[str, object]]) -> bool:
+    n = int(results[0]["n"])  # type: ignore[call-overload]
+    print(f"{'decoder':20s} {'frames read':>16s} {'false cards':>12s} {'median ms':>10s} {'p95 ms':>8s}")
+    for r in results:
+        print(f"{r['name']:20s} {r['read']:>6d} ({100 * r['read'] / n:5.1f} %) {r['false']:>12d} "  # type: ignore[operator]
+              f"{r['median']:>10.2f} {r['p95']:>8.2f}")
+    kinds = sorted(results[0]["by_kind"])  # type: ignore[call-overload]
+    print("read by frame kind: " + ", ".join(
+        f"{k} " + "/".join(f"{r['by_kind'][k][1]}" for r in results) + f" of {results[0]['by_kind'][k][0]}"  # type: ignore[index]
+        for k in kinds) + "  (scanner/pyzbar/zxing)")
+    ours, pyz = results[0], results[1]
+    ratio = float(ours["median"]) / max(float(pyz["median"]), 1e-9)  # type: ignore[arg-type]
+    print(f"median time vs plain pyzbar: {ratio:.2f}x (target <= 0.50); "
+          f"read {100 * int(ours['read']) / n:.1f} % (target >= 97 %); false cards {ours['false']} (target 0)")  # type: ignore[call-overload]
+    met = int(ours["read"]) >= 0.97 * n and ours["false"] == 0 and ratio <= 0.5  # type: ignore[call-overload]
+    print("targets met" if met else "targets NOT met")
+    return met
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--frames", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seeds", default="", help="comma-separated seeds: a table each, then pooled")
     ap.add_argument("--hard", action="store_true", help="smaller codes, heavier blur (beyond the target corpus)")
     args = ap.parse_args(argv)
-    t0 = time.perf_counter()
-    frames = make_corpus(args.frames, args.seed, args.hard)
-    print(f"corpus: {len(frames)} frames (seed {args.seed}{', hard' if args.hard else ''}), "
-          f"made in {time.perf_counter() - t0:.1f} s")
+    seeds = [int(s) for s in args.seeds.split(",") if s.strip()] or [args.seed]
     decoder = Decoder(game=GAME)
-    # Warm-up so import and first-call costs are not charged to whichever runs first.
-    for fn in (zxing_texts, pyzbar_texts):
-        fn(frames[0].image)
-    decoder.decode(frames[0].image)
-    results = [
-        run("companion scanner", lambda g: frozenset(decoder.decode(g).cards), frames),
-        run("plain pyzbar", lambda g: cards_of(pyzbar_texts(g)), frames),
-        run("plain zxing-cpp", lambda g: cards_of(zxing_texts(g)), frames),
-    ]
-    n = len(frames)
-    print(f"{'decoder':20s} {'frames read':>16s} {'false cards':>12s} {'median ms':>10s} {'p95 ms':>8s}")
-    for r in results:
-        print(f"{r['name']:20s} {r['read']:>6d} ({100 * r['read'] / n:5.1f} %) {r['false']:>12d} "
-              f"{r['median']:>10.2f} {r['p95']:>8.2f}")
-    kinds = sorted(results[0]["by_kind"])  # type: ignore[arg-type]
-    print("\nread by frame kind: " + ", ".join(
-        f"{k} " + "/".join(f"{r['by_kind'][k][1]}" for r in results) + f" of {results[0]['by_kind'][k][0]}"  # type: ignore[index]
-        for k in kinds) + "  (scanner/pyzbar/zxing)")
-    ours, pyz = results[0], results[1]
-    ratio = float(ours["median"]) / max(float(pyz["median"]), 1e-9)  # type: ignore[arg-type]
-    print(f"\nmedian time vs plain pyzbar: {ratio:.2f}x (target <= 0.50); "
-          f"read {100 * int(ours['read']) / n:.1f} % (target >= 97 %); false cards {ours['false']} (target 0)")
-    met = int(ours["read"]) >= 0.97 * n and ours["false"] == 0 and ratio <= 0.5  # type: ignore[call-overload]
-    print("targets met" if met else "targets NOT met")
+    per_seed: list[list[dict[str, object]]] = []
+    for seed in seeds:
+        t0 = time.perf_counter()
+        frames = make_corpus(args.frames, seed, args.hard)
+        print(f"\ncorpus: {len(frames)} frames (seed {seed}{', hard' if args.hard else ''}), "
+              f"made in {time.perf_counter() - t0:.1f} s")
+        # Warm-up so import and first-call costs are not charged to whichever runs first.
+        for fn in (zxing_texts, pyzbar_texts):
+            fn(frames[0].image)
+        decoder.decode(frames[0].image)
+        results = [
+            run("companion scanner", lambda g: frozenset(decoder.decode(g).cards), frames),
+            run("plain pyzbar", lambda g: cards_of(pyzbar_texts(g)), frames),
+            run("plain zxing-cpp", lambda g: cards_of(zxing_texts(g)), frames),
+        ]
+        report(results)
+        per_seed.append(results)
+    if len(seeds) > 1:
+        print(f"\npooled over seeds {','.join(map(str, seeds))}:")
+        report([pooled([r[k] for r in per_seed]) for k in range(3)])
     return 0
 
 
