@@ -24,5 +24,8 @@ typecheck: setup-test
 bench: setup-test
 	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
+install-pi:
+	deploy/install-pi.sh
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache build *.egg-info
