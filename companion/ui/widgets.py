@@ -213,17 +213,18 @@ class LadderView(BoxLayout):
 
     def on_slots(self, *_: Any) -> None:
         grid = self.ids.grid
-        grid.clear_widgets()
-        for i in range(self.spaces):
+        if len(grid.children) != self.spaces:  # built once; later refreshes only change the cells
+            grid.clear_widgets()
+            for _ in range(self.spaces):
+                grid.add_widget(Cell())
+        for i, c in enumerate(reversed(grid.children)):
             slot = self.slots[i] if i < len(self.slots) else None
-            c = Cell(text=ladder_text(slot, i + 1, (i + 1) in self.event_spaces))
-            if slot is not None and not slot.get("face_up"):
-                c.hatch = True
-            if slot is not None and slot.get("face_up"):
-                c.frame = list(T.DANGER)
+            c.text = ladder_text(slot, i + 1, (i + 1) in self.event_spaces)
+            c.hatch = slot is not None and not slot.get("face_up")
+            c.fill = [0.1, 0.1, 0.1, 1]
+            c.frame = list(T.DANGER) if slot is not None and slot.get("face_up") else [0.4, 0.4, 0.4, 1]
             if i == len(self.slots) - 1:
                 c.frame = list(T.ACCENT)  # the newest token: where it is hiding now
-            grid.add_widget(c)
 
 
 class StressView(BoxLayout):
@@ -237,17 +238,16 @@ class StressView(BoxLayout):
     def refresh(self) -> None:
         for name, value, glyph in (("boog", self.boogeyman, T.GLYPH_SKULL), ("sitr", self.babysitter, T.GLYPH_SITTER)):
             row = self.ids[name]
-            row.clear_widgets()
-            for k in range(self.top + 1):
+            if len(row.children) != self.top + 1:
+                row.clear_widgets()
+                for _ in range(self.top + 1):
+                    row.add_widget(Cell())
+            for k, c in enumerate(reversed(row.children)):
                 mark = glyph if k == value else (T.GLYPH_TROUBLE if k in self.trouble else str(k))
-                c = Cell(text=f"[b]{mark}[/b]" if k == value else f"[color=a89cb0]{mark}[/color]")
-                if k == value:
-                    c.fill = list(T.DANGER if name == "boog" else T.INFO)
-                elif k in self.trouble:
-                    c.frame = list(T.ACCENT)
-                if k == self.top:
-                    c.hatch = True
-                row.add_widget(c)
+                c.text = f"[b]{mark}[/b]" if k == value else f"[color=a89cb0]{mark}[/color]"
+                c.fill = list(T.DANGER if name == "boog" else T.INFO) if k == value else [0.1, 0.1, 0.1, 1]
+                c.frame = list(T.ACCENT) if k in self.trouble and k != value else [0.4, 0.4, 0.4, 1]
+                c.hatch = k == self.top
 
 
 def ladder_text(slot: dict[str, Any] | None, index: int, event_space: bool = False) -> str:

@@ -39,8 +39,8 @@ class TableScreen(BaseScreen):
         self.ids.ladder.spaces = v["ladder_spaces"]
         self.ids.ladder.event_spaces = [i + 1 for i, s in enumerate(v["ladder"]) if s["event"]] + \
             list(app.house.ladder_event_spaces)
-        self.ids.ladder.slots = []
         self.ids.ladder.slots = v["ladder"]
+        self.ids.ladder.on_slots()
         st = self.ids.stress
         st.top, st.trouble = v["stress"]["top"], v["stress"]["trouble"]
         st.boogeyman, st.babysitter = v["stress"]["boogeyman"], v["stress"]["babysitter"]
