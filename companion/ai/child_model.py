@@ -51,8 +51,8 @@ def table_input(s: State, rng: Rng) -> tuple[I.Input | None, Rng]:
         return I.RollDie(None), rng
     if isinstance(p, AdjustRoll):
         c = s.child(p.child)
-        dist = babysitter_graph(s).distances(s.babysitter).get(c.zone, 99)
-        need = p.rolled - (dist - 1)
+        away = babysitter_graph(s).distances(s.babysitter).get(c.zone, 99)
+        need = p.rolled - (away - 1)
         return I.SpendCandy(-need if 0 < need <= c.candy else 0), rng
     if isinstance(p, ChooseCard):
         return I.ChooseCardInput(s.deck(p.deck).remaining[0]), rng

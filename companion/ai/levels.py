@@ -15,8 +15,10 @@ from companion.ai.rule_run import RuleRunAdversary
 LEVEL_NAMES = ("rules", "easy", "normal", "hard")
 
 BUDGETS: dict[str, Budget] = {
-    "normal": Budget(worlds=3, max_steps=60, time_ms=25.0, hide="far"),
-    "hard": Budget(worlds=12, max_steps=80, time_ms=40.0, hide="chain"),
+    # Normal: a small search, and 2 tokens in 5 drawn at random as the rulebook would.
+    "normal": Budget(worlds=2, max_steps=60, time_ms=25.0, hide="deal", blunder=0.4),
+    # Hard: the full search; Objectives hidden in the far locked rooms.
+    "hard": Budget(worlds=12, max_steps=80, time_ms=40.0, hide="far"),
 }
 # On a Pi 4 the same iteration budgets take ~4x as long; the app's deadline there.
 PI4_TIME_MS = {"normal": 100.0, "hard": 160.0}

@@ -66,6 +66,9 @@ class Budget:
     time_ms: float
     hide: str
     prior: float = 0.15
+    steer: str = "plan"     # "plan" (score every reachable room) or "nearest" (the rulebook's way)
+    cards: str = "catalogue"  # "catalogue" (rank known effects) or "random"
+    blunder: float = 0.0    # chance a Room token is drawn at random instead (a gentler level)
 
 
 def encounter_value(c: Child, deck: str = "BOOG") -> float:
@@ -95,6 +98,8 @@ class PlannerAdversary:
         if isinstance(p, ChooseCard):
             return self._card(state, p)
         if isinstance(p, SteerBabysitter):
+            if self.budget.steer == "nearest":
+                return self._rule_run().decide(state)
             return I.SteerBabysitterInput(self._steer(state, p.steps))
         if isinstance(p, HideTokens):
             return self._hide(state, p.objectives)
@@ -103,6 +108,9 @@ class PlannerAdversary:
     # ------------------------------------------------------------ Room tokens
 
     def _room_tokens(self, state: State, count: int, deadline: float | None) -> I.Input:
+        roll, self.rng = self.rng.below(1_000_000)
+        if roll < self.budget.blunder * 1_000_000:
+            return self._rule_run().decide(state)
         usable = usable_room_tokens(state)
         totals = dict.fromkeys(usable, 0.0)
         worlds = 0
@@ -208,7 +216,13 @@ class PlannerAdversary:
 
     # ------------------------------------------------------------ cards
 
+    def _rule_run(self) -> RuleRunAdversary:
+        seed, self.rng = self.rng.next_u64()
+        return RuleRunAdversary(seed)
+
     def _card(self, state: State, p: ChooseCard) -> I.Input:
+        if self.budget.cards == "random":
+            return self._rule_run().decide(state)
         cards = sorted(state.deck(p.deck).remaining)
         scored = []
         for code in cards:
@@ -226,9 +240,7 @@ class PlannerAdversary:
         the Attic or the Trap Door in the Secret Room, so the game stays winnable."""
         house = house_for(state.options.board)
         if self.budget.hide == "deal":
-            rr = RuleRunAdversary(self.rng.next_u64()[0])
-            self.rng = self.rng.next_u64()[1]
-            return rr.decide(state)
+            return self._rule_run().decide(state)
         g = child_graph(state)
         d0 = g.distances(house.children_start)
         plain = [r for r in house.rooms if r not in (house.attic, house.secret_room)]

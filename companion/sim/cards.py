@@ -35,10 +35,10 @@ def _o(p: float, *effects: tuple[str, int], hand: str = "") -> Outcome:
 
 # 'Babysitter/Boogeyman cards usually cost a Status card, Dark cards sometimes, Light rarely.'
 DRAWN: dict[str, tuple[Outcome, ...]] = {
-    "BOOG": (_o(0.70, ("lose_status", 1)), _o(0.20, ("lose_candy", 1)), _o(0.10)),
-    "SITR": (_o(0.55, ("lose_status", 1)), _o(0.25, ("lose_candy", 1)), _o(0.20)),
-    "DARK": (_o(0.25, ("lose_status", 1)), _o(0.20, ("lose_candy", 1)),
-             _o(0.10, ("babysitter_toward", 2)), _o(0.45)),
+    "BOOG": (_o(0.45, ("lose_status", 1)), _o(0.20, ("lose_candy", 1)), _o(0.35)),
+    "SITR": (_o(0.30, ("lose_status", 1)), _o(0.25, ("lose_candy", 1)), _o(0.45)),
+    "DARK": (_o(0.15, ("lose_status", 1)), _o(0.20, ("lose_candy", 1)),
+             _o(0.10, ("babysitter_toward", 2)), _o(0.55)),
     "LGHT": (_o(0.05, ("lose_status", 1)), _o(0.35, ("gain_candy", 1)), _o(0.60)),
     "SRCH": (_o(0.25, hand="cancel"), _o(0.20, hand="unlock"), _o(0.20, ("gain_candy", 1)),
              _o(0.05, ("gain_status", 1)), _o(0.10, ("babysitter_toward", 2)), _o(0.20)),

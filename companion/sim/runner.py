@@ -33,7 +33,7 @@ from companion.ai.levels import make_adversary
 from companion.sim import cards
 from companion.sim.child_bot import ChildTeam
 
-DEFAULT_CHILDREN = {"solo": 2, "coop": 3, "semi": 3, "competitive": 3}
+DEFAULT_CHILDREN = {"solo": 2, "coop": 4, "semi": 4, "competitive": 4}
 MAX_INPUTS = 20_000  # a runaway guard far above any real game
 
 
@@ -161,7 +161,9 @@ class _Table:
 
 
 def play_game(mode: str, adversary: str, seed: int, index: int = 0, children: int = 0,
-              catalogue: bool = True, round_cap: int = cards.ROUND_CAP) -> GameResult:
+              catalogue: bool = True, round_cap: int = cards.ROUND_CAP,
+              on_decision: Callable[[State, I.Input], None] | None = None) -> GameResult:
+    """One game; `on_decision(state, input)` sees every Boogeyman decision (tests)."""
     gs = game_seed(seed, index)
     rng = Rng.from_seed(gs)
     engine_seed, rng = rng.next_u64()
@@ -188,6 +190,8 @@ def play_game(mode: str, adversary: str, seed: int, index: int = 0, children: in
             t0 = time.perf_counter()
             inp = adv.decide(s)
             result.decision_ms.append((time.perf_counter() - t0) * 1000.0)
+            if on_decision is not None:
+                on_decision(s, inp)
         else:
             table._queue = []
             got = table.next_input(s)

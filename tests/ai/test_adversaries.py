@@ -1,0 +1,140 @@
+"""How each adversary plays its decisions, and the off-UI-thread wrapper."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import replace
+
+from companion.ai.levels import BUDGETS, make_adversary, time_budget_ms
+from companion.ai.planner import PlannerAdversary, card_harm
+from companion.ai.worker import AsyncAdversary
+from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.game import RULES
+from companion.games.boogeyman.houses import house_for
+from companion.games.boogeyman.state import (
+    ChooseCard,
+    ChooseRoomTokens,
+    Effect,
+    Mode,
+    Options,
+    State,
+    SteerBabysitter,
+)
+from helpers import sim_positions
+
+
+def table(**kids: tuple[str, int]) -> State:
+    """A Competitive game after the Objectives are hidden, children put where asked."""
+    s = RULES.setup(Options(mode=Mode.COMPETITIVE, children=tuple(kids)), 11)
+    s = RULES.apply(s, I.HideTokensInput(("1", "2", "3"), "4", "6"))
+    children = tuple(replace(c, zone=kids[c.name][0], status=kids[c.name][1]) for c in s.children)
+    return replace(s, children=children)
+
+
+def test_rule_run_steers_toward_the_nearest_child() -> None:
+    # Babysitter in 10 (off the back hall C2); Mike in 9 is 2 away, Daphne in 21 is 3 away.
+    s = replace(table(mike=("9", 3), daphne=("21", 1)), babysitter="10", pending=(SteerBabysitter(6),))
+    inp = make_adversary("rules", 1).decide(s)
+    assert isinstance(inp, I.SteerBabysitterInput) and inp.path == ("C2", "9")
+
+
+def test_planner_steers_to_the_child_most_likely_to_lose_status() -> None:
+    # Same rooms: the planner reaches the Terrified Daphne (she would Pass Out), not Calm Mike.
+    s = replace(table(mike=("9", 3), daphne=("21", 1)), babysitter="10", pending=(SteerBabysitter(6),))
+    inp = make_adversary("hard", 1).decide(s)
+    assert isinstance(inp, I.SteerBabysitterInput) and inp.path[-1] == "21"
+    RULES.apply(s, inp)
+
+
+def test_planner_never_steers_onto_its_own_hidden_room() -> None:
+    s = table(mike=("25", 3), daphne=("24", 3))
+    s = replace(s, babysitter="10", pending=(SteerBabysitter(1),))
+    hidden = s.current_rooms[0]
+    inp = make_adversary("hard", 2).decide(s)
+    assert isinstance(inp, I.SteerBabysitterInput) and hidden not in inp.path[-1:]
+
+
+def test_cards_ranked_by_catalogue_effects_else_drawn() -> None:
+    s = replace(table(mike=("1", 3), daphne=("2", 3)), pending=(ChooseCard("TRBL"),))
+    cruel = {"BGM:TRBL:04": (Effect("lose_status", 1),), "BGM:TRBL:05": (Effect("lose_candy", 1),)}
+    inp = make_adversary("hard", 3, cruel).decide(s)
+    assert inp == I.ChooseCardInput("BGM:TRBL:04")
+    assert card_harm(cruel["BGM:TRBL:04"]) > card_harm(cruel["BGM:TRBL:05"]) > 0
+    # Without a catalogue any card may come, but the same seed gives the same card.
+    a = make_adversary("hard", 3).decide(s)
+    assert a == make_adversary("hard", 3).decide(s)
+    assert isinstance(a, I.ChooseCardInput) and a.code in s.deck("TRBL").remaining
+
+
+def test_room_tokens_go_where_children_are_heading() -> None:
+    # Children in the cellar passage next to unsearched rooms: the token goes to a cellar room.
+    s = table(mike=("C5", 3), daphne=("C5", 3))
+    s = replace(s, babysitter="16", pending=(ChooseRoomTokens(1),), reserve=tuple(str(r) for r in range(1, 26)
+                if str(r) not in {t.room for t in s.ladder}))
+    picks = [make_adversary("hard", seed).decide(s) for seed in range(3)]
+    cellar = {"21", "22", "23", "24", "25"}
+    assert all(isinstance(p, I.PlaceRoomTokens) and p.rooms[0] in cellar for p in picks)
+
+
+def test_hard_hides_objectives_far_from_the_start_normal_deals_like_the_rulebook() -> None:
+    s = RULES.setup(Options(mode=Mode.COMPETITIVE, children=("mike", "daphne")), 5)
+    house = house_for("")
+    hard = make_adversary("hard", 1).decide(s)
+    assert isinstance(hard, I.HideTokensInput)
+    assert set(hard.objectives) <= set(house.lock_rooms)
+    assert house.attic not in (hard.skeleton_key, hard.trap_door)
+    deals = {make_adversary("rules", seed).decide(s) for seed in range(20)}
+    assert len(deals) > 10  # random, as the rulebook's deal
+    for d in deals:
+        RULES.apply(s, d)
+
+
+def test_deadline_cuts_the_search_but_still_answers() -> None:
+    s = sim_positions("competitive", 2, "hard", ChooseRoomTokens, 1)[0]
+    adv = make_adversary("hard", 1)
+    assert isinstance(adv, PlannerAdversary)
+    adv.decide(s, deadline=time.perf_counter() - 1.0)  # already past: one world only
+    assert adv.worlds_used[-1] == 1
+    adv.decide(s)
+    assert adv.worlds_used[-1] == BUDGETS["hard"].worlds
+    assert time_budget_ms("hard") == BUDGETS["hard"].time_ms and time_budget_ms("rules") is None
+
+
+def test_async_wrapper_answers_on_a_worker_thread() -> None:
+    s = sim_positions("competitive", 2, "hard", ChooseRoomTokens, 1)[0]
+    done = threading.Event()
+    got: list[object] = []
+
+    def callback(inp: object, err: BaseException | None) -> None:
+        got.append((inp, err, threading.current_thread().name))
+        done.set()
+
+    worker = AsyncAdversary(make_adversary("hard", 1), budget_ms=time_budget_ms("hard"))
+    try:
+        worker.request(s, callback)
+        assert done.wait(5)
+    finally:
+        worker.close()
+    inp, err, thread = got[0]  # type: ignore[misc]
+    assert err is None and inp == make_adversary("hard", 1).decide(s)
+    assert thread.startswith("adversary")
+
+
+def test_async_wrapper_drops_superseded_answers_and_reports_errors() -> None:
+    s = sim_positions("competitive", 2, "hard", ChooseRoomTokens, 1)[0]
+    calls: list[tuple[object, object]] = []
+    worker = AsyncAdversary(make_adversary("hard", 1))
+    try:
+        first = worker.request(s, lambda i, e: calls.append(("first", i)))
+        worker.cancel()
+        first.result(5)
+        bad = worker.request(replace(s, pending=()), lambda i, e: calls.append(("bad", e)))
+        try:
+            bad.result(5)
+        except Exception:
+            pass
+    finally:
+        worker.close()
+    assert [c[0] for c in calls] == ["bad"]
+    assert isinstance(calls[0][1], ValueError)
