@@ -20,7 +20,9 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.games.boogeyman.houses import house_for
 from companion.ui import theme as T
-from companion.ui.controller import GameController, expected_zones, mismatch, referee
+from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman import sensing
+from companion.ui.controller import GameController
 from companion.ui.hardware import CardScanner, SensorFeed
 from companion.ui.layout import plan
 from companion.ui.screens import SCREENS, BaseScreen
@@ -61,7 +63,7 @@ class CompanionApp(App):
         self.sensors: SensorFeed | None = None
         self.scanner = CardScanner(self.prefs.camera, schedule=self.later)
         self.fix_text = ""          # the one sensor fix the table is asked for, "" when it matches
-        self.question: Any = None   # an Ambiguous move for the mismatch screen
+        self.question: Any = None   # a sensing.Ask for the mismatch screen
         self._last_prompt = ""
 
     # ---- building ----
@@ -201,7 +203,8 @@ class CompanionApp(App):
 
     def _sync_virtual(self) -> None:
         if self.sensors is not None and self.sensors.virtual and self.controller.session is not None:
-            self.sensors.sync_virtual(expected_zones(self.controller.state))
+            expected = sensing.expected_positions(self.controller.state)
+            self.sensors.sync_virtual(frozenset(z for z in expected.values() if z))
 
     def _check_mat(self) -> None:
         occ = self.sensors.occupied if self.sensors is not None else None
@@ -209,8 +212,8 @@ class CompanionApp(App):
         if occ is None or settling or self.controller.session is None or self.controller.session.finished:
             self.fix_text = ""
             return
-        fix = mismatch(self.controller.state, occ)
-        self.fix_text = fix.text if fix else ""
+        wrong = sensing.check(self.controller.state, occ)
+        self.fix_text = wrong.fix.text if wrong else ""
 
     def _tick(self, dt: float) -> None:
         if self.sensors is None:
@@ -220,11 +223,11 @@ class CompanionApp(App):
             return
         if self.sm.current in ("calibrate", "setup", "choose"):
             return
-        r = referee(self.controller.state, settled.before, settled.after)
-        if r.submit is not None:
-            self.submit(r.submit)
-        elif r.question is not None:
-            self.question = r.question
+        event = sensing.on_settled(self.controller.state, settled.before, settled.after)
+        if isinstance(event, I.Move):
+            self.submit(event)
+        elif isinstance(event, sensing.Ask):
+            self.question = event
             self.go("mismatch")
         self._check_mat()
         self._entered()

@@ -1,5 +1,5 @@
-"""The game behind the screens, without Kivy: a journaled Session, the view, the legal inputs,
-and the sensor referee that turns settled occupancy into inputs or one fix at a time."""
+"""The game behind the screens, without Kivy: a journaled Session, the view and the legal inputs.
+What the sensor mat means for the game lives in companion/games/boogeyman/sensing.py."""
 
 from __future__ import annotations
 
@@ -11,11 +11,8 @@ from companion.core.errors import CompanionError, IllegalInput, NothingToUndo
 from companion.core.game import get_rules
 from companion.core.journal import GameRow, Journal
 from companion.core.session import Session
-from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.game import RULES
-from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.moves import legal_inputs
-from companion.games.boogeyman.rules import zone_name
 from companion.games.boogeyman.state import (
     AdjustRoll,
     ChooseCard,
@@ -28,7 +25,6 @@ from companion.games.boogeyman.state import (
     State,
     SteerBabysitter,
 )
-from companion.sensors.inference import Ambiguous, Fix, Moved, NoMove, Unexplained, first_fix, infer_move
 
 Listener = Callable[[], None]
 
@@ -165,63 +161,3 @@ class GameController:
             return Outcome(False, str(exc))
         self._changed()
         return Outcome(True, f"Redone: {label}")
-
-
-# ---- the sensors' view of the table ---------------------------------------------------------
-
-@dataclass(frozen=True)
-class Referee:
-    """What a settled change on the mat means: an input, a question, or a fix to ask for."""
-
-    submit: Any = None          # an input to send through the session
-    question: Ambiguous | None = None
-    fix: Fix | None = None
-
-
-def expected_pieces(state: State) -> dict[str, str | None]:
-    out: dict[str, str | None] = {c.name: c.zone for c in state.children if c.on_board}
-    out["babysitter"] = state.babysitter
-    for i, z in enumerate(state.boogeyman):
-        out["boogeyman" if i == 0 else f"boogeyman{i + 1}"] = z
-    return out
-
-
-def piece_names(state: State) -> dict[str, str]:
-    names = {c.name: c.name.capitalize() for c in state.children}
-    names.update(babysitter="the Babysitter", boogeyman="the Boogeyman", boogeyman2="the second Boogeyman")
-    return names
-
-
-def expected_zones(state: State) -> frozenset[str]:
-    return frozenset(z for z in expected_pieces(state).values() if z)
-
-
-def referee(state: State, before: frozenset[str], after: frozenset[str]) -> Referee:
-    """Explain one settled change: the active child's move becomes a Move input; anything else
-    is put right one fix at a time (sensors cannot tell pieces apart, the game can)."""
-    house = house_for(state.options.board)
-    graph = house.graph()
-    adjacency = {z: frozenset(graph.neighbours(z)) for z in house.zones}
-    expected = expected_pieces(state)
-    names = piece_names(state)
-
-    def label(z: str) -> str:
-        return zone_name(state, z)
-
-    if after == expected_zones(state):
-        return Referee()
-    got = infer_move(expected, adjacency, state.active or None, before, after, label=label, names=names)
-    if isinstance(got, Moved) and got.piece == state.active and got.to_zone and got.from_zone:
-        return Referee(submit=I.Move(got.piece, got.to_zone))
-    if isinstance(got, Ambiguous):
-        return Referee(question=got)
-    if isinstance(got, (Moved, Unexplained, NoMove)) or got is None:
-        fix = first_fix(expected, after, label=label, names=names, order=(state.active,))
-        return Referee(fix=fix)
-    return Referee()
-
-
-def mismatch(state: State, occupied: frozenset[str]) -> Fix | None:
-    names = piece_names(state)
-    return first_fix(expected_pieces(state), occupied, label=lambda z: zone_name(state, z), names=names,
-                     order=(state.active,))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from companion.games.boogeyman import inputs as I
 from companion.ui import theme as T
@@ -21,11 +20,10 @@ class MismatchScreen(BaseScreen):
         if q is not None:
             self.ids.heading.text = f"{T.GLYPH_WARN} {q.question.split(' (')[0]}"
             names = {c.name: c.name.capitalize() for c in app.controller.state.children} if app.controller.session else {}
-            for m in q.candidates:
-                who = names.get(m.piece, m.piece)
-                where = m.to_zone or "off the board"
-                b = BigButton(caption=f"{who} \u2192 {where}", action=f"answer:{m.piece}:{where}", font_size=20)
-                b.bind(on_press=lambda btn, m=m: self.answer(m))
+            for move in q.choices:
+                who = names.get(move.child, move.child)
+                b = BigButton(caption=f"{who} \u2192 {move.to}", action=f"answer:{move.child}:{move.to}", font_size=20)
+                b.bind(on_press=lambda btn, move=move: self.answer(move))
                 box.add_widget(b)
             self.ids.detail.text = "The mat cannot tell pieces apart: tap what happened."
         else:
@@ -34,12 +32,10 @@ class MismatchScreen(BaseScreen):
             self.ids.detail.text = ("Put it right on the board; the screen checks again by itself. "
                                     "If the game is wrong instead, use Undo or the Journal.") if fix else ""
 
-    def answer(self, moved: Any) -> None:
+    def answer(self, move: I.Move) -> None:
         app = self.app
         app.question = None
-        state = app.controller.state
-        if moved.piece == state.active and moved.to_zone:
-            app.submit(I.Move(moved.piece, moved.to_zone))
+        app.submit(move)
         app._check_mat()
         app.go(app.controller.pending_screen() or "table")
 
