@@ -147,3 +147,25 @@ def test_pick_a_card_without_a_camera(harness: Any) -> None:
     h.tap("n_plus")
     h.tap("save")
     assert f"BGM:{deck}:02" in app.controller.history()[0][-1]
+
+
+def test_search_asks_what_the_physical_token_shows(harness: Any) -> None:
+    h = harness
+    app = h.app
+    start_game(h, kids=("leila",), mode="solo")
+    drive_to(h, lambda st: not st.pending and any(isinstance(i, I.Search) for i in app.controller.legal()),
+             seed=11)
+    app.go("table")
+    h.pump()
+    s = app.controller.state
+    zone = s.child("leila").zone
+    tokens_before = len(s.room(zone).stack)
+    h.tap("search")
+    assert app.sm.current == "found"
+    assert "turn the top token over" in app.screen("found").ids.prompt.text
+    h.tap("found:objective:0")
+    s = app.controller.state
+    assert s.child("leila").objectives == ("red",)  # what the table said, whatever the device dealt
+    assert len(s.room(zone).stack) == tokens_before - 1
+    assert app.controller.history()[0][-1] == f"Leila searched Room {zone}"
+    assert app.sm.current == "table"

@@ -28,5 +28,5 @@ class BaseScreen(Screen):
         raise LookupError(f"{self.name}: no button {action!r}")
 
 
-SCREENS = ("choose", "setup", "table", "roll", "scan", "card_form", "mismatch", "journal", "settings",
+SCREENS = ("choose", "setup", "table", "roll", "found", "scan", "card_form", "mismatch", "journal", "settings",
            "calibrate", "finale", "boogeyman")

@@ -113,7 +113,7 @@ class TableScreen(BaseScreen):
         name = c.state.active
         legal = c.legal()
         if action == "search":
-            app.submit(I.Search(name))
+            app.go("found")  # the physical token decides what was found
         elif action == "flip":
             app.submit(I.FlipSwitch(name))
         elif action == "lock":
