@@ -28,6 +28,10 @@ def configure_kivy(fullscreen: bool) -> None:
     """Kivy reads its config at import: set it first, and keep it away from the user's ~/.kivy."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    # SDL2's own clipboard: Kivy would otherwise probe xclip/xsel and print tracebacks when absent.
+    os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")
+    # Probing for a camera that is not there is normal; the status bar says "No camera".
+    os.environ.setdefault("OPENCV_LOG_LEVEL", "OFF")
     from kivy.config import Config
 
     Config.set("graphics", "width", "800")
