@@ -1,0 +1,423 @@
+"""The inputs the table makes: the children's Actions, dice, cards and the player-run Boogeyman's choices."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.core.errors import IllegalInput, NotYourTurn
+from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.cards import (
+    discard,
+    put_card_in_play,
+    stress,
+    take_chosen,
+)
+from companion.games.boogeyman.common import (
+    DECK_NAMES,
+    TOKEN_KINDS,
+    adults_in,
+    babysitter_graph,
+    child_graph,
+    describe_pending,
+    need_action,
+    need_free_room,
+    need_turn,
+    note,
+    pending_of,
+    pop,
+    roll,
+    set_child,
+    set_room,
+    title,
+    zone_name,
+)
+from companion.games.boogeyman.effects import EFFECT_NAMES
+from companion.games.boogeyman.figures import (
+    appear,
+    encounter,
+    move_babysitter,
+    reveal,
+    walk_babysitter,
+)
+from companion.games.boogeyman.finale import check_finale_trigger, finale_arrival
+from companion.games.boogeyman.houses import house_for
+from companion.games.boogeyman.rounds import (
+    advance_turn,
+    begin_turn,
+    gain_candy,
+    lose_status,
+    new_round,
+    place_tokens,
+)
+from companion.games.boogeyman.state import (
+    AdjustRoll,
+    ChooseCard,
+    ChooseRoomTokens,
+    DrawCard,
+    Effect,
+    HideTokens,
+    NeedRoll,
+    Phase,
+    State,
+    SteerBabysitter,
+    Switch,
+)
+
+# ---------------------------------------------------------------- the children's Actions
+
+def move(s: State, i: I.Move) -> State:
+    c = need_turn(s, i.child)
+    need_action(s, c)
+    house = house_for(s.options.board)
+    if i.to not in house.zones:
+        raise IllegalInput(f"there is no zone {i.to!r} on {house.name}")
+    if not child_graph(s).adjacent(c.zone, i.to):
+        if i.to == house.attic and house.graph().adjacent(c.zone, i.to):
+            raise IllegalInput(f"the Attic ({zone_name(s, i.to)}) is padlocked: use the Skeleton Key first")
+        if i.to == house.secret_room:
+            raise IllegalInput("the Secret Room can only be reached through a revealed Trap Door")
+        raise IllegalInput(f"{zone_name(s, i.to)} is not next to {zone_name(s, c.zone)}")
+    s = set_child(s, replace(c, zone=i.to))
+    s = replace(s, actions_left=s.actions_left - 1)
+    return arrive(s, i.child, i.to)
+
+
+def arrive(s: State, name: str, zone: str) -> State:
+    """'Entering a Room with a Character' and the Ladder reveals."""
+    older = [t for t in s.ladder[: len(s.ladder) - s.current] if t.room == zone and not t.face_up]
+    if older:
+        # A child entering a room on an older token reveals it: only the Light turns Dark.
+        s = reveal(s, zone)
+        s = note(s, f"The Boogeyman was in {zone_name(s, zone)} before")
+    meets_boogeyman = zone in s.boogeyman or zone in s.current_rooms
+    if zone in s.current_rooms and zone not in s.boogeyman:
+        s = appear(s, zone)
+    if s.babysitter == zone:
+        s = encounter(s, name, "SITR")
+        s = replace(s, turn_ending=True)
+    elif meets_boogeyman:
+        s = encounter(s, name, "BOOG")
+        s = replace(s, turn_ending=True)
+    return finale_arrival(s, name)
+
+
+def search(s: State, i: I.Search) -> State:
+    c = need_turn(s, i.child)
+    need_action(s, c)
+    room = need_free_room(s, c, "search")
+    if room.switch is not None:
+        raise IllegalInput("remove the Light/Dark token first: you cannot search under it")
+    if room.lock:
+        raise IllegalInput("a Lock is on this room's stack: remove it first")
+    if not room.stack:
+        raise IllegalInput(f"{zone_name(s, c.zone)} has nothing left to search")
+    token, rest = i.token or room.stack[0], room.stack[1:]
+    if token.kind not in TOKEN_KINDS:
+        raise IllegalInput(f"unknown Search token kind {token.kind!r}")
+    s = set_room(s, c.zone, replace(room, stack=rest))
+    s = replace(s, actions_left=s.actions_left - 1)
+    who = title(c.name)
+    if token.kind == "noise":
+        s = note(s, f"{who} finds a noise {token.value}: draw a Search card; the Babysitter moves {token.value}")
+        s = replace(s, pending=s.pending + (DrawCard("SRCH", c.name),))
+        return move_babysitter(s, c.zone, token.value, noisy_child=c.name)
+    if token.kind == "die":
+        s = note(s, f"{who} finds a die noise: draw a Search card and roll")
+        return replace(s, pending=s.pending + (DrawCard("SRCH", c.name), NeedRoll(c.name, "noise")))
+    if token.kind == "candy":
+        s = note(s, f"{who} finds Candy")
+        return gain_candy(s, c.name, 1)
+    if token.kind == "objective":
+        s = set_child(s, replace(c, objectives=c.objectives + (token.colour,)))
+        s = note(s, f"{who} finds an Objective token ({token.colour})")
+        return check_finale_trigger(s)
+    if token.kind == "trap_door":
+        s = replace(s, trap_door=c.zone)
+        return note(s, f"{who} finds the Trap Door! {zone_name(s, c.zone)} now leads to the Secret Room")
+    if token.kind == "skeleton_key":
+        s = set_child(s, replace(c, has_key=True))
+        return note(s, f"{who} finds the Skeleton Key")
+    return note(s, f"{who} finds nothing")
+
+
+def flip_switch(s: State, i: I.FlipSwitch) -> State:
+    c = need_turn(s, i.child)
+    need_action(s, c)
+    room = need_free_room(s, c, "flip the switch")
+    if room.switch is None:
+        raise IllegalInput(f"{zone_name(s, c.zone)} has no Light/Dark token")
+    deck = "LGHT" if room.switch == Switch.LIGHT else "DARK"
+    s = set_room(s, c.zone, replace(room, switch=None))
+    s = replace(s, actions_left=s.actions_left - 1, pending=s.pending + (DrawCard(deck, c.name),))
+    return note(s, f"{title(c.name)} takes the {DECK_NAMES[deck]} token: draw a {DECK_NAMES[deck]} card")
+
+
+def break_lock(s: State, i: I.BreakLock) -> State:
+    c = need_turn(s, i.child)
+    need_action(s, c)
+    room = need_free_room(s, c, "break a Lock")
+    if not room.lock:
+        raise IllegalInput(f"{zone_name(s, c.zone)} has no Lock")
+    if room.switch is not None:
+        raise IllegalInput("the Light/Dark token lies on top of the Lock: remove it first")
+    s = replace(s, actions_left=s.actions_left - 1, pending=s.pending + (NeedRoll(c.name, "lock"),))
+    return note(s, f"{title(c.name)} tries to break the Lock: roll the die")
+
+
+def use_key(s: State, i: I.UseKey) -> State:
+    c = need_turn(s, i.child)
+    house = house_for(s.options.board)
+    if not c.has_key:
+        raise IllegalInput(f"{title(c.name)} does not have the Skeleton Key")
+    if s.attic_unlocked:
+        raise IllegalInput("the Attic is already open")
+    if not house.graph().adjacent(c.zone, house.attic):
+        raise IllegalInput(f"{title(c.name)} must stand next to the Attic's padlock")
+    s = replace(set_child(s, replace(c, has_key=False)), attic_unlocked=True)
+    return note(s, f"{title(c.name)} opens the Attic with the Skeleton Key")
+
+
+def revive(s: State, i: I.Revive) -> State:
+    c = need_turn(s, i.child)
+    need_action(s, c)
+    try:
+        t = s.child(i.target)
+    except KeyError:
+        raise IllegalInput(f"there is no child called {i.target!r}") from None
+    if not t.passed_out or t.removed:
+        raise IllegalInput(f"{title(t.name)} has not Passed Out")
+    if t.zone != c.zone:
+        raise IllegalInput(f"{title(t.name)} is not in {title(c.name)}'s zone")
+    if adults_in(s, c.zone):
+        raise IllegalInput(f"{title(c.name)} cannot act with the Babysitter or the Boogeyman in the room")
+    # Reviving (rulebook p.14 is not in the text): the child gets back the Terrified card; the
+    # Nightmare leaves play.
+    s = discard(s, t.nightmare)
+    s = set_child(s, replace(t, status=1, nightmare=""))
+    s = replace(s, actions_left=s.actions_left - 1)
+    return note(s, f"{title(c.name)} revives {title(t.name)}")
+
+
+# ---------------------------------------------------------------- dice
+
+def roll_die(s: State, i: I.RollDie) -> State:
+    p = pending_of(s, NeedRoll)
+    assert isinstance(p, NeedRoll)
+    if i.value is None:
+        value, s = roll(s)
+        how = "The device rolls"
+    else:
+        if not 1 <= i.value <= 6:
+            raise IllegalInput(f"a die shows 1 to 6, not {i.value}")
+        value, how = i.value, "The die shows"
+    s = replace(pop(s), pending=(AdjustRoll(p.child, p.purpose, value),) + s.pending[1:])
+    s = note(s, f"{how} {value}")
+    if s.child(p.child).candy == 0:
+        return resolve_roll(s, 0)
+    return s
+
+
+def spend_candy(s: State, i: I.SpendCandy) -> State:
+    pending_of(s, AdjustRoll)
+    return resolve_roll(s, i.delta)
+
+
+def resolve_roll(s: State, delta: int) -> State:
+    p = s.pending[0]
+    assert isinstance(p, AdjustRoll)
+    c = s.child(p.child)
+    if abs(delta) > c.candy:
+        raise IllegalInput(f"{title(c.name)} has only {c.candy} Candy, cannot change the roll by {delta}")
+    s = set_child(pop(s), replace(c, candy=c.candy - abs(delta)))
+    result = max(0, p.rolled + delta)
+    if delta:
+        s = note(s, f"{title(c.name)} spends {abs(delta)} Candy: the roll is now {result}")
+    if p.purpose == "lock":
+        before = s.babysitter
+        s = move_babysitter(s, c.zone, result, noisy_child=c.name)
+        room = s.room(c.zone)
+        if s.babysitter != c.zone and room is not None:
+            s = set_room(s, c.zone, replace(room, lock=False))
+            return note(s, "The Lock breaks")
+        if before == c.zone:
+            return s
+        return note(s, "The Babysitter reached the room: the Lock holds")
+    return move_babysitter(s, c.zone, result, noisy_child=c.name)
+
+
+# ---------------------------------------------------------------- cards
+
+def check_effects(effects: tuple[Effect, ...]) -> None:
+    for e in effects:
+        if e.effect not in EFFECT_NAMES:
+            raise IllegalInput(f"unknown card effect {e.effect!r}")
+        if e.n < 0:
+            raise IllegalInput(f"effect {e.effect} needs a count of 0 or more, not {e.n}")
+
+
+def card_drawn(s: State, i: I.CardDrawn) -> State:
+    p = pending_of(s, DrawCard)
+    assert isinstance(p, DrawCard)
+    parts = i.code.split(":")
+    if len(parts) != 3 or parts[0] != "BGM":
+        raise IllegalInput(f"{i.code!r} is not a Boogeyman card code")
+    if parts[1] != p.deck:
+        raise IllegalInput(f"expected a {DECK_NAMES[p.deck]} card, got {i.code}")
+    check_effects(i.effects)
+    s = pop(s)
+    if p.encounter:
+        s = stress(s, "babysitter" if p.deck == "SITR" else "boogeyman")
+        if s.phase == Phase.OVER:
+            return s
+    if p.ends_turn:
+        s = replace(s, turn_ending=True)
+    return apply_effects(s, p.child, i.effects)
+
+
+def play_card(s: State, i: I.PlayCard) -> State:
+    if s.phase != Phase.PLAY:
+        raise IllegalInput("cards are played during play")
+    try:
+        c = s.child(i.child)
+    except KeyError:
+        raise IllegalInput(f"there is no child called {i.child!r}") from None
+    if not i.code.startswith("BGM:SRCH:"):
+        raise IllegalInput(f"{i.code} is not a Search card")
+    check_effects(i.effects)
+    names = {e.effect for e in i.effects}
+    if "cancel_encounter" in names:
+        head = s.pending[0] if s.pending else None
+        if not (isinstance(head, DrawCard) and head.encounter and head.child == c.name):
+            raise IllegalInput("there is no encounter of this child to cancel")
+        # 'The encounter never happened': no card, no Stress.
+        s = replace(pop(s), turn_ending=False)
+        s = note(s, f"{title(c.name)} plays {i.code}: the encounter never happened")
+        return apply_effects(s, c.name, tuple(e for e in i.effects if e.effect != "cancel_encounter"))
+    if s.pending:
+        raise IllegalInput(f"first: {describe_pending(s, s.pending[0])}")
+    if s.active != c.name:
+        raise NotYourTurn(f"{title(c.name)} can play cards on their own turn (it is {title(s.active)}'s)")
+    s = note(s, f"{title(c.name)} plays {i.code}")
+    return apply_effects(s, c.name, i.effects)
+
+
+def apply_effects(s: State, name: str, effects: tuple[Effect, ...]) -> State:
+    for e in effects:
+        c = s.child(name)
+        if e.effect == "lose_status":
+            s = lose_status(s, name, e.n)
+        elif e.effect == "gain_status":
+            s = set_child(s, replace(c, status=min(3, c.status + e.n)))
+        elif e.effect == "lose_candy":
+            s = set_child(s, replace(c, candy=max(0, c.candy - e.n)))
+        elif e.effect == "gain_candy":
+            s = gain_candy(s, name, e.n)
+        elif e.effect == "babysitter_toward":
+            s = move_babysitter(s, c.zone, e.n, noisy_child=name)
+        elif e.effect == "babysitter_to_child":
+            s = move_babysitter(s, c.zone, 99, noisy_child=name)
+        elif e.effect == "remove_lock":
+            room = s.room(c.zone)
+            if room is not None:
+                s = set_room(s, c.zone, replace(room, lock=False))
+        elif e.effect == "extra_actions" and s.active == name:
+            s = replace(s, actions_left=s.actions_left + e.n)
+        elif e.effect == "lose_actions" and s.active == name:
+            s = replace(s, actions_left=max(0, s.actions_left - e.n))
+        elif e.effect == "end_turn" and s.active == name:
+            s = replace(s, turn_ending=True)
+        if s.phase == Phase.OVER:
+            break
+    return s
+
+
+def apply_effects_input(s: State, i: I.ApplyEffects) -> State:
+    if s.phase not in (Phase.PLAY, Phase.FINALE):
+        raise IllegalInput("effects apply during play")
+    try:
+        s.child(i.child)
+    except KeyError:
+        raise IllegalInput(f"there is no child called {i.child!r}") from None
+    check_effects(i.effects)
+    return apply_effects(s, i.child, i.effects)
+
+
+def place_figure(s: State, i: I.PlaceFigure) -> State:
+    house = house_for(s.options.board)
+    if s.phase != Phase.PLAY:
+        raise IllegalInput("figures move during play")
+    if i.zone not in house.zones:
+        raise IllegalInput(f"there is no zone {i.zone!r} on {house.name}")
+    if i.figure == "babysitter":
+        return walk_babysitter(s, (i.zone,), "", False)
+    if i.figure == "boogeyman":
+        return replace(s, boogeyman=(i.zone,))
+    raise IllegalInput(f"unknown figure {i.figure!r}: babysitter or boogeyman")
+
+
+def end_turn(s: State, i: I.EndTurn) -> State:
+    if s.phase != Phase.PLAY:
+        raise IllegalInput(f"no turn to end in the {s.phase.value} phase")
+    if s.pending:
+        raise IllegalInput(f"first: {describe_pending(s, s.pending[0])}")
+    if not s.order:
+        raise IllegalInput("no child is left to play")
+    return advance_turn(s)
+
+
+# ---------------------------------------------------------------- the player-run Boogeyman
+
+def place_room_tokens(s: State, i: I.PlaceRoomTokens) -> State:
+    p = pending_of(s, ChooseRoomTokens)
+    assert isinstance(p, ChooseRoomTokens)
+    if len(i.rooms) != p.count or len(set(i.rooms)) != len(i.rooms):
+        raise IllegalInput(f"play exactly {p.count} different Room token(s)")
+    available = set(s.reserve) if len(s.ladder) < house_for(s.options.board).ladder_spaces \
+        else set(s.reserve) | {t.room for t in s.ladder}
+    for r in i.rooms:
+        if r not in available:
+            raise IllegalInput(f"Room token {r} is on the Ladder and cannot be played until it fills")
+    s = place_tokens(pop(s), i.rooms)
+    return new_round(s)
+
+
+def choose_card(s: State, i: I.ChooseCardInput) -> State:
+    p = pending_of(s, ChooseCard)
+    assert isinstance(p, ChooseCard)
+    if i.code.split(":")[1:2] != [p.deck]:
+        raise IllegalInput(f"choose a {DECK_NAMES[p.deck]} card, not {i.code}")
+    s = take_chosen(pop(s), i.code)
+    return put_card_in_play(s, i.code, p.child)
+
+
+def steer(s: State, i: I.SteerBabysitterInput) -> State:
+    p = pending_of(s, SteerBabysitter)
+    assert isinstance(p, SteerBabysitter)
+    if len(i.path) > p.steps:
+        raise IllegalInput(f"the Babysitter moves at most {p.steps} rooms")
+    graph = babysitter_graph(s)
+    here = s.babysitter
+    for z in i.path:
+        if not graph.adjacent(here, z):
+            raise IllegalInput(f"the Babysitter cannot go from {here} to {z}")
+        here = z
+    return walk_babysitter(pop(s), i.path, "", True)
+
+
+def hide_tokens(s: State, i: I.HideTokensInput) -> State:
+    from companion.games.boogeyman.setup import deal_hidden
+
+    p = pending_of(s, HideTokens)
+    assert isinstance(p, HideTokens)
+    house = house_for(s.options.board)
+    chosen = i.objectives + (i.trap_door, i.skeleton_key)
+    if len(i.objectives) != p.objectives:
+        raise IllegalInput(f"hide exactly {p.objectives} Objective tokens")
+    for r in chosen:
+        if r not in house.rooms:
+            raise IllegalInput(f"{r!r} is not a numbered Room")
+    for r in set(chosen):
+        if chosen.count(r) > house.tokens_per_room:
+            raise IllegalInput(f"Room {r} holds only {house.tokens_per_room} Search tokens")
+    s = deal_hidden(pop(s), i)
+    return begin_turn(replace(s, phase=Phase.PLAY))

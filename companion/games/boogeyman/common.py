@@ -1,0 +1,158 @@
+"""Small pure helpers every Boogeyman rule module shares: names, lookups, graphs, pending decisions."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.core.errors import IllegalInput, NotYourTurn
+from companion.core.graph import Graph
+from companion.games.boogeyman.houses import house_for, walk_graph
+from companion.games.boogeyman.state import (
+    AdjustRoll,
+    Child,
+    ChooseCard,
+    ChooseRoomTokens,
+    Deck,
+    DrawCard,
+    HideTokens,
+    NeedRoll,
+    Pending,
+    Phase,
+    Room,
+    State,
+    SteerBabysitter,
+)
+
+TOKEN_KINDS = ("noise", "die", "candy", "objective", "trap_door", "skeleton_key", "blank")
+DECK_NAMES = {
+    "SITR": "Babysitter", "BOOG": "Boogeyman", "LGHT": "Light", "DARK": "Dark", "SRCH": "Search",
+    "NGHT": "Nightmare", "TRBL": "Trouble", "EVNT": "Event",
+}
+
+
+# ---------------------------------------------------------------- small pure helpers
+
+def note(s: State, text: str) -> State:
+    return replace(s, notices=s.notices + (text,))
+
+
+def set_child(s: State, child: Child) -> State:
+    return replace(s, children=tuple(child if c.name == child.name else c for c in s.children))
+
+
+def set_room(s: State, zone: str, room: Room) -> State:
+    return replace(s, rooms=tuple((z, room if z == zone else r) for z, r in s.rooms))
+
+
+def set_deck(s: State, deck: Deck) -> State:
+    return replace(s, decks=tuple(deck if d.code == deck.code else d for d in s.decks))
+
+
+def roll(s: State) -> tuple[int, State]:
+    value, rng = s.rng.die()
+    return value, replace(s, rng=rng)
+
+
+def zone_name(s: State, zone: str) -> str:
+    return f"Room {zone}" if house_for(s.options.board).is_room(zone) else f"corridor {zone}"
+
+
+def title(name: str) -> str:
+    return name.capitalize()
+
+
+def conscious_children_in(s: State, zone: str) -> list[Child]:
+    return [c for c in s.children if c.on_board and not c.passed_out and c.zone == zone]
+
+
+def adults_in(s: State, zone: str) -> bool:
+    return s.babysitter == zone or zone in s.boogeyman
+
+
+def child_graph(s: State) -> Graph:
+    return walk_graph(s.options.board, s.attic_unlocked, s.trap_door, False)
+
+
+def babysitter_graph(s: State) -> Graph:
+    return walk_graph(s.options.board, s.attic_unlocked, s.trap_door, True)
+
+
+def lowest_roller(s: State, names: list[str]) -> tuple[str, State]:
+    """'They each roll 1 die: whoever rolls the lowest number' — ties among the lowest roll again."""
+    contenders = sorted(names, key=s.order.index) if all(n in s.order for n in names) else sorted(names)
+    while len(contenders) > 1:
+        rolls: list[tuple[int, str]] = []
+        for n in contenders:
+            v, s = roll(s)
+            rolls.append((v, n))
+        low = min(v for v, _ in rolls)
+        s = note(s, "Rolls: " + ", ".join(f"{title(n)} {v}" for v, n in rolls))
+        contenders = [n for v, n in rolls if v == low]
+    return contenders[0], s
+
+
+def describe_pending(s: State, p: Pending) -> str:
+    if isinstance(p, DrawCard):
+        return f"{title(p.child)}: draw a {DECK_NAMES[p.deck]} card"
+    if isinstance(p, NeedRoll):
+        return f"{title(p.child)}: roll the die"
+    if isinstance(p, AdjustRoll):
+        return f"{title(p.child)} rolled {p.rolled}: spend Candy (+1/-1 each) or keep it"
+    if isinstance(p, ChooseRoomTokens):
+        return f"Boogeyman: play {p.count} Room token{'s' if p.count > 1 else ''} face down"
+    if isinstance(p, ChooseCard):
+        return f"Boogeyman: choose a {DECK_NAMES[p.deck]} card"
+    if isinstance(p, SteerBabysitter):
+        return f"Boogeyman: move the Possessed Babysitter up to {p.steps} rooms"
+    if isinstance(p, HideTokens):
+        return f"Boogeyman: hide the {p.objectives} Objectives, the Trap Door and the Skeleton Key"
+    return "play the Finale from the Book of Endings, then say how it ended"
+
+
+def pending_of(s: State, tp: type) -> Pending:
+    if s.phase == Phase.OVER:
+        raise IllegalInput("the game is over")
+    if not s.pending or not isinstance(s.pending[0], tp):
+        if s.pending:
+            raise IllegalInput(f"not now: first, {describe_pending(s, s.pending[0])}")
+        raise IllegalInput("nothing is waiting for that")
+    return s.pending[0]
+
+
+def pop(s: State) -> State:
+    return replace(s, pending=s.pending[1:])
+
+
+# ---------------------------------------------------------------- validation helpers
+
+def need_turn(s: State, name: str) -> Child:
+    if s.phase != Phase.PLAY:
+        raise IllegalInput(f"the game is in its {s.phase.value} phase, not in play")
+    try:
+        c = s.child(name)
+    except KeyError:
+        raise IllegalInput(f"there is no child called {name!r} in this game") from None
+    if s.pending:
+        raise IllegalInput(f"first: {describe_pending(s, s.pending[0])}")
+    if c.removed:
+        raise IllegalInput(f"{title(name)} is no longer in the game")
+    if s.active != name:
+        raise NotYourTurn(f"it is {title(s.active)}'s turn, not {title(name)}'s")
+    if c.passed_out:
+        raise IllegalInput(f"{title(name)} has Passed Out and cannot act")
+    return c
+
+
+def need_action(s: State, c: Child) -> None:
+    if s.actions_left <= 0:
+        raise IllegalInput(f"{title(c.name)} has no Actions left this turn")
+
+
+def need_free_room(s: State, c: Child, what: str) -> Room:
+    """'No Child can take any Actions in a Room that the Babysitter is in' (nor the Boogeyman)."""
+    if adults_in(s, c.zone):
+        raise IllegalInput(f"{title(c.name)} cannot {what} with the Babysitter or the Boogeyman in the room")
+    room = s.room(c.zone)
+    if room is None:
+        raise IllegalInput(f"{title(c.name)} is in a corridor: nothing to {what} there")
+    return room
