@@ -23,7 +23,7 @@ from companion.ui import theme as T
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman import sensing
 from companion.ui.controller import GameController
-from companion.ui.hardware import CardScanner, SensorFeed
+from companion.ui.hardware import CardScanner, SensorFeed, find_sensor_board
 from companion.ui.layout import plan
 from companion.ui.screens import SCREENS, BaseScreen
 from companion.ui.settings import Settings
@@ -125,8 +125,8 @@ class CompanionApp(App):
     def start_sensors(self) -> None:
         if self.sensors is not None:
             self.sensors.stop()
-        self.sensors = SensorFeed(self.house.zones, self.prefs.serial_port, self.prefs.zone_map,
-                                  schedule=self.later).start()
+        port = self.prefs.serial_port or find_sensor_board()
+        self.sensors = SensorFeed(self.house.zones, port, self.prefs.zone_map, schedule=self.later).start()
         self.sensors.subscribe(self._update_status)
         self._sync_virtual()
 

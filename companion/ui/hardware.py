@@ -19,6 +19,22 @@ log = logging.getLogger(__name__)
 Schedule = Callable[[Callable[[], None]], None]
 
 
+PICO_USB_VENDOR = 0x2E8A  # Raspberry Pi (RP2040 boards, MicroPython's USB CDC)
+
+
+def find_sensor_board() -> str:
+    """The sensor board's port when one is plugged in, else "" (the virtual board).
+
+    A port chosen in Settings wins; this only looks when none is set, so a laptop with no board
+    plays on the virtual one and a Pi with the Pico plugged in just works."""
+    from serial.tools import list_ports
+
+    for port in sorted(list_ports.comports(), key=lambda p: p.device):
+        if port.vid == PICO_USB_VENDOR:
+            return str(port.device)
+    return ""
+
+
 class SensorFeed:
     """The sensor mat (or, with no port, a VirtualBoard run in-process) as settled zone sets."""
 
