@@ -6,7 +6,11 @@ any rotation, clutter; plus empty trays, foreign QR (web addresses), out-of-rang
 codes, and two cards at once. Prints, per decoder: frames read (the decoded card set is exactly
 the set in the frame), false cards (cards reported that are not in the frame), median and p95 ms.
 
-    .venv/bin/python benchmarks/scan.py [--frames 300] [--seed 1 | --seeds 1,2,3] [--hard]
+    .venv/bin/python benchmarks/scan.py [--frames 300] [--seed 1 | --seeds 1,2,3] [--hard] [--scale 2]
+
+Frames are the full-resolution capture (--scale 2: 1280 x 960, the camera's main stream over the
+same tray; --scale 1 renders the identical scenes at 640 x 480, the corpus before capture-size
+decoding). All three decoders get the same full frames.
 
 With --seeds, one corpus per seed: a table per seed, then the pooled table over all of them
 (frames read and false cards summed, median and p95 over every frame's time).
@@ -28,7 +32,7 @@ import numpy as np
 
 from cards_qr.codes import CardCode, Verdict, all_codes, classify, deck_of
 from companion.scan.decoder import Decoder, Gray, pyzbar_texts, zxing_texts
-from companion.scan.synth import Placed, Spoil, random_spoil, render_frame
+from companion.scan.synth import CAPTURE_SCALE, Placed, Spoil, random_spoil, render_frame
 
 GAME = "BGM"
 FOREIGN = ["HTTPS://EXAMPLE.COM/MENU", "https://boardgamegeek.com/boardgame/1", "WIFI:S:home;T:WPA;P:x;;"]
@@ -50,7 +54,7 @@ def module_px_for(code: CardCode, rng: np.random.Generator, hard: bool) -> float
     return float(np.clip(base * 4.0 * rng.uniform(0.7, 1.6), lo, hi))
 
 
-def make_corpus(n: int, seed: int, hard: bool) -> list[Frame]:
+def make_corpus(n: int, seed: int, hard: bool, scale: float = CAPTURE_SCALE) -> list[Frame]:
     rng = np.random.default_rng(seed)
     codes = list(all_codes(GAME))
     frames = []
@@ -82,7 +86,7 @@ def make_corpus(n: int, seed: int, hard: bool) -> list[Frame]:
                 c = codes[int(j)]
                 expected.add(c)
                 placed.append(Placed(c.text, module_px_for(c, rng, hard), float(rng.uniform(0, 360))))
-        frames.append(Frame(render_frame(placed, spoil, seed=seed * 100_003 + i), frozenset(expected), kind))
+        frames.append(Frame(render_frame(placed, spoil, seed=seed * 100_003 + i, scale=scale), frozenset(expected), kind))
     return frames
 
 
@@ -163,15 +167,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seeds", default="", help="comma-separated seeds: a table each, then pooled")
     ap.add_argument("--hard", action="store_true", help="smaller codes, heavier blur (beyond the target corpus)")
+    ap.add_argument("--scale", type=float, default=CAPTURE_SCALE,
+                    help="capture pixels per reference (640-px) pixel: 2 = 1280 x 960 (default), 1 = the old 640 corpus")
     args = ap.parse_args(argv)
     seeds = [int(s) for s in args.seeds.split(",") if s.strip()] or [args.seed]
     decoder = Decoder(game=GAME)
     per_seed: list[list[dict[str, object]]] = []
     for seed in seeds:
         t0 = time.perf_counter()
-        frames = make_corpus(args.frames, seed, args.hard)
+        frames = make_corpus(args.frames, seed, args.hard, args.scale)
         print(f"\ncorpus: {len(frames)} frames (seed {seed}{', hard' if args.hard else ''}), "
-              f"made in {time.perf_counter() - t0:.1f} s")
+              f"{frames[0].image.shape[1]} x {frames[0].image.shape[0]} px, made in {time.perf_counter() - t0:.1f} s")
         # Warm-up so import and first-call costs are not charged to whichever runs first.
         for fn in (zxing_texts, pyzbar_texts):
             fn(frames[0].image)

@@ -35,10 +35,18 @@ class FrameSource(Protocol):
     def close(self) -> None: ...
 
 
-class Picamera2Source:
-    """The CSI camera through picamera2 (libcamera). Imported only here: not installable off-Pi."""
+CAPTURE_SIZE = (1280, 960)  # the main stream the decoder gets (twice the 640 preview's px per module)
+USB_CAPTURE_SIZE = (1280, 720)  # what most USB webcams deliver at 30 fps
 
-    def __init__(self, size: tuple[int, int] = (1280, 960), camera_num: int = 0) -> None:
+
+class Picamera2Source:
+    """The CSI camera through picamera2 (libcamera). Imported only here: not installable off-Pi.
+
+    Configures the 'main' stream at the capture size (default 1280 x 960: a Camera Module 3's
+    4608 x 2592 sensor scaled by the ISP, no JPEG) and returns it whole: the Decoder makes its own
+    640-px copy for the cheap pass and decodes crops of this frame when that fails."""
+
+    def __init__(self, size: tuple[int, int] = CAPTURE_SIZE, camera_num: int = 0) -> None:
         try:
             from picamera2 import Picamera2
         except ImportError as exc:
@@ -62,9 +70,12 @@ class Picamera2Source:
 
 
 class OpenCVSource:
-    """A USB webcam (integer index) or a video file through cv2.VideoCapture."""
+    """A USB webcam (integer index) or a video file through cv2.VideoCapture.
 
-    def __init__(self, target: int | str, size: tuple[int, int] | None = (1280, 960)) -> None:
+    A webcam is asked for `size` (1280 x 720 by default); one that cannot do it keeps whatever it
+    offers, which the Decoder accepts at any size. A video file is read as it is."""
+
+    def __init__(self, target: int | str, size: tuple[int, int] | None = USB_CAPTURE_SIZE) -> None:
         import cv2
 
         self._cap = cv2.VideoCapture(target)
@@ -75,6 +86,9 @@ class OpenCVSource:
             self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
             self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
             self._cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # fewer stale frames queued in the driver
+            got = (int(self._cap.get(cv2.CAP_PROP_FRAME_WIDTH)), int(self._cap.get(cv2.CAP_PROP_FRAME_HEIGHT)))
+            if got != size:
+                log.info("webcam %s: asked for %dx%d, got %dx%d", target, size[0], size[1], *got)
 
     def read(self) -> Frame | None:
         ok, frame = self._cap.read()
@@ -134,12 +148,13 @@ class MockCamera:
     Frames are real renders (companion.scan.synth), clean by default; pass a Spoil to make them
     hard. Renders are cached per tray state so a test can pull hundreds of frames cheaply."""
 
-    def __init__(self, spoil: Any = None, module_px: float = 5.0, seed: int = 0) -> None:
+    def __init__(self, spoil: Any = None, module_px: float = 5.0, seed: int = 0, scale: float = 1.0) -> None:
         self._lock = threading.Lock()
         self._shown: tuple[str, ...] = ()
         self._spoil = spoil
         self._module_px = module_px
         self._seed = seed
+        self._scale = scale  # 2.0: frames at the 1280 x 960 capture size
         self._cache: dict[tuple[str, ...], Frame] = {}
         self.frames_read = 0
         self.closed = False
@@ -159,7 +174,7 @@ class MockCamera:
             frame = self._cache.get(shown)
             if frame is None:
                 placed = [Placed(t, self._module_px, angle_deg=17.0 * i) for i, t in enumerate(shown)]
-                frame = render_frame(placed, self._spoil, seed=self._seed)
+                frame = render_frame(placed, self._spoil, seed=self._seed, scale=self._scale)
                 self._cache[shown] = frame
             self.frames_read += 1
         return frame

@@ -1,5 +1,9 @@
 """Frame -> card codes. zxing-cpp first; rescue passes only when the cheap pass finds no card.
 
+Capture-size frames (> 800 px wide): cheap pass on a 640-px copy, crop steps (CROP_RESCUE) on the
+full-resolution pixels around located or likely QR regions, then the whole-frame steps below on the
+copy; a second-card look after a read (docs/scanning.md).
+
 The rescue chain was chosen by measurement on the benchmark corpus (benchmarks/scan.py; numbers
 in docs/scanning.md): each stage is the one that rescued the most frames the stages before it
 missed, ordered cheap to dear. Stages:
@@ -152,6 +156,20 @@ def zxing_texts(img: Gray) -> list[str]:
     return [t for t in zxing_texts_and_misses(img) if t is not None]
 
 
+def zxing_located(img: Gray) -> list[tuple[str | None, npt.NDArray[np.float32]]]:
+    """Every QR zxing located: (text, or None when it could not read it; 4x2 corner points)."""
+    import zxingcpp
+
+    out = zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode), try_invert=False, return_errors=True)
+    res = []
+    for b in out:
+        p = b.position
+        quad = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
+                         [p.bottom_right.x, p.bottom_right.y], [p.bottom_left.x, p.bottom_left.y]], np.float32)
+        res.append((b.text if b.valid else None, quad))
+    return res
+
+
 def zxing_texts_and_misses(img: Gray) -> list[str | None]:
     """Decoded texts, and None for each symbol zxing located but could not read: a sign that
     rescue passes are worth their time even when another card in the frame was read."""
@@ -206,9 +224,102 @@ RESCUE: tuple[Stage, ...] = (
 SECOND_LOOK: Stage = ("zxing 2x", lambda g: zxing_texts(upscale(g, 2)))
 
 
+# ---- regions of the full-resolution frame ------------------------------------------------------
+
+PREVIEW_WIDTH = 640  # the cheap pass and the whole-frame rescue steps run on a copy this wide
+
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in full-frame pixels
+
+
+def preview(g: Gray, width: int = PREVIEW_WIDTH) -> tuple[Gray, float]:
+    """A `width`-wide copy (area-averaged: it also averages sensor noise down) and the scale
+    factor full px per preview px. Frames no wider than 1.25 x `width` are used as they are."""
+    import cv2
+
+    if g.shape[1] <= width * 1.25:
+        return g, 1.0
+    f = g.shape[1] / width
+    return _u8(cv2.resize(g, (width, round(g.shape[0] / f)), interpolation=cv2.INTER_AREA)), f
+
+
+def quad_box(quad: npt.NDArray[np.float32], f: float, shape: tuple[int, ...], margin: float = 0.35) -> Box:
+    """The full-frame box around a preview-pixel quad, widened by `margin` of its size each side
+    (quiet zone, and zxing's corners of a symbol it could not read are approximate)."""
+    x0, y0 = quad.min(axis=0)
+    x1, y1 = quad.max(axis=0)
+    m = margin * max(x1 - x0, y1 - y0, 8)
+    h, w = shape[:2]
+    return (max(0, int((x0 - m) * f)), max(0, int((y0 - m) * f)), min(w, int((x1 + m) * f) + 1), min(h, int((y1 + m) * f) + 1))
+
+
+def _overlaps(b: Box, others: Sequence[Box]) -> bool:
+    return any(b[0] < o[2] and o[0] < b[2] and b[1] < o[3] and o[1] < b[3] for o in others)
+
+
+def edge_density(small: Gray, win: int = 48) -> tuple[npt.NDArray[np.float32], int]:
+    """Edge density over `win` preview px (about a sticker), divided by the local brightness so a
+    dim sticker scores like a bright one, on a quarter-size grid (returned with its step, 4).
+    A QR is the densest texture on the tray; clutter has edges only along its outline."""
+    import cv2
+
+    q = cv2.resize(small, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA).astype(np.float32)
+    gx = cv2.Sobel(q, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(q, cv2.CV_32F, 0, 1, ksize=3)
+    k = max(3, win // 4)
+    e = cv2.blur(cv2.magnitude(gx, gy), (k, k))
+    b = cv2.blur(q, (k, k)) + 8.0
+    return np.asarray(e / b, np.float32), 4
+
+
+def candidate_boxes(small: Gray, f: float, shape: tuple[int, ...], k: int = 3, half: int = 100,
+                    exclude: Sequence[Box] = (), min_score: float = 0.0) -> list[Box]:
+    """Up to `k` full-frame boxes (2*`half` preview px square) around the peaks of edge density,
+    skipping peaks inside `exclude` (symbols already read) and peaks below `min_score`."""
+    import cv2
+
+    dens, step = edge_density(small)
+    s = f * step  # full px per density cell
+    for o in exclude:  # symbols already read are no candidates
+        dens[int(o[1] / s):int(np.ceil(o[3] / s)), int(o[0] / s):int(np.ceil(o[2] / s))] = 0.0
+    h, w = shape[:2]
+    out: list[Box] = []
+    for _ in range(k):
+        _, mx, _, (px, py) = cv2.minMaxLoc(dens)
+        if mx <= min_score:
+            break
+        cv2.circle(dens, (px, py), max(3, half // (2 * step)), 0.0, -1)
+        cx, cy = (px + 0.5) * step, (py + 0.5) * step
+        out.append((max(0, int((cx - half) * f)), max(0, int((cy - half) * f)),
+                    min(w, int((cx + half) * f)), min(h, int((cy + half) * f))))
+    return out
+
+
+def half_deblur(c: Gray) -> Gray:
+    """Local normalisation, a half-size copy (averages noise), Richardson-Lucy for the blur as it
+    looks at that size, 3x upscale: the crop step for blur of about a module."""
+    import cv2
+
+    half = cv2.resize(smooth(local_norm(c, 9, 24, 2), 1.0), None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    return upscale(richardson_lucy(_u8(half), 1.3, 10), 3)
+
+
+CROP_RESCUE: tuple[Stage, ...] = (
+    ("crop zxing", zxing_texts),
+    ("crop localnorm smooth", lambda c: zxing_texts(smooth(local_norm(c, 9, 24, 2), 1.5))),
+    ("crop adaptive", lambda c: zxing_texts(adaptive(smooth(c, 1.5), 61, 3))),
+    ("crop localnorm half deblur 3x", lambda c: zxing_texts(half_deblur(c))),
+    ("crop localnorm deblur 2.5", lambda c: zxing_texts(richardson_lucy(smooth(local_norm(c, 9, 24, 2), 1.2), 2.5, 15))),
+)
+
+
 @dataclass
 class Decoder:
     """Decodes frames into cards of `game` (None: accept every game's cards as cards).
+
+    Frames wider than ~800 px (the camera's full-resolution capture) are decoded in two sizes:
+    the cheap pass and the whole-frame rescue steps on a 640-px copy, and the crop steps on the
+    full-resolution pixels around the regions where a QR was located or is likely (twice the
+    pixels per module at 1280 px). Narrower frames skip the crop steps.
 
     `budget_ms` caps the rescue passes of one frame: a frame that is still unread by then is
     dropped, and the next frame gets a fresh try (the camera delivers ~30 a second)."""
@@ -216,47 +327,88 @@ class Decoder:
     game: str | None = None
     budget_ms: float = 120.0
     rescue: Sequence[Stage] = field(default_factory=lambda: RESCUE)
-    second_look: Stage | None = None
+    crop_rescue: Sequence[Stage] = field(default_factory=lambda: CROP_RESCUE)
+    second_card: bool = True  # after a read, crop-decode a second likely-QR region if there is one
+    second_look: Stage | None = None  # the older whole-frame second look (off: see docs)
 
     def decode(self, frame: npt.NDArray[Any]) -> DecodeResult:
         t0 = time.perf_counter()
         g = to_gray(frame)
+        small, f = preview(g)
         cards: set[CardCode] = set()
         other: set[CardCode] = set()
         foreign: set[str] = set()
-        stage_found = ""
-        missed = False
-        for i, (name, fn) in enumerate((CHEAP, *self.rescue)):
-            if i > 0 and (time.perf_counter() - t0) * 1000 > self.budget_ms:
-                break
-            for text in fn(g):
+
+        def take(texts: Sequence[str | None]) -> bool:
+            got = False
+            for text in texts:
                 if text is None:
-                    missed = True
                     continue
                 verdict, code = classify(text, self.game)
                 if verdict is Verdict.CARD and code is not None:
+                    got |= code not in cards
                     cards.add(code)
                 elif verdict is Verdict.OTHER_GAME and code is not None:
+                    got |= code not in other
                     other.add(code)
                 else:
                     foreign.add(text)
-            if (cards or other) and not stage_found:
-                stage_found = name
-            # Stop once something was read, unless the cheap pass saw a symbol it could not read
-            # (a second card): then keep going, still within the budget. A frame the cheap pass
-            # read gets one more, cheap look for a card zxing did not even locate.
-            if (cards or other) and not missed:
-                if i == 0 and self.second_look is not None:
-                    for text in self.second_look[1](g):
-                        if text is None:
-                            continue
-                        verdict, code = classify(text, self.game)
-                        if verdict is Verdict.CARD and code is not None:
-                            cards.add(code)
-                        elif verdict is Verdict.OTHER_GAME and code is not None:
-                            other.add(code)
-                        else:
-                            foreign.add(text)
+            return got
+
+        def done(ms: float, stage: str) -> DecodeResult:
+            return DecodeResult(tuple(sorted(cards)), tuple(sorted(other)), len(foreign), ms, stage)
+
+        located = zxing_located(small)
+        take([t for t, _ in located])
+        read_boxes = [quad_box(q, f, g.shape, 0.1) for t, q in located if t is not None]
+        missed_boxes = [quad_box(q, f, g.shape) for t, q in located if t is None]
+        if (cards or other) and not missed_boxes:
+            if self.second_look is not None:
+                take(self.second_look[1](small))
+            elif self.second_card and f > 1:
+                self._second_card(g, small, f, read_boxes, take)
+            return done((time.perf_counter() - t0) * 1000, "zxing")
+        stage_found = "zxing" if (cards or other) else ""
+        # Regions worth a closer look at full resolution: symbols zxing located but could not read,
+        # then the densest textures not already read.
+        boxes: list[Box] = []
+        if f > 1:
+            boxes = list(missed_boxes)
+            for b in candidate_boxes(small, f, g.shape, k=3, exclude=read_boxes):
+                if not _overlaps(b, boxes):
+                    boxes.append(b)
+        want = max(1, len(located))  # symbols the cheap pass saw: stop when that many are read
+
+        def enough() -> bool:
+            return bool(cards or other) and len(cards) + len(other) + len(foreign) >= want
+
+        for name, fn in self.crop_rescue:
+            for b in boxes:
+                if (time.perf_counter() - t0) * 1000 > self.budget_ms:
+                    return done((time.perf_counter() - t0) * 1000, stage_found)
+                if take(fn(g[b[1]:b[3], b[0]:b[2]])) and not stage_found:
+                    stage_found = name
+            if enough():
+                return done((time.perf_counter() - t0) * 1000, stage_found)
+        for name, fn in self.rescue:
+            if (time.perf_counter() - t0) * 1000 > self.budget_ms:
                 break
-        ms = (time.perf_counter() - t0) * 1000
-        return DecodeResult(tuple(sorted(cards)), tuple(sorted(other)), len(foreign), ms, stage_found)
+            if take(fn(small)) and not stage_found:
+                stage_found = name
+            if enough():
+                break
+        return done((time.perf_counter() - t0) * 1000, stage_found)
+
+    def _second_card(self, g: Gray, small: Gray, f: float, read: list[Box],
+                     take: Callable[[Sequence[str | None]], bool]) -> None:
+        """The cheap pass read a card: is there another sticker-like region it did not even
+        locate? Only if one scores like a QR does it get a crop decode at full resolution."""
+        for b in candidate_boxes(small, f, g.shape, k=1, exclude=read, min_score=SECOND_CARD_SCORE):
+            crop = g[b[1]:b[3], b[0]:b[2]]
+            for _, fn in self.crop_rescue[:SECOND_CARD_STEPS]:
+                if take(fn(crop)):
+                    break
+
+
+SECOND_CARD_STEPS = 2  # how many of the crop steps the second-card look may use
+SECOND_CARD_SCORE = 1.4  # edge density (edge_density units) a region needs for the second-card look

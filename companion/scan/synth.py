@@ -15,7 +15,9 @@ import numpy.typing as npt
 
 Gray = npt.NDArray[np.uint8]
 
-FRAME_SIZE = (640, 480)  # width, height: the preview stream the scanner decodes
+FRAME_SIZE = (640, 480)  # width, height of the reference view: every geometry below is in its pixels
+REF_PX_PER_MM = 4.0  # the reference view sees the ~160 mm tray at ~4 px/mm: 1 reference px = 0.25 mm
+CAPTURE_SCALE = 2.0  # the camera's main stream (1280 x 960) over the same tray: 8 px/mm
 
 
 def qr_matrix(text: str) -> npt.NDArray[np.bool_]:
@@ -41,7 +43,15 @@ def sticker(text: str, module_px: int, quiet: int = 4) -> Gray:
 
 @dataclass
 class Spoil:
-    """How one frame is spoiled. Defaults: a clean, well-lit, square-on view."""
+    """How one frame is spoiled. Defaults: a clean, well-lit, square-on view.
+
+    Lengths are physical: they are given in reference pixels (REF_PX_PER_MM, 0.25 mm of tray
+    each) and rendered at `scale` camera pixels per reference pixel, so the same scene captured at
+    1280 px has twice the pixels per module *and* twice the blur in pixels. `blur_sigma` 1.0 is a
+    0.25 mm Gaussian at the tray, `motion_px` 4 a 1 mm smear. `noise_sigma` is the sensor noise
+    of one reference pixel's area: a capture at `scale` gets `noise_sigma * scale` per pixel (the
+    same noise per mm^2 of tray; averaging a 2x capture back down gives the old sigma).
+    `jpeg_quality` is applied to the captured frame, at its resolution, as a webcam's MJPEG does."""
 
     tilt: float = 0.0  # perspective: max corner displacement as a fraction of the card size
     blur_sigma: float = 0.0
@@ -63,13 +73,18 @@ class Placed:
     extra: dict[str, float] = field(default_factory=dict)
 
 
-def _tray(rng: np.random.Generator, w: int, h: int) -> npt.NDArray[Any]:
-    base = rng.uniform(70, 150)
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    grad = (xx / w - 0.5) * rng.uniform(-40, 40) + (yy / h - 0.5) * rng.uniform(-40, 40)
+def _tray(rng: np.random.Generator, w: int, h: int, scale: float = 1.0) -> npt.NDArray[Any]:
+    """The tray at reference size w x h, rendered at `scale` (the wood grain is drawn at reference
+    size and resized, so every scale sees the same tray)."""
     import cv2
 
+    base = rng.uniform(70, 150)
+    W, H = round(w * scale), round(h * scale)
+    yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+    grad = (xx / W - 0.5) * rng.uniform(-40, 40) + (yy / H - 0.5) * rng.uniform(-40, 40)
     grain = cv2.GaussianBlur(rng.normal(0, 12, (h, w)).astype(np.float32), (0, 0), rng.uniform(1, 4))
+    if scale != 1.0:
+        grain = cv2.resize(grain, (W, H), interpolation=cv2.INTER_LINEAR)
     return np.asarray(base + grad + grain, dtype=np.float32)
 
 
@@ -97,11 +112,11 @@ def _warp_onto(
     frame += warped * mask
 
 
-def card_patch(text: str, module_px: float, rng: np.random.Generator) -> npt.NDArray[Any]:
+def card_patch(text: str, module_px: float, rng: np.random.Generator, draw: int = 4) -> npt.NDArray[Any]:
     """A card (off-white, a printed border) with the sticker on it, at ~`module_px` per module."""
     import cv2
 
-    scale = 4  # draw large, then shrink: sub-pixel module sizes come out anti-aliased like optics
+    scale = draw  # draw large, then shrink: sub-pixel module sizes come out anti-aliased like optics
     s = sticker(text, scale).astype(np.float32)
     side = s.shape[0]
     margin = int(side * rng.uniform(0.12, 0.3))
@@ -118,33 +133,45 @@ def render_frame(
     spoil: Spoil | None = None,
     seed: int = 0,
     size: tuple[int, int] = FRAME_SIZE,
+    scale: float = 1.0,
 ) -> Gray:
-    """One grayscale camera frame with the given codes on the tray."""
+    """One grayscale camera frame with the given codes on the tray.
+
+    `size`, `Placed.module_px`, `Placed.center` and the Spoil lengths are in reference pixels;
+    the frame is `size * scale` pixels: `scale=CAPTURE_SCALE` is the same physical scene (same
+    seed, same cards, same damage) as the full-resolution capture sees it."""
     import cv2
 
     spoil = spoil or Spoil()
     rng = np.random.default_rng(seed)
     w, h = size
-    frame = _tray(rng, w, h)
+    S = float(scale)
+    frame = _tray(rng, w, h, S)
+
+    def px(v: float) -> int:
+        return int(round(v * S)) if S != 1.0 else int(v)
+
     for _ in range(spoil.clutter):
-        c = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
+        c = (px(rng.uniform(0, w)), px(rng.uniform(0, h)))
         if rng.random() < 0.5:
-            cv2.circle(frame, c, int(rng.uniform(5, 40)), float(rng.uniform(0, 255)), -1)
+            cv2.circle(frame, c, px(rng.uniform(5, 40)), float(rng.uniform(0, 255)), -1)
         else:
-            d = (c[0] + int(rng.uniform(-60, 60)), c[1] + int(rng.uniform(-60, 60)))
-            cv2.rectangle(frame, c, d, float(rng.uniform(0, 255)), int(rng.integers(1, 6)))
+            d = (c[0] + px(rng.uniform(-60, 60)), c[1] + px(rng.uniform(-60, 60)))
+            cv2.rectangle(frame, c, d, float(rng.uniform(0, 255)), px(int(rng.integers(1, 6))))
     n = len(placed)
     glare_targets: list[tuple[float, float, float]] = []
     for i, p in enumerate(placed):
-        patch = card_patch(p.text, p.module_px, rng)
+        patch = card_patch(p.text, p.module_px * S, rng, draw=4 * max(1, int(np.ceil(S))))
         if p.center is not None:
             center = p.center
         else:  # spread several cards across the tray in columns
             cx = (i + 0.5) * w / n + rng.uniform(-0.1, 0.1) * w / n
             cy = h / 2 + rng.uniform(-0.15, 0.15) * h
             center = (cx, cy)
+        center = (center[0] * S, center[1] * S)
         _warp_onto(frame, patch, center, p.angle_deg, spoil.tilt, rng)
-        glare_targets.append((center[0], center[1], 25 * p.module_px))
+        glare_targets.append((center[0], center[1], 25 * p.module_px * S))
+    h, w = frame.shape
     if spoil.glare and glare_targets:
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
         for _ in range(spoil.glare):
@@ -154,17 +181,18 @@ def render_frame(
             r = spoil.glare_size * sym * rng.uniform(0.6, 1.2)
             frame += rng.uniform(120, 260) * np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * r * r))
     if spoil.blur_sigma > 0:
-        frame = cv2.GaussianBlur(frame, (0, 0), spoil.blur_sigma)
+        frame = cv2.GaussianBlur(frame, (0, 0), spoil.blur_sigma * S)
     if spoil.motion_px > 1:
-        k: npt.NDArray[Any] = np.zeros((spoil.motion_px, spoil.motion_px), np.float32)
-        k[spoil.motion_px // 2, :] = 1.0 / spoil.motion_px
-        rot = cv2.getRotationMatrix2D(((spoil.motion_px - 1) / 2, (spoil.motion_px - 1) / 2), rng.uniform(0, 180), 1)
+        mp = px(spoil.motion_px)
+        k: npt.NDArray[Any] = np.zeros((mp, mp), np.float32)
+        k[mp // 2, :] = 1.0 / mp
+        rot = cv2.getRotationMatrix2D(((mp - 1) / 2, (mp - 1) / 2), rng.uniform(0, 180), 1)
         k = cv2.warpAffine(k, rot, k.shape)
         k = np.asarray(k / max(float(k.sum()), 1e-6), dtype=np.float32)
         frame = cv2.filter2D(frame, -1, k)
     frame = frame * spoil.light
     if spoil.noise_sigma > 0:
-        frame = frame + rng.normal(0, spoil.noise_sigma, frame.shape)
+        frame = frame + rng.normal(0, spoil.noise_sigma * S, frame.shape)
     out: Gray = np.clip(frame, 0, 255).astype(np.uint8)
     if spoil.jpeg_quality:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, spoil.jpeg_quality])
