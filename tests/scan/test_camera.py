@@ -2,6 +2,8 @@ import threading
 import time
 from pathlib import Path
 
+from typing import Callable
+
 import cv2
 import numpy as np
 import pytest
@@ -103,11 +105,18 @@ class CountingSource:
         self.closed = True
 
 
+def wait_for(cond: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
 def test_worker_decodes_only_the_newest_frame() -> None:
     src = CountingSource()
     results: list[int] = []
     with ScanWorker(src, SlowDecode(0.03), lambda r, t: results.append(r)) as w:
-        time.sleep(0.4)
+        wait_for(lambda: w.frames_decoded >= 5)  # a loaded machine is slower, never wrong
     assert src.closed
     assert w.frames_decoded >= 5
     assert w.frames_grabbed > 3 * w.frames_decoded  # most frames dropped, never queued
@@ -126,13 +135,18 @@ def test_worker_with_mock_camera_and_presence_end_to_end() -> None:
         with lock:
             scans.extend(str(c) for c in presence.update(result.cards, now=t))
 
-    with ScanWorker(cam, dec.decode, on_result):
+    with ScanWorker(cam, dec.decode, on_result) as w:
         cam.show("BGM:SRCH:07")
-        time.sleep(0.4)
+        wait_for(lambda: len(scans) == 1)
+        held = w.frames_decoded
+        wait_for(lambda: w.frames_decoded >= held + 10)  # still in view for many frames: no new scan
+        assert len(scans) == 1
         cam.clear()
-        time.sleep(0.4)
+        cleared = w.frames_decoded
+        time.sleep(presence.absent_s)
+        wait_for(lambda: w.frames_decoded >= cleared + presence.absent_frames + 1)
         cam.show("BGM:SRCH:07", "BGM:DARK:02")
-        time.sleep(0.4)
+        wait_for(lambda: len(scans) == 3)
     # Held 0.4 s (a dozen frames) = one scan; back after leaving = a new scan; plus the second card.
     assert scans[0] == "BGM:SRCH:07" and sorted(scans[1:]) == ["BGM:DARK:02", "BGM:SRCH:07"]
 
