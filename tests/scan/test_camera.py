@@ -1,7 +1,6 @@
 import threading
 import time
 from pathlib import Path
-
 from typing import Callable
 
 import cv2
@@ -9,7 +8,13 @@ import numpy as np
 import pytest
 
 from companion.scan.camera import (
-    ImageFilesSource, MockCamera, OpenCVSource, Picamera2Source, ScanWorker, file_source, open_camera,
+    ImageFilesSource,
+    MockCamera,
+    OpenCVSource,
+    Picamera2Source,
+    ScanWorker,
+    file_source,
+    open_camera,
 )
 from companion.scan.decoder import Decoder
 from companion.scan.errors import CameraError
