@@ -15,8 +15,8 @@ from companion.ai.rule_run import RuleRunAdversary
 LEVEL_NAMES = ("rules", "easy", "normal", "hard")
 
 BUDGETS: dict[str, Budget] = {
-    # Normal: a small search, and 2 tokens in 5 drawn at random as the rulebook would.
-    "normal": Budget(worlds=2, max_steps=60, time_ms=25.0, hide="deal", blunder=0.4),
+    # Normal: a small search, and about half the tokens drawn at random as the rulebook would.
+    "normal": Budget(worlds=2, max_steps=60, time_ms=25.0, hide="deal", blunder=0.55),
     # Hard: the full search; Objectives hidden in the far locked rooms.
     "hard": Budget(worlds=12, max_steps=80, time_ms=40.0, hide="far"),
 }

@@ -1,6 +1,8 @@
 """Greedy child bots for simulation. They read only what the children may know: positions,
 switches, locks, how many tokens a stack holds, face-up Ladder tokens, the Finale token - never
-the face-down tokens, the Boogeyman's hidden Room tokens, or future dice.
+the face-down tokens, the Boogeyman's hidden Room tokens, or future dice. The Boogeyman's
+likely rooms: its miniature's (never entered willingly) and any room whose Ladder token is still
+face down; rooms shown by a face-up token are preferred.
 
 Each step the active child takes the most useful thing it can do here (revive a friend, flip,
 search, break a Lock when the Babysitter is far enough), otherwise walks toward its target:
@@ -14,7 +16,6 @@ import heapq
 from dataclasses import dataclass, field
 
 from companion.core.graph import Graph
-from companion.core.rng import Rng
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.rules import babysitter_graph, child_graph
@@ -22,6 +23,7 @@ from companion.games.boogeyman.state import AdjustRoll, Child, DrawCard, Effect,
 
 _NO_ROOM = Room((), None, False)
 ADULT_COST = 6.0  # about two turns: a card, the rest of the turn lost
+SAFE_BONUS = 1.0  # a room the Boogeyman cannot be hiding in is worth a step's detour
 
 
 @dataclass
@@ -36,7 +38,6 @@ class Tuning:
 class ChildTeam:
     """One bot for all the children (they talk at the table): claims keep them apart."""
 
-    rng: Rng
     tuning: Tuning = field(default_factory=Tuning)
     hand: dict[str, list[str]] = field(default_factory=dict)  # Search cards held (modelled)
     claims: dict[str, str] = field(default_factory=dict)
@@ -94,6 +95,9 @@ class ChildTeam:
                 return min(doors, key=lambda z: dist[z])
         bs = babysitter_graph(s).distances(s.babysitter)
         taken = {z for k, z in self.claims.items() if k != c.name}
+        # A face-up Ladder token away from the miniature marks where the Boogeyman was: its
+        # token cannot be played again before the Ladder fills, so that room is safer.
+        safe = {t.room for t in s.ladder if t.face_up} - set(s.boogeyman)
         unlocked_left = any(self._work(s, z) and not (s.room(z) or _NO_ROOM).lock for z in dist)
         best: tuple[float, str] | None = None
         for z, d in dist.items():
@@ -108,7 +112,7 @@ class ChildTeam:
                 continue
             cost = d + (2.0 if room.lock else 0.0) + (3.0 if z in taken else 0.0)
             cost += max(0, 3 - near) * 1.5
-            cost -= 0.3 * len(room.stack)
+            cost -= 0.3 * len(room.stack) + (SAFE_BONUS if z in safe else 0.0)
             if best is None or (cost, z) < best:
                 best = (cost, z)
         if best is None:

@@ -76,16 +76,21 @@ def _pick(rng: Rng, outcomes: tuple[cards.Outcome, ...]) -> tuple[cards.Outcome,
 class _Table:
     """The modelled table: cards, dice, the Mission, the Finale, and the children's bots."""
 
-    def __init__(self, seed: int, catalogue_for_ai: bool) -> None:
-        self.rng = Rng.from_seed(seed)
-        team_seed, self.rng = self.rng.next_u64()
-        self.team = ChildTeam(Rng.from_seed(team_seed))
+    def __init__(self, seed: int) -> None:
+        # The first draw is skipped (it once seeded the team) so measured runs replay as recorded.
+        _, self.rng = Rng.from_seed(seed).next_u64()
+        self.team = ChildTeam()
         self.finale_round = 0
         self.victim = ""
         self.events_applied: set[str] = set()
         self.encounters: dict[str, int] = {}
 
-    def next_input(self, s: State) -> I.Input | None:
+    def next_inputs(self, s: State) -> list[I.Input]:
+        """The table's next input(s): several when a card hits every child."""
+        got = self._next(s)
+        return got if isinstance(got, list) else [got] if got is not None else []
+
+    def _next(self, s: State) -> I.Input | list[I.Input] | None:
         p = s.pending[0] if s.pending else None
         if isinstance(p, DrawCard):
             if p.encounter:
@@ -129,7 +134,7 @@ class _Table:
                 return eff
         return self.team.act(s)
 
-    def _chosen_effects(self, s: State, code: str, who: str) -> I.Input | None:
+    def _chosen_effects(self, s: State, code: str, who: str) -> list[I.Input] | None:
         card = cards.chosen_card(code)
         if not card.effects:
             return None
@@ -137,12 +142,9 @@ class _Table:
         if not awake:
             return None
         if card.target == "each":
-            self._queue = [I.ApplyEffects(n, card.effects, code) for n in awake[1:]]
-            return I.ApplyEffects(awake[0], card.effects, code)
+            return [I.ApplyEffects(n, card.effects, code) for n in awake]
         target = who if who in awake else awake[0]
-        return I.ApplyEffects(target, card.effects, code)
-
-    _queue: list[I.Input] = []
+        return [I.ApplyEffects(target, card.effects, code)]
 
     def trouble_effects(self, before: State, after: State) -> list[I.Input]:
         """Trouble cards the last input put in play hit the child whose encounter raised Stress."""
@@ -173,7 +175,7 @@ def play_game(mode: str, adversary: str, seed: int, index: int = 0, children: in
     s = RULES.setup(Options(mode=Mode(mode), children=CHILDREN[:n]), engine_seed)
     cat: Mapping[str, tuple[Effect, ...]] | None = cards.catalogue() if catalogue else None
     adv = make_adversary(adversary, adv_seed, cat)
-    table = _Table(table_seed, catalogue)
+    table = _Table(table_seed)
     result = GameResult(index, "boogeyman", 0, "timeout")
     queue: list[I.Input] = []
     for _ in range(MAX_INPUTS):
@@ -193,12 +195,10 @@ def play_game(mode: str, adversary: str, seed: int, index: int = 0, children: in
             if on_decision is not None:
                 on_decision(s, inp)
         else:
-            table._queue = []
-            got = table.next_input(s)
-            if got is None:
+            got = table.next_inputs(s)
+            if not got:
                 raise RuntimeError(f"nobody answers {s.pending[:1]}")
-            inp = got
-            queue += table._queue
+            inp, queue = got[0], got[1:]
         before = s
         try:
             s = RULES.apply(s, inp)
