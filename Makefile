@@ -15,8 +15,9 @@ setup-test:
 	@scripts/setup.sh test
 
 test: setup-test
-	xvfb-run -a -s "-screen 0 1024x768x24" $(PY) -m pytest -q
+	$(VENV)/bin/ruff check companion cards_qr firmware hardware benchmarks tests
 	$(PY) -m mypy
+	xvfb-run -a -s "-screen 0 1024x768x24" $(PY) -m pytest -q
 
 typecheck: setup-test
 	$(PY) -m mypy

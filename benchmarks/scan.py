@@ -32,7 +32,7 @@ import numpy as np
 
 from cards_qr.codes import CardCode, Verdict, all_codes, classify, deck_of
 from companion.scan.decoder import Decoder, Gray, pyzbar_texts, zxing_texts
-from companion.scan.synth import CAPTURE_SCALE, Placed, Spoil, random_spoil, render_frame
+from companion.scan.synth import CAPTURE_SCALE, Placed, random_spoil, render_frame
 
 GAME = "BGM"
 FOREIGN = ["HTTPS://EXAMPLE.COM/MENU", "https://boardgamegeek.com/boardgame/1", "WIFI:S:home;T:WPA;P:x;;"]

@@ -83,7 +83,6 @@ def shots(outdir: Path) -> int:
                 shot("07_roll_candy")
             drive(h, lambda s: bool(s.pending) and type(s.pending[0]).__name__ == "DrawCard", seed=11)
             # The scan screen with the demo camera showing the card the table drew.
-            from companion.scan.camera import MockCamera
             from companion.ui.hardware import CardScanner
 
             app.scanner = CardScanner("mock", schedule=app.later)

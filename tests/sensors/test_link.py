@@ -179,7 +179,7 @@ def test_pulled_and_replugged_cable(tmp_path: Path) -> None:
         board.place(5)
         board.replug()
         wait_for(q, lambda u: u.state is LinkState.SYNCING)
-        u = wait_for(q, lambda u: u.state is LinkState.OK)
+        wait_for(q, lambda u: u.state is LinkState.OK)
         until(lambda: link.occupied == frozenset({5}))
         assert link.stats.opens == 2
     finally:

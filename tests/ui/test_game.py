@@ -122,7 +122,7 @@ def test_short_game_through_the_widgets(harness: Any) -> None:
                                                                  app.scanner.error)
     form = app.screen("card_form")
     form.ids.name.text = "Creaking floor"
-    h.tap(f"effect:none")
+    h.tap("effect:none")
     before = len(app.controller.history()[0])
     h.tap("save")
     assert len(app.controller.history()[0]) == before + 1

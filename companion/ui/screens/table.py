@@ -62,7 +62,7 @@ class TableScreen(BaseScreen):
     def zone_infos(v: dict[str, Any], movable: set[str], sensed: frozenset[str] | None) -> dict[str, dict[str, Any]]:
         house_rooms = v["rooms"]
         infos: dict[str, dict[str, Any]] = {}
-        attic, secret = v["attic"]["room"], v["secret_room"]
+        attic = v["attic"]["room"]
         for zone, room in house_rooms.items():
             infos[zone] = {"dark": room["switch"] == "dark", "lock": room["lock"]}
         for zone in list(infos):

@@ -4,7 +4,7 @@ import pytest
 
 from companion.core.errors import IllegalInput
 from companion.games.boogeyman import inputs as I
-from companion.games.boogeyman.state import DrawCard, Effect, Mode, NeedRoll, SearchToken, SteerBabysitter
+from companion.games.boogeyman.state import DrawCard, Effect, NeedRoll, SearchToken, SteerBabysitter
 
 from bgm_helpers import clear_room, ladder, new_game, noise, play, put
 
