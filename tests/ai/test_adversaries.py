@@ -6,6 +6,8 @@ import threading
 import time
 from dataclasses import replace
 
+import pytest
+
 from companion.ai.levels import BUDGETS, make_adversary, time_budget_ms
 from companion.ai.planner import PlannerAdversary, card_harm
 from companion.ai.worker import AsyncAdversary
@@ -121,19 +123,32 @@ def test_async_wrapper_answers_on_a_worker_thread() -> None:
     assert thread.startswith("adversary")
 
 
+class _Gated:
+    """An adversary that answers only when the test lets it (no timing races)."""
+
+    name = "gated"
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+
+    def decide(self, state: State, deadline: float | None = None) -> I.Input:
+        assert self.gate.wait(5)
+        return make_adversary("rules", 1).decide(state)
+
+
 def test_async_wrapper_drops_superseded_answers_and_reports_errors() -> None:
     s = sim_positions("competitive", 2, "hard", ChooseRoomTokens, 1)[0]
-    calls: list[tuple[object, object]] = []
-    worker = AsyncAdversary(make_adversary("hard", 1))
+    calls: list[tuple[str, object]] = []
+    adv = _Gated()
+    worker = AsyncAdversary(adv)
     try:
         first = worker.request(s, lambda i, e: calls.append(("first", i)))
-        worker.cancel()
-        first.result(5)
+        worker.cancel()  # e.g. the table pressed Undo while it was thinking
+        adv.gate.set()
+        assert isinstance(first.result(5), I.PlaceRoomTokens)
         bad = worker.request(replace(s, pending=()), lambda i, e: calls.append(("bad", e)))
-        try:
+        with pytest.raises(ValueError):
             bad.result(5)
-        except Exception:
-            pass
     finally:
         worker.close()
     assert [c[0] for c in calls] == ["bad"]
