@@ -26,6 +26,7 @@ from companion.ui.controller import GameController
 from companion.ui.hardware import CardScanner, SensorFeed, find_sensor_board
 from companion.ui.layout import plan
 from companion.ui.screens import SCREENS, BaseScreen
+from companion.ui.seat import DeviceSeat
 from companion.ui.settings import Settings
 from companion.ui.sounds import Sounds
 from companion.ui.widgets import StatusBar, Toast
@@ -54,6 +55,8 @@ class CompanionApp(App):
             self.prefs.camera = camera
         self.controller = GameController(journal_path)
         self.controller.subscribe(self._game_changed)
+        self.seat = DeviceSeat(self.later, self._current_state, self.submit, self.toast)
+        self.seat.level = self.prefs.boogeyman
         self.sounds = Sounds(data_dir / "sounds", self.prefs.sound, self.prefs.voice)
         self.auto_resume = resume
         self.seed: int | None = None  # None: a fresh random night; tests and shots fix it
@@ -112,6 +115,7 @@ class CompanionApp(App):
             self.sensors.stop()
             self.sensors = None
         self.scanner.close()
+        self.seat.close()
         self.controller.close()
 
     def later(self, fn: Callable[[], None]) -> None:
@@ -136,8 +140,12 @@ class CompanionApp(App):
         threading.Thread(target=self._probe_camera, name="camera-probe", daemon=True).start()
         self._update_status()
 
+    def _current_state(self) -> Any:
+        return self.controller.state if self.controller.session is not None else None
+
     def save_prefs(self) -> None:
         self.sounds.enabled, self.sounds.voice = self.prefs.sound, self.prefs.voice
+        self.seat.level = self.prefs.boogeyman
         self.prefs.save(self.settings_path)
 
     # ---- navigation and feedback ----
@@ -185,6 +193,8 @@ class CompanionApp(App):
         self._sync_virtual()
         self._check_mat()
         target = self.controller.pending_screen()
+        if target == "boogeyman" and self.seat.think(self.controller.state):
+            target = ""  # the device holds the Boogeyman's seat: its choices stay hidden
         current = self.sm.current
         if target and current in AUTO_SCREENS | {"setup", "choose", "mismatch"}:
             self.go(target)

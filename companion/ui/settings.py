@@ -19,6 +19,7 @@ class Settings:
     camera: str = ""          # "" = auto, "none", "mock", "opencv:0", "picamera2", "file:PATH"
     serial_port: str = ""     # "" = the virtual board
     zone_map: str = ""        # the calibrated channel -> zone map for a real mat
+    boogeyman: str = "normal" # Competitive: "person" plays it, or the device at easy/normal/hard
 
     @classmethod
     def load(cls, path: Path) -> "Settings":

@@ -124,6 +124,8 @@ def shots(outdir: Path) -> int:
             shot("14_finale")
             c.session._states.pop()  # type: ignore[union-attr]
             # A Competitive game: the Boogeyman player's private screen.
+            app.prefs.boogeyman = "person"  # a player's private screen (the device would hide it)
+            app.seat.level = "person"
             c.new_game(Options(mode=Mode.COMPETITIVE, difficulty=Difficulty.NORMAL, children=("peter", "leila")), 4)
             app.go("boogeyman")
             shot("15_boogeyman_cover")

@@ -102,7 +102,9 @@ def test_every_screen_is_reachable(harness: Any) -> None:
     assert "survive" in h.prompt()
     h.tap("new")
     assert app.sm.current == "choose"
-    # Competitive: the Boogeyman player hides the Objectives on its private screen.
+    # Competitive with a person in the Boogeyman's seat: it hides the Objectives on its private screen.
+    app.prefs.boogeyman = "person"
+    app.save_prefs()
     start_game(h, mode="competitive", kids=("peter", "leila"))
     assert app.sm.current == "boogeyman"
     seen.add("boogeyman")
@@ -119,3 +121,23 @@ def test_every_screen_is_reachable(harness: Any) -> None:
     assert app.sm.current == "table"
     assert h.prompt() == "Peter: 3 Actions left"
     assert set(SCREENS) <= seen, set(SCREENS) - seen
+
+
+def test_the_device_takes_the_boogeymans_seat(harness: Any) -> None:
+    h = harness
+    app = h.app
+    app.prefs.boogeyman = "hard"
+    app.save_prefs()
+    seen: set[str] = set()
+    app.sm.bind(current=lambda sm, name: seen.add(name))
+    start_game(h, mode="competitive", kids=("peter", "leila"))
+    # The device hid the Objectives itself (off the UI thread), and play began.
+    assert h.until(lambda: h.prompt() == "Peter: 3 Actions left", 5), h.prompt()
+    assert app.controller.history()[0][-1] == "The Boogeyman hid the Objectives"
+    ladder = len(app.controller.state.ladder)
+    h.tap("end")
+    h.tap("end")  # the round ends: the Boogeyman plays a Room token, chosen by the device
+    assert h.until(lambda: len(app.controller.state.ladder) == ladder + 1, 5)
+    assert app.controller.history()[0][-1] == "The Boogeyman played a Room token"
+    assert "boogeyman" not in seen  # its choices never reach the screen
+    assert app.controller.view()["ladder"][-1]["room"] is None

@@ -11,6 +11,7 @@ from companion.ui.widgets import BigButton
 CAMERAS = (("", "Auto"), ("picamera2", "Pi camera"), ("opencv:0", "USB webcam"), ("mock", "Demo"), ("none", "None"))
 MODES = (("solo", "Solo"), ("coop", "Co-op"), ("semi", "Semi"), ("competitive", "Compet."))
 DIFFS = (("normal", "Normal"), ("hard", "Hard"), ("nightmare", "Nightmare"))
+SEATS = (("person", "A player"), ("easy", "Device: Easy"), ("normal", "Device: Normal"), ("hard", "Device: Hard"))
 
 
 class SettingsScreen(BaseScreen):
@@ -20,6 +21,7 @@ class SettingsScreen(BaseScreen):
         p = self.app.prefs
         self._row("mode_row", MODES, p.mode, lambda v: self._set("mode", v))
         self._row("diff_row", DIFFS, p.difficulty, lambda v: self._set("difficulty", v))
+        self._row("seat_row", SEATS, p.boogeyman, lambda v: self._set("boogeyman", v))
         self._row("cam_row", CAMERAS, p.camera, self._camera)
         self._row("sound_row", ((True, "On"), (False, "Off")), p.sound, lambda v: self._set("sound", v))
         self._row("voice_row", ((True, "On"), (False, "Off")), p.voice, lambda v: self._set("voice", v))

@@ -1,0 +1,70 @@
+"""The device's Boogeyman seat without Kivy: who answers, once per state, stale answers dropped."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Callable
+
+from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.game import RULES
+from companion.games.boogeyman.state import Mode, Options, State
+from companion.ui.seat import DeviceSeat, public_seed
+
+
+def seat(current: list[State], submitted: list[Any], errors: list[str]) -> tuple[DeviceSeat, threading.Event]:
+    done = threading.Event()
+    work: list[Callable[[], None]] = []
+
+    def schedule(fn: Callable[[], None]) -> None:
+        work.append(fn)
+        fn()
+        done.set()
+
+    s = DeviceSeat(schedule, lambda: current[0], lambda i: submitted.append(i) or True, errors.append)
+    return s, done
+
+
+def competitive() -> State:
+    return RULES.setup(Options(mode=Mode.COMPETITIVE, children=("peter", "leila")), 5)
+
+
+def test_the_device_answers_its_decision_once() -> None:
+    state = competitive()
+    current, submitted, errors = [state], [], []
+    s, done = seat(current, submitted, errors)
+    s.level = "normal"
+    assert s.think(state) and s.think(state)  # asked twice: one decision
+    assert done.wait(5)
+    s.close()
+    assert len(submitted) == 1 and isinstance(submitted[0], I.HideTokensInput) and not errors
+    RULES.apply(state, submitted[0])  # a legal choice
+
+
+def test_a_person_in_the_seat_or_a_coop_game_is_not_the_devices() -> None:
+    current, submitted, errors = [competitive()], [], []
+    s, _ = seat(current, submitted, errors)
+    s.level = "person"
+    assert not s.think(current[0])
+    s.level = "hard"
+    assert not s.think(RULES.setup(Options(children=("mike",)), 1))
+    s.close()
+
+
+def test_an_answer_for_a_state_the_game_left_is_dropped() -> None:
+    state = competitive()
+    current, submitted, errors = [state], [], []
+    s, done = seat(current, submitted, errors)
+    current[0] = RULES.setup(Options(mode=Mode.COMPETITIVE, children=("peter", "leila")), 6)  # an Undo/new game
+    assert s.think(state)
+    assert done.wait(5)
+    s.close()
+    assert submitted == []
+
+
+def test_the_seed_comes_from_what_the_table_sees() -> None:
+    from dataclasses import replace
+
+    state = competitive()
+    hidden = replace(state, rng=replace(state.rng, state=state.rng.state ^ 0xFFFF))
+    assert public_seed(state) == public_seed(hidden)
+    assert public_seed(state) != public_seed(replace(state, stress_babysitter=1))
