@@ -54,17 +54,20 @@ def check_finale_trigger(s: State) -> State:
 
 
 def finale_arrival(s: State, name: str) -> State:
-    """Objective tokens carried into the Finale room are stacked there; the first carrier after
-    the Mission is done becomes the Leader."""
+    """Objective tokens carried into the Finale room are stacked there. After the Mission, the
+    first child to reach the room carrying one becomes the Leader; when every token is already
+    stacked (nothing left to carry), the first child to be in the room does."""
     if not s.finale_room or not name:
         return s
     c = s.child(name)
-    if c.zone != s.finale_room or not c.objectives or c.removed:
+    if c.zone != s.finale_room or c.removed:
         return s
-    s = set_child(s, replace(c, objectives=()))
-    s = replace(s, finale_stack=s.finale_stack + c.objectives)
-    s = note(s, f"{title(name)} stacks {len(c.objectives)} Objective token(s) in the Finale room")
-    if s.mission_done and not s.leader:
+    if c.objectives:
+        s = set_child(s, replace(c, objectives=()))
+        s = replace(s, finale_stack=s.finale_stack + c.objectives)
+        s = note(s, f"{title(name)} stacks {len(c.objectives)} Objective token(s) in the Finale room")
+    nothing_left = not any(k.objectives for k in s.children)
+    if s.mission_done and not s.leader and not c.passed_out and (c.objectives or nothing_left):
         s = replace(s, leader=name)
         s = note(s, f"{title(name)} is the Leader")
     return s
@@ -75,7 +78,12 @@ def mission_complete(s: State, i: I.MissionComplete) -> State:
         raise IllegalInput("the Mission is completed during play")
     if s.mission_done:
         raise IllegalInput("the Mission is already complete")
-    return note(replace(s, mission_done=True), "Mission complete: the Finale can begin once everything is ready")
+    s = note(replace(s, mission_done=True), "Mission complete: the Finale can begin once everything is ready")
+    # Children already waiting in the Finale room with every token stacked: the first in turn
+    # order (from whoever plays now) leads.
+    for name in s.order[s.turn:] + s.order[:s.turn]:
+        s = finale_arrival(s, name)
+    return s
 
 
 def start_finale(s: State, i: I.StartFinale) -> State:

@@ -103,3 +103,31 @@ def test_competitive_boogeyman_hides_objectives_trap_door_and_key() -> None:
     assert "objective" in kinds["17"] and "trap_door" in kinds["23"] and "skeleton_key" in kinds["9"]
     assert all(len(r.stack) == 2 for _, r in s.rooms)
     assert s.phase == Phase.PLAY
+
+
+def test_every_token_stacked_before_the_mission_the_first_child_there_leads() -> None:
+    # The Leader is "the first Child who reaches the Room with the Finale token carrying an Objective
+    # token" after the Mission; with all three already stacked there is nothing left to carry, so
+    # the first child in the room leads (docs/rules.md).
+    s = three_objectives(new_game())
+    s = replace(s, finale_room="4")
+    s = put(s, mike="C1", daphne="C1")
+    s = child(s, "daphne", objectives=())
+    s = replace(s, finale_stack=("red", "red"))
+    s = play(s, I.Move("mike", "4"))
+    assert s.finale_stack == ("red", "red", "red") and s.leader == ""
+    s = play(s, I.MissionComplete())
+    assert s.leader == "mike"
+    s = play(s, I.StartFinale("mike"))
+    assert s.phase == Phase.FINALE
+
+
+def test_all_stacked_and_nobody_there_the_next_to_arrive_leads() -> None:
+    s = three_objectives(new_game())
+    s = replace(s, finale_room="4", finale_stack=("red", "red", "red"))
+    s = child(put(s, mike="C1", daphne="C1"), "daphne", objectives=())
+    s = child(s, "mike", objectives=())
+    s = play(s, I.MissionComplete())
+    assert s.leader == ""
+    s = play(s, I.Move("mike", "4"))
+    assert s.leader == "mike"
