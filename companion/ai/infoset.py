@@ -48,7 +48,13 @@ def determinize(state: State, rng: Rng) -> tuple[State, Rng]:
     it = iter(pool)
     rooms = []
     for zone, room in state.rooms:
-        stack = tuple(t if knows_token(state, t) else next(it) for t in room.stack)
+        known = sorted((t for t in room.stack if knows_token(state, t)), key=_token_key)
+        if known:
+            # It chose the room, not the slot (the set-up shuffles each room's stack): a canonical
+            # order, then the bot's own shuffle.
+            stack, rng = rng.shuffled(tuple(known) + tuple(next(it) for _ in range(len(room.stack) - len(known))))
+        else:
+            stack = tuple(next(it) for _ in room.stack)
         rooms.append((zone, replace(room, stack=stack) if stack != room.stack else room))
     seed, rng = rng.next_u64()
     return replace(state, rooms=tuple(rooms), rng=Rng.from_seed(seed)), rng
@@ -56,8 +62,9 @@ def determinize(state: State, rng: Rng) -> tuple[State, Rng]:
 
 def public_fingerprint(state: State) -> State:
     """The state with hidden information blanked (tests: equal fingerprints = same information)."""
-    rooms = tuple(
-        (z, replace(r, stack=tuple(t if knows_token(state, t) else SearchToken("?") for t in r.stack)))
-        for z, r in state.rooms
-    )
+    def blank(stack: tuple[SearchToken, ...]) -> tuple[SearchToken, ...]:
+        known = tuple(t if knows_token(state, t) else SearchToken("?") for t in stack)
+        return tuple(sorted(known, key=_token_key)) if any(t.kind != "?" for t in known) else known
+
+    rooms = tuple((z, replace(r, stack=blank(r.stack))) for z, r in state.rooms)
     return replace(state, rooms=rooms, rng=Rng(0), notices=())

@@ -72,3 +72,17 @@ def test_semi_cooperative_take_over_knows_no_placements() -> None:
         assert len(unseen_pool(s)) == sum(len(r.stack) for _, r in s.rooms)
         t = shuffle_hidden(s, i)
         assert make_adversary("normal", seed=i).decide(s) == make_adversary("normal", seed=i).decide(t)
+
+
+def test_it_knows_the_room_it_hid_a_token_in_not_the_slot() -> None:
+    from companion.games.boogeyman import inputs as I
+    from companion.games.boogeyman.game import RULES
+    from companion.games.boogeyman.state import Mode, Options
+
+    s = RULES.setup(Options(mode=Mode.COMPETITIVE, children=("peter", "leila")), 3)
+    s = RULES.apply(s, I.HideTokensInput(("11", "11", "17"), "23", "9"))
+    room = dict(s.rooms)["17"]
+    flipped = replace(room, stack=tuple(reversed(room.stack)))
+    t = replace(s, rooms=tuple((z, flipped if z == "17" else r) for z, r in s.rooms))
+    assert t != s and public_fingerprint(t) == public_fingerprint(s)
+    assert determinize(s, Rng.from_seed(9))[0] == determinize(t, Rng.from_seed(9))[0]
