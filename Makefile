@@ -22,6 +22,9 @@ test: setup-test
 typecheck: setup-test
 	$(PY) -m mypy
 
+lint: setup-test
+	$(VENV)/bin/ruff check companion cards_qr firmware hardware benchmarks tests
+
 bench: setup-test
 	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
