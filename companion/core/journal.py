@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -180,6 +181,20 @@ class Journal:
         if self._db.in_transaction:
             self._db.execute("ROLLBACK")
 
+    @contextmanager
+    def _transaction(self, what: str) -> Iterator[None]:
+        """One BEGIN IMMEDIATE ... COMMIT; any failure rolls back and says what could not be recorded."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            yield
+            self._db.execute("COMMIT")
+        except JournalError:
+            self._rollback()
+            raise
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise JournalError(f"{self.path}: cannot record {what}: {exc}") from exc
+
     def close(self) -> None:
         self._db.close()
 
@@ -266,25 +281,19 @@ class Journal:
         if not _INT64_MIN <= seed <= _INT64_MAX:
             raise JournalError(f"seed {seed} does not fit in 64 signed bits")
         text = json.dumps(options, sort_keys=True, separators=(",", ":"))
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._transaction("a new game"):
             cur = self._db.execute(
                 "INSERT INTO games (code, options, seed, created) VALUES (?, ?, ?, ?)",
                 (code, text, seed, _now()),
             )
             gid = cur.lastrowid
-            self._db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            self._rollback()
-            raise JournalError(f"{self.path}: cannot record a new game: {exc}") from exc
         assert gid is not None
         return gid
 
     def append(self, game_id: int, seq: int, data: Any, label: str, finished: bool) -> None:
         """Commit input `seq`, discarding the redo branch in the same transaction."""
         text = json.dumps(data, sort_keys=True, separators=(",", ":"))
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._transaction(f"input {seq}"):
             self._db.execute("DELETE FROM inputs WHERE game_id = ? AND undone = 1", (game_id,))
             last = self._scalar("SELECT coalesce(max(seq), 0) FROM inputs WHERE game_id = ?", (game_id,))
             if last != seq - 1:
@@ -297,18 +306,10 @@ class Journal:
                 (game_id, seq, text, label, _now()),
             )
             self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(finished), game_id))
-            self._db.execute("COMMIT")
-        except JournalError:
-            self._rollback()
-            raise
-        except sqlite3.Error as exc:
-            self._rollback()
-            raise JournalError(f"{self.path}: cannot record input {seq}: {exc}") from exc
 
     def set_undone(self, game_id: int, seq: int, undone: bool, finished: bool) -> None:
         """Move input `seq` onto (undone=True) or off the redo stack."""
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._transaction(f"undo/redo of input {seq}"):
             cur = self._db.execute(
                 "UPDATE inputs SET undone = ? WHERE game_id = ? AND seq = ? AND undone = ?",
                 (int(undone), game_id, seq, int(not undone)),
@@ -316,13 +317,6 @@ class Journal:
             if cur.rowcount != 1:
                 raise JournalError(f"{self.path}: game {game_id} was changed elsewhere; resume it again")
             self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(finished), game_id))
-            self._db.execute("COMMIT")
-        except JournalError:
-            self._rollback()
-            raise
-        except sqlite3.Error as exc:
-            self._rollback()
-            raise JournalError(f"{self.path}: cannot record undo/redo of input {seq}: {exc}") from exc
 
 
 # -- JSON-lines export ---------------------------------------------------------------------
