@@ -102,6 +102,8 @@ class CompanionApp(App):
         else:
             self.go("choose")
         self._update_status()
+        if self.controller.recovered:
+            Clock.schedule_once(lambda dt: self.toaster.show(self.controller.recovered, "error", 12.0), 0.5)
         return root
 
     def on_stop(self) -> None:

@@ -3,11 +3,13 @@ What the sensor mat means for the game lives in companion/games/boogeyman/sensin
 
 from __future__ import annotations
 
+import logging
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from companion.core.errors import CompanionError, IllegalInput, NothingToUndo
+from companion.core.errors import CompanionError, IllegalInput, JournalError, NothingToUndo
 from companion.core.game import get_rules
 from companion.core.journal import GameRow, Journal
 from companion.core.session import Session
@@ -27,6 +29,7 @@ from companion.games.boogeyman.state import (
 )
 
 Listener = Callable[[], None]
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -43,10 +46,27 @@ class GameController:
     def __init__(self, journal_path: str | Path) -> None:
         self.journal_path = Path(journal_path)
         self.journal_path.parent.mkdir(parents=True, exist_ok=True)
-        self.journal = Journal(self.journal_path)
+        self.recovered = ""  # what the table is told when a damaged journal had to be set aside
+        try:
+            self.journal = Journal(self.journal_path)
+        except JournalError as exc:
+            self.journal = self._set_aside(exc)
         self.session: Session[State, Any] | None = None
         self._listeners: list[Listener] = []
         self._legal: list[Any] | None = None
+
+    def _set_aside(self, exc: JournalError) -> Journal:
+        """A journal that cannot be opened is kept under a new name, never overwritten, and the
+        table gets a fresh one: a kiosk must start, and nothing is lost."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        kept = self.journal_path.with_name(f"{self.journal_path.name}.damaged-{stamp}")
+        for suffix in ("", "-wal", "-shm"):
+            part = Path(str(self.journal_path) + suffix)
+            if part.exists():
+                part.rename(Path(str(kept) + suffix))
+        self.recovered = f"The journal could not be opened ({exc}). It is kept as {kept.name}; a new one was started."
+        log.error("%s", self.recovered)
+        return Journal(self.journal_path)
 
     # ---- games ----
     def unfinished(self) -> GameRow | None:
