@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.core.errors import IllegalInput, NotYourTurn
+from companion.core.evolve import evolve
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.cards import (
     discard,
@@ -77,8 +76,8 @@ def move(s: State, i: I.Move) -> State:
         if i.to == house.secret_room:
             raise IllegalInput("the Secret Room can only be reached through a revealed Trap Door")
         raise IllegalInput(f"{zone_name(s, i.to)} is not next to {zone_name(s, c.zone)}")
-    s = set_child(s, replace(c, zone=i.to))
-    s = replace(s, actions_left=s.actions_left - 1)
+    s = set_child(s, evolve(c, zone=i.to))
+    s = evolve(s, actions_left=s.actions_left - 1)
     return arrive(s, i.child, i.to)
 
 
@@ -94,10 +93,10 @@ def arrive(s: State, name: str, zone: str) -> State:
         s = appear(s, zone)
     if s.babysitter == zone:
         s = encounter(s, name, "SITR")
-        s = replace(s, turn_ending=True)
+        s = evolve(s, turn_ending=True)
     elif meets_boogeyman:
         s = encounter(s, name, "BOOG")
-        s = replace(s, turn_ending=True)
+        s = evolve(s, turn_ending=True)
     return finale_arrival(s, name)
 
 
@@ -114,28 +113,28 @@ def search(s: State, i: I.Search) -> State:
     token, rest = i.token or room.stack[0], room.stack[1:]
     if token.kind not in TOKEN_KINDS:
         raise IllegalInput(f"unknown Search token kind {token.kind!r}")
-    s = set_room(s, c.zone, replace(room, stack=rest))
-    s = replace(s, actions_left=s.actions_left - 1)
+    s = set_room(s, c.zone, evolve(room, stack=rest))
+    s = evolve(s, actions_left=s.actions_left - 1)
     who = title(c.name)
     if token.kind == "noise":
         s = note(s, f"{who} finds a noise {token.value}: draw a Search card; the Babysitter moves {token.value}")
-        s = replace(s, pending=s.pending + (DrawCard("SRCH", c.name),))
+        s = evolve(s, pending=s.pending + (DrawCard("SRCH", c.name),))
         return move_babysitter(s, c.zone, token.value, noisy_child=c.name)
     if token.kind == "die":
         s = note(s, f"{who} finds a die noise: draw a Search card and roll")
-        return replace(s, pending=s.pending + (DrawCard("SRCH", c.name), NeedRoll(c.name, "noise")))
+        return evolve(s, pending=s.pending + (DrawCard("SRCH", c.name), NeedRoll(c.name, "noise")))
     if token.kind == "candy":
         s = note(s, f"{who} finds Candy")
         return gain_candy(s, c.name, 1)
     if token.kind == "objective":
-        s = set_child(s, replace(c, objectives=c.objectives + (token.colour,)))
+        s = set_child(s, evolve(c, objectives=c.objectives + (token.colour,)))
         s = note(s, f"{who} finds an Objective token ({token.colour})")
         return check_finale_trigger(s)
     if token.kind == "trap_door":
-        s = replace(s, trap_door=c.zone)
+        s = evolve(s, trap_door=c.zone)
         return note(s, f"{who} finds the Trap Door! {zone_name(s, c.zone)} now leads to the Secret Room")
     if token.kind == "skeleton_key":
-        s = set_child(s, replace(c, has_key=True))
+        s = set_child(s, evolve(c, has_key=True))
         return note(s, f"{who} finds the Skeleton Key")
     return note(s, f"{who} finds nothing")
 
@@ -147,8 +146,8 @@ def flip_switch(s: State, i: I.FlipSwitch) -> State:
     if room.switch is None:
         raise IllegalInput(f"{zone_name(s, c.zone)} has no Light/Dark token")
     deck = "LGHT" if room.switch == Switch.LIGHT else "DARK"
-    s = set_room(s, c.zone, replace(room, switch=None))
-    s = replace(s, actions_left=s.actions_left - 1, pending=s.pending + (DrawCard(deck, c.name),))
+    s = set_room(s, c.zone, evolve(room, switch=None))
+    s = evolve(s, actions_left=s.actions_left - 1, pending=s.pending + (DrawCard(deck, c.name),))
     return note(s, f"{title(c.name)} takes the {DECK_NAMES[deck]} token: draw a {DECK_NAMES[deck]} card")
 
 
@@ -160,7 +159,7 @@ def break_lock(s: State, i: I.BreakLock) -> State:
         raise IllegalInput(f"{zone_name(s, c.zone)} has no Lock")
     if room.switch is not None:
         raise IllegalInput("the Light/Dark token lies on top of the Lock: remove it first")
-    s = replace(s, actions_left=s.actions_left - 1, pending=s.pending + (NeedRoll(c.name, "lock"),))
+    s = evolve(s, actions_left=s.actions_left - 1, pending=s.pending + (NeedRoll(c.name, "lock"),))
     return note(s, f"{title(c.name)} tries to break the Lock: roll the die")
 
 
@@ -173,7 +172,7 @@ def use_key(s: State, i: I.UseKey) -> State:
         raise IllegalInput("the Attic is already open")
     if not house.graph().adjacent(c.zone, house.attic):
         raise IllegalInput(f"{title(c.name)} must stand next to the Attic's padlock")
-    s = replace(set_child(s, replace(c, has_key=False)), attic_unlocked=True)
+    s = evolve(set_child(s, evolve(c, has_key=False)), attic_unlocked=True)
     return note(s, f"{title(c.name)} opens the Attic with the Skeleton Key")
 
 
@@ -193,8 +192,8 @@ def revive(s: State, i: I.Revive) -> State:
     # Reviving (rulebook p.14 is not in the text): the child gets back the Terrified card; the
     # Nightmare leaves play.
     s = discard(s, t.nightmare)
-    s = set_child(s, replace(t, status=1, nightmare=""))
-    s = replace(s, actions_left=s.actions_left - 1)
+    s = set_child(s, evolve(t, status=1, nightmare=""))
+    s = evolve(s, actions_left=s.actions_left - 1)
     return note(s, f"{title(c.name)} revives {title(t.name)}")
 
 
@@ -210,7 +209,7 @@ def roll_die(s: State, i: I.RollDie) -> State:
         if not 1 <= i.value <= 6:
             raise IllegalInput(f"a die shows 1 to 6, not {i.value}")
         value, how = i.value, "The die shows"
-    s = replace(pop(s), pending=(AdjustRoll(p.child, p.purpose, value),) + s.pending[1:])
+    s = evolve(pop(s), pending=(AdjustRoll(p.child, p.purpose, value),) + s.pending[1:])
     s = note(s, f"{how} {value}")
     if s.child(p.child).candy == 0:
         return resolve_roll(s, 0)
@@ -228,7 +227,7 @@ def resolve_roll(s: State, delta: int) -> State:
     c = s.child(p.child)
     if abs(delta) > c.candy:
         raise IllegalInput(f"{title(c.name)} has only {c.candy} Candy, cannot change the roll by {delta}")
-    s = set_child(pop(s), replace(c, candy=c.candy - abs(delta)))
+    s = set_child(pop(s), evolve(c, candy=c.candy - abs(delta)))
     result = max(0, p.rolled + delta)
     if delta:
         s = note(s, f"{title(c.name)} spends {abs(delta)} Candy: the roll is now {result}")
@@ -237,7 +236,7 @@ def resolve_roll(s: State, delta: int) -> State:
         s = move_babysitter(s, c.zone, result, noisy_child=c.name)
         room = s.room(c.zone)
         if s.babysitter != c.zone and room is not None:
-            s = set_room(s, c.zone, replace(room, lock=False))
+            s = set_room(s, c.zone, evolve(room, lock=False))
             return note(s, "The Lock breaks")
         if before == c.zone:
             return s
@@ -270,7 +269,7 @@ def card_drawn(s: State, i: I.CardDrawn) -> State:
         if s.phase == Phase.OVER:
             return s
     if p.ends_turn:
-        s = replace(s, turn_ending=True)
+        s = evolve(s, turn_ending=True)
     return apply_effects(s, p.child, i.effects)
 
 
@@ -290,7 +289,7 @@ def play_card(s: State, i: I.PlayCard) -> State:
         if not (isinstance(head, DrawCard) and head.encounter and head.child == c.name):
             raise IllegalInput("there is no encounter of this child to cancel")
         # 'The encounter never happened': no card, no Stress.
-        s = replace(pop(s), turn_ending=False)
+        s = evolve(pop(s), turn_ending=False)
         s = note(s, f"{title(c.name)} plays {i.code}: the encounter never happened")
         return apply_effects(s, c.name, tuple(e for e in i.effects if e.effect != "cancel_encounter"))
     if s.pending:
@@ -307,9 +306,9 @@ def apply_effects(s: State, name: str, effects: tuple[Effect, ...]) -> State:
         if e.effect == "lose_status":
             s = lose_status(s, name, e.n)
         elif e.effect == "gain_status":
-            s = set_child(s, replace(c, status=min(3, c.status + e.n)))
+            s = set_child(s, evolve(c, status=min(3, c.status + e.n)))
         elif e.effect == "lose_candy":
-            s = set_child(s, replace(c, candy=max(0, c.candy - e.n)))
+            s = set_child(s, evolve(c, candy=max(0, c.candy - e.n)))
         elif e.effect == "gain_candy":
             s = gain_candy(s, name, e.n)
         elif e.effect == "babysitter_toward":
@@ -319,13 +318,13 @@ def apply_effects(s: State, name: str, effects: tuple[Effect, ...]) -> State:
         elif e.effect == "remove_lock":
             room = s.room(c.zone)
             if room is not None:
-                s = set_room(s, c.zone, replace(room, lock=False))
+                s = set_room(s, c.zone, evolve(room, lock=False))
         elif e.effect == "extra_actions" and s.active == name:
-            s = replace(s, actions_left=s.actions_left + e.n)
+            s = evolve(s, actions_left=s.actions_left + e.n)
         elif e.effect == "lose_actions" and s.active == name:
-            s = replace(s, actions_left=max(0, s.actions_left - e.n))
+            s = evolve(s, actions_left=max(0, s.actions_left - e.n))
         elif e.effect == "end_turn" and s.active == name:
-            s = replace(s, turn_ending=True)
+            s = evolve(s, turn_ending=True)
         if s.phase == Phase.OVER:
             break
     return s
@@ -351,7 +350,7 @@ def place_figure(s: State, i: I.PlaceFigure) -> State:
     if i.figure == "babysitter":
         return walk_babysitter(s, (i.zone,), "", False)
     if i.figure == "boogeyman":
-        return replace(s, boogeyman=(i.zone,))
+        return evolve(s, boogeyman=(i.zone,))
     raise IllegalInput(f"unknown figure {i.figure!r}: babysitter or boogeyman")
 
 
@@ -420,4 +419,4 @@ def hide_tokens(s: State, i: I.HideTokensInput) -> State:
         if chosen.count(r) > house.tokens_per_room:
             raise IllegalInput(f"Room {r} holds only {house.tokens_per_room} Search tokens")
     s = deal_hidden(pop(s), i)
-    return begin_turn(replace(s, phase=Phase.PLAY))
+    return begin_turn(evolve(s, phase=Phase.PLAY))

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.core.errors import IllegalInput
+from companion.core.evolve import evolve
 from companion.games.boogeyman.common import (
     DECK_NAMES,
     note,
@@ -28,11 +27,11 @@ def device_draw(s: State, code: str) -> tuple[str, State]:
         # An empty deck is reshuffled from its discards.
         shuffled, rng = s.rng.shuffled(deck.discard)
         deck = Deck(code, shuffled, ())
-        s = replace(s, rng=rng)
+        s = evolve(s, rng=rng)
     if not deck.remaining:
         return "", s
     card = deck.remaining[0]
-    s = set_deck(s, replace(deck, remaining=deck.remaining[1:]))
+    s = set_deck(s, evolve(deck, remaining=deck.remaining[1:]))
     return card, s
 
 
@@ -41,7 +40,7 @@ def discard(s: State, card: str) -> State:
         return s
     code = card.split(":")[1]
     deck = s.deck(code)
-    return set_deck(s, replace(deck, discard=deck.discard + (card,)))
+    return set_deck(s, evolve(deck, discard=deck.discard + (card,)))
 
 
 def take_chosen(s: State, card: str) -> State:
@@ -49,7 +48,7 @@ def take_chosen(s: State, card: str) -> State:
     deck = s.deck(code)
     if card not in deck.remaining:
         raise IllegalInput(f"{card} is not available in the {DECK_NAMES[code]} deck")
-    return set_deck(s, replace(deck, remaining=tuple(c for c in deck.remaining if c != card)))
+    return set_deck(s, evolve(deck, remaining=tuple(c for c in deck.remaining if c != card)))
 
 
 def boogeyman_card(s: State, deck: str, child: str = "") -> State:
@@ -61,7 +60,7 @@ def boogeyman_card(s: State, deck: str, child: str = "") -> State:
             s = set_deck(s, Deck(deck, tuple(sorted(d.discard)), ()))
         if not s.deck(deck).remaining:
             return note(s, f"The {DECK_NAMES[deck]} deck is empty")
-        return replace(s, pending=s.pending + (ChooseCard(deck, child),))
+        return evolve(s, pending=s.pending + (ChooseCard(deck, child),))
     card, s = device_draw(s, deck)
     if not card:
         return note(s, f"The {DECK_NAMES[deck]} deck is empty")
@@ -72,10 +71,10 @@ def put_card_in_play(s: State, card: str, child: str) -> State:
     deck = card.split(":")[1]
     if deck == "NGHT":
         c = s.child(child)
-        s = set_child(s, replace(c, nightmare=card))
+        s = set_child(s, evolve(c, nightmare=card))
         return note(s, f"Nightmare on {title(child)}: take Nightmare card {card} and read it to everyone")
     if deck == "EVNT":
-        s = replace(s, active_event=card)
+        s = evolve(s, active_event=card)
         return note(s, f"Event: take Event card {card}; it lasts the whole next round")
     s = discard(s, card)
     return note(s, f"Trouble: take Trouble card {card} and play it now")
@@ -89,10 +88,10 @@ def stress(s: State, who: str) -> State:
     field_name = "stress_boogeyman" if who == "boogeyman" else "stress_babysitter"
     before = getattr(s, field_name)
     after = min(before + 1, house.stress_top)
-    s = replace(s, **{field_name: after})
+    s = evolve(s, **{field_name: after})
     if after != before and after in house.stress_trouble:
         s = boogeyman_card(s, "TRBL")
     if s.stress_boogeyman >= house.stress_top and s.stress_babysitter >= house.stress_top:
-        s = replace(s, phase=Phase.OVER, winner="boogeyman", pending=())
+        s = evolve(s, phase=Phase.OVER, winner="boogeyman", pending=())
         s = note(s, "Both Stress tokens reached the top: the Children lose")
     return s

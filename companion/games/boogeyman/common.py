@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.core.errors import IllegalInput, NotYourTurn
+from companion.core.evolve import evolve
 from companion.core.graph import Graph
 from companion.games.boogeyman.houses import house_for, walk_graph
 from companion.games.boogeyman.state import (
@@ -33,24 +32,24 @@ DECK_NAMES = {
 # ---------------------------------------------------------------- small pure helpers
 
 def note(s: State, text: str) -> State:
-    return replace(s, notices=s.notices + (text,))
+    return evolve(s, notices=s.notices + (text,))
 
 
 def set_child(s: State, child: Child) -> State:
-    return replace(s, children=tuple(child if c.name == child.name else c for c in s.children))
+    return evolve(s, children=tuple(child if c.name == child.name else c for c in s.children))
 
 
 def set_room(s: State, zone: str, room: Room) -> State:
-    return replace(s, rooms=tuple((z, room if z == zone else r) for z, r in s.rooms))
+    return evolve(s, rooms=tuple((z, room if z == zone else r) for z, r in s.rooms))
 
 
 def set_deck(s: State, deck: Deck) -> State:
-    return replace(s, decks=tuple(deck if d.code == deck.code else d for d in s.decks))
+    return evolve(s, decks=tuple(deck if d.code == deck.code else d for d in s.decks))
 
 
 def roll(s: State) -> tuple[int, State]:
     value, rng = s.rng.die()
-    return value, replace(s, rng=rng)
+    return value, evolve(s, rng=rng)
 
 
 def zone_name(s: State, zone: str) -> str:
@@ -120,7 +119,7 @@ def pending_of(s: State, tp: type) -> Pending:
 
 
 def pop(s: State) -> State:
-    return replace(s, pending=s.pending[1:])
+    return evolve(s, pending=s.pending[1:])
 
 
 # ---------------------------------------------------------------- validation helpers

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from companion.core.evolve import evolve
 from companion.games.boogeyman.common import (
     DECK_NAMES,
     babysitter_graph,
@@ -26,11 +25,11 @@ from companion.games.boogeyman.state import (
 
 def reveal(s: State, zone: str) -> State:
     """Flip face-down Ladder tokens of this room; flip its Light token to Dark."""
-    ladder = tuple(replace(t, face_up=True) if t.room == zone else t for t in s.ladder)
-    s = replace(s, ladder=ladder)
+    ladder = tuple(evolve(t, face_up=True) if t.room == zone else t for t in s.ladder)
+    s = evolve(s, ladder=ladder)
     room = s.room(zone)
     if room is not None and room.switch == Switch.LIGHT:
-        s = set_room(s, zone, replace(room, switch=Switch.DARK))
+        s = set_room(s, zone, evolve(room, switch=Switch.DARK))
     return s
 
 
@@ -39,7 +38,7 @@ def place_miniature(s: State, zone: str) -> State:
     if zone in s.boogeyman:
         return s
     keep = tuple(z for z in s.boogeyman if z in s.current_rooms) if len(s.current_rooms) > 1 else ()
-    return replace(s, boogeyman=keep + (zone,))
+    return evolve(s, boogeyman=keep + (zone,))
 
 
 def appear(s: State, zone: str) -> State:
@@ -66,7 +65,7 @@ def encounter(s: State, name: str, deck: str) -> State:
     who = "the Babysitter" if deck == "SITR" else "the Boogeyman"
     s = note(s, f"{title(name)} meets {who}: draw a {DECK_NAMES[deck]} card")
     own_turn = name == s.active
-    return replace(s, pending=s.pending + (DrawCard(deck, name, encounter=True, ends_turn=own_turn),))
+    return evolve(s, pending=s.pending + (DrawCard(deck, name, encounter=True, ends_turn=own_turn),))
 
 
 # ---------------------------------------------------------------- the Babysitter moves
@@ -83,7 +82,7 @@ def move_babysitter(s: State, target: str, steps: int, noisy_child: str = "", po
 
 def walk_babysitter(s: State, path: tuple[str, ...], noisy_child: str, possessed: bool) -> State:
     for zone in path:
-        s = replace(s, babysitter=zone)
+        s = evolve(s, babysitter=zone)
         kids = conscious_children_in(s, zone)
         if kids:
             victim, s = lowest_roller(s, [c.name for c in kids])
@@ -92,7 +91,7 @@ def walk_babysitter(s: State, path: tuple[str, ...], noisy_child: str, possessed
                 s = place_miniature(reveal(s, zone), zone)
             s = encounter(s, victim, "SITR")
             if victim == noisy_child and noisy_child == s.active:
-                s = replace(s, turn_ending=True)
+                s = evolve(s, turn_ending=True)
             return s
     s = note(s, f"The Babysitter moves to {zone_name(s, s.babysitter)}")
     zone = s.babysitter
@@ -109,7 +108,7 @@ def possess(s: State) -> State:
     steps, s = roll(s)
     s = note(s, f"The Babysitter is Possessed! Rolled {steps}")
     if s.player_run:
-        return replace(s, pending=s.pending + (SteerBabysitter(steps),))
+        return evolve(s, pending=s.pending + (SteerBabysitter(steps),))
     graph = babysitter_graph(s)
     dist = graph.distances(s.babysitter)
     kids = [c for c in s.children if c.on_board and not c.passed_out and c.zone in dist]

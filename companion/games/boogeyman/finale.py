@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.core.errors import IllegalInput
+from companion.core.evolve import evolve
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.common import (
     need_turn,
@@ -46,7 +45,7 @@ def check_finale_trigger(s: State) -> State:
         return s
     pool = s.reserve or tuple(t.room for t in s.ladder)
     room, rng = s.rng.choice(pool)
-    s = replace(s, finale_room=room, rng=rng)
+    s = evolve(s, finale_room=room, rng=rng)
     s = note(s, f"All 3 Objectives found! Place the Finale token in {zone_name(s, room)}")
     for c in s.children:
         s = finale_arrival(s, c.name)
@@ -63,12 +62,12 @@ def finale_arrival(s: State, name: str) -> State:
     if c.zone != s.finale_room or c.removed:
         return s
     if c.objectives:
-        s = set_child(s, replace(c, objectives=()))
-        s = replace(s, finale_stack=s.finale_stack + c.objectives)
+        s = set_child(s, evolve(c, objectives=()))
+        s = evolve(s, finale_stack=s.finale_stack + c.objectives)
         s = note(s, f"{title(name)} stacks {len(c.objectives)} Objective token(s) in the Finale room")
     nothing_left = not any(k.objectives for k in s.children)
     if s.mission_done and not s.leader and not c.passed_out and (c.objectives or nothing_left):
-        s = replace(s, leader=name)
+        s = evolve(s, leader=name)
         s = note(s, f"{title(name)} is the Leader")
     return s
 
@@ -78,7 +77,7 @@ def mission_complete(s: State, i: I.MissionComplete) -> State:
         raise IllegalInput("the Mission is completed during play")
     if s.mission_done:
         raise IllegalInput("the Mission is already complete")
-    s = note(replace(s, mission_done=True), "Mission complete: the Finale can begin once everything is ready")
+    s = note(evolve(s, mission_done=True), "Mission complete: the Finale can begin once everything is ready")
     # Children already waiting in the Finale room with every token stacked: the first in turn
     # order (from whoever plays now) leads.
     for name in s.order[s.turn:] + s.order[:s.turn]:
@@ -103,12 +102,12 @@ def start_finale(s: State, i: I.StartFinale) -> State:
     # 'Shuffle ALL the Room tokens ... and without looking at them draw one.'
     number, rng = s.rng.choice(house.rooms)
     kids = tuple(k.name for k in s.children if k.on_board and k.zone == s.finale_room and not k.passed_out)
-    s = replace(s, rng=rng, phase=Phase.FINALE, finale_number=int(number), finale_children=kids,
+    s = evolve(s, rng=rng, phase=Phase.FINALE, finale_number=int(number), finale_children=kids,
                 pending=(PlayFinale(),))
     return note(s, f"The Finale begins: reveal your Objective cards, then open the Book of Endings at Finale {number}")
 
 
 def finale_outcome(s: State, i: I.FinaleOutcome) -> State:
     pending_of(s, PlayFinale)
-    s = replace(pop(s), phase=Phase.OVER, winner="children" if i.children_won else "boogeyman")
+    s = evolve(pop(s), phase=Phase.OVER, winner="children" if i.children_won else "boogeyman")
     return note(s, "The Children survive the night!" if i.children_won else "The Boogeyman wins")

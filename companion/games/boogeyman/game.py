@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.boogeyman import inputs as I
-from companion.games.boogeyman.rules import apply as _apply, title, zone_name, DECK_NAMES
+from companion.games.boogeyman.rules import DECK_NAMES, title, zone_name
+from companion.games.boogeyman.rules import apply as _apply
 from companion.games.boogeyman.setup import setup as _setup
 from companion.games.boogeyman.state import Options, Phase, State
 from companion.games.boogeyman.view import view as _view

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.core.errors import IllegalInput
+from companion.core.evolve import evolve
 from companion.games.boogeyman.cards import boogeyman_card, discard
 from companion.games.boogeyman.common import note, set_child, set_room, title
 from companion.games.boogeyman.figures import (
@@ -30,7 +29,7 @@ def lose_status(s: State, name: str, n: int) -> State:
     if c.passed_out:
         return s
     status = max(0, c.status - n)
-    c = replace(c, status=status, candy=min(c.candy, CANDY_CAP[status]) if status else c.candy)
+    c = evolve(c, status=status, candy=min(c.candy, CANDY_CAP[status]) if status else c.candy)
     s = set_child(s, c)
     if status == 0:
         s = pass_out(s, name)
@@ -55,12 +54,12 @@ def take_over(s: State, name: str) -> State:
         buried = tuple(SearchToken("objective", colour=col) for col in c.objectives)
         if c.has_key:
             buried += (SearchToken("skeleton_key"),)
-        s = set_room(s, c.zone, replace(room, stack=room.stack + buried))
-    s = set_child(s, replace(c, removed=True, candy=0, objectives=(), has_key=False, nightmare=""))
+        s = set_room(s, c.zone, evolve(room, stack=room.stack + buried))
+    s = set_child(s, evolve(c, removed=True, candy=0, objectives=(), has_key=False, nightmare=""))
     i = s.order.index(name)
     rest = s.order[i + 1:] + s.order[:i]
     new_order = tuple(n for n in rest if not s.child(n).removed)
-    s = replace(s, player_run=True, boogeyman_seat=name, order=new_order, turn=0,
+    s = evolve(s, player_run=True, boogeyman_seat=name, order=new_order, turn=0,
                 actions_left=ACTIONS_PER_TURN, turn_ending=False,
                 pending=tuple(p for p in s.pending if getattr(p, "child", None) != name))
     s = note(s, f"{title(name)} becomes the Boogeyman: take the Room tokens and the Nightmare, "
@@ -71,13 +70,13 @@ def take_over(s: State, name: str) -> State:
 def gain_candy(s: State, name: str, n: int) -> State:
     c = s.child(name)
     cap = CANDY_CAP[c.status] if not c.passed_out else 0
-    return set_child(s, replace(c, candy=max(0, min(cap, c.candy + n))))
+    return set_child(s, evolve(c, candy=max(0, min(cap, c.candy + n))))
 
 
 # ---------------------------------------------------------------- turns and rounds
 
 def begin_turn(s: State) -> State:
-    s = replace(s, actions_left=ACTIONS_PER_TURN, turn_ending=False)
+    s = evolve(s, actions_left=ACTIONS_PER_TURN, turn_ending=False)
     if not s.order:
         return s
     c = s.child(s.active)
@@ -87,21 +86,21 @@ def begin_turn(s: State) -> State:
             s = note(s, f"{title(c.name)}'s Nightmare {c.nightmare} strikes again")
         else:
             s = boogeyman_card(s, "NGHT", c.name)
-        s = replace(s, actions_left=0)
+        s = evolve(s, actions_left=0)
     return s
 
 
 def advance_turn(s: State) -> State:
-    s = replace(s, turn_ending=False)
+    s = evolve(s, turn_ending=False)
     if s.turn + 1 < len(s.order):
-        return begin_turn(replace(s, turn=s.turn + 1))
+        return begin_turn(evolve(s, turn=s.turn + 1))
     return boogeyman_turn(s)
 
 
 def boogeyman_turn(s: State) -> State:
     """End of round: 'After every child has taken their turn, the Boogeyman plays.'"""
     if s.active_event:
-        s = replace(discard(s, s.active_event), active_event="")
+        s = evolve(discard(s, s.active_event), active_event="")
     if not s.player_run:
         # Run by the game: reveal the room on the last token(s), then draw a new one.
         waiting = len(s.pending)
@@ -111,11 +110,11 @@ def boogeyman_turn(s: State) -> State:
             if s.phase == Phase.OVER:
                 return s
         # Met on the Boogeyman's turn, not on the child's: the child's next turn is not cut short.
-        met = tuple(replace(p, ends_turn=False) if isinstance(p, DrawCard) else p for p in s.pending[waiting:])
-        s = replace(s, pending=s.pending[:waiting] + met, turn_ending=False)
+        met = tuple(evolve(p, ends_turn=False) if isinstance(p, DrawCard) else p for p in s.pending[waiting:])
+        s = evolve(s, pending=s.pending[:waiting] + met, turn_ending=False)
         s = place_tokens(s, draw_tokens(s, tokens_per_turn(s)))
         return new_round(s)
-    return replace(s, pending=s.pending + (ChooseRoomTokens(tokens_per_turn(s)),))
+    return evolve(s, pending=s.pending + (ChooseRoomTokens(tokens_per_turn(s)),))
 
 
 def tokens_per_turn(s: State) -> int:
@@ -139,19 +138,19 @@ def place_tokens(s: State, rooms: tuple[str, ...]) -> State:
         if len(s.ladder) >= house.ladder_spaces:
             # The Ladder is full: every token goes back and is mixed into a new reserve.
             back, rng = s.rng.shuffled(s.reserve + tuple(t.room for t in s.ladder))
-            s = replace(s, ladder=(), reserve=back, rng=rng, current=0)
+            s = evolve(s, ladder=(), reserve=back, rng=rng, current=0)
             s = note(s, "The Ladder is full: all Room tokens are shuffled back")
             if room not in s.reserve:
                 raise IllegalInput(f"Room token {room} is not available")
-        s = replace(s, ladder=s.ladder + (LadderToken(room),), reserve=tuple(r for r in s.reserve if r != room))
+        s = evolve(s, ladder=s.ladder + (LadderToken(room),), reserve=tuple(r for r in s.reserve if r != room))
         if len(s.ladder) in house.ladder_event_spaces:
             s = note(s, f"Ladder space {len(s.ladder)} shows the Event symbol")
             s = boogeyman_card(s, "EVNT")
-    return replace(s, current=len(rooms))
+    return evolve(s, current=len(rooms))
 
 
 def new_round(s: State) -> State:
-    s = replace(s, round=s.round + 1, turn=0)
+    s = evolve(s, round=s.round + 1, turn=0)
     s = note(s, f"Round {s.round}: {title(s.order[0]) if s.order else 'nobody'} goes first")
     return begin_turn(s)
 

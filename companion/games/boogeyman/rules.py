@@ -5,10 +5,10 @@ Section names in comments are the rulebook's (shared/seeds/000_2850ad6adba777bb.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable
 
 from companion.core.errors import IllegalInput
+from companion.core.evolve import evolve
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.actions import (
     apply_effects_input,
@@ -73,5 +73,5 @@ def apply(state: State, inp: I.Input) -> State:
         raise IllegalInput(f"not a Boogeyman input: {inp!r}")
     if state.phase == Phase.OVER:
         raise IllegalInput("the game is over")
-    s = handler(replace(state, notices=()), inp)
+    s = handler(evolve(state, notices=()), inp)
     return settle(s)

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.core.errors import IllegalInput
+from companion.core.evolve import evolve
 from companion.core.rng import Rng
 from companion.games.boogeyman.house import House
 from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.state import (
-    CHILDREN,
     ACTIONS_PER_TURN,
+    CHILDREN,
     Child,
     Deck,
     Difficulty,
@@ -160,8 +159,8 @@ def deal_hidden(s: State, hide: object) -> State:
     fixed.setdefault(hide.trap_door, []).append(SearchToken("trap_door"))
     fixed.setdefault(hide.skeleton_key, []).append(SearchToken("skeleton_key"))
     stacks, rng = _deal(house, s.rng, fixed, plain)
-    rooms = tuple((z, replace(r, stack=stacks[z])) for z, r in s.rooms)
-    return replace(s, rooms=rooms, rng=rng)
+    rooms = tuple((z, evolve(r, stack=stacks[z])) for z, r in s.rooms)
+    return evolve(s, rooms=rooms, rng=rng)
 
 
 def setup_steps(options: Options) -> list[str]:

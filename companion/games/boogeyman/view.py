@@ -12,7 +12,7 @@ from typing import Any
 from companion.core.codec import to_jsonable
 from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.rules import describe_pending, title, zone_name
-from companion.games.boogeyman.state import STATUS_NAMES, CANDY_CAP, Phase, State
+from companion.games.boogeyman.state import CANDY_CAP, STATUS_NAMES, Phase, State
 
 
 def sees_hidden(state: State, seat: str) -> bool:
