@@ -24,7 +24,8 @@ def prompt(state: State) -> str:
     if state.phase == Phase.OVER:
         return "The Children survive the night!" if state.winner == "children" else "The Boogeyman wins."
     if state.pending:
-        return describe_pending(state, state.pending[0])
+        text = describe_pending(state, state.pending[0])
+        return text[:1].upper() + text[1:]
     if not state.order:
         return "No child is left to play."
     who = title(state.active)
