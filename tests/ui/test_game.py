@@ -169,3 +169,38 @@ def test_search_asks_what_the_physical_token_shows(harness: Any) -> None:
     assert len(s.room(zone).stack) == tokens_before - 1
     assert app.controller.history()[0][-1] == f"Leila searched Room {zone}"
     assert app.sm.current == "table"
+
+
+def test_a_search_token_sticker_is_learnt_once_then_read_by_the_camera(harness: Any) -> None:
+    h = harness
+    app = h.app
+    start_game(h, kids=("tommy",), mode="solo")
+    app.scanner = CardScanner("mock", schedule=app.later)
+    assert app.scanner.open()
+
+    def search_now() -> None:
+        drive_to(h, lambda st: not st.pending and any(isinstance(i, I.Search) for i in app.controller.legal()),
+                 seed=13)
+        app.go("table")
+        h.tap("search")
+        assert app.sm.current == "found"
+
+    # First time: a sticker the companion has never seen. The table names it with one tap.
+    search_now()
+    before = len(app.controller.history()[0])
+    app.scanner.camera.show("BGM:STOK:07")
+    assert h.until(lambda: "New token BGM:STOK:07" in app.screen("found").ids.prompt.text, 8)
+    h.tap("found:candy:0")
+    assert len(app.controller.history()[0]) == before + 1
+    from cards_qr.codes import parse_code
+
+    assert app.scanner.catalogue().lookup(parse_code("BGM:STOK:07")).title.endswith("Candy")
+    app.scanner.camera.clear()
+
+    # Next time the same sticker under the camera is played with no tap at all.
+    search_now()
+    before = len(app.controller.history()[0])
+    app.scanner.camera.show("BGM:STOK:07")
+    assert h.until(lambda: len(app.controller.history()[0]) == before + 1, 8)
+    assert app.controller.history()[0][-1].startswith("Tommy searched")
+    app.scanner.camera.clear()

@@ -5,6 +5,10 @@ The table turns the token over and taps what it shows; the engine gets Search(ch
 
 from __future__ import annotations
 
+from typing import Any
+
+from cards_qr.codes import CardCode
+from companion.core.errors import CompanionError
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.state import SearchToken
@@ -40,8 +44,23 @@ def token_choices(board: str) -> list[tuple[SearchToken, str]]:
     return seen
 
 
+TOKEN_TYPE = "Search token"  # the catalogue type of a BGM:STOK sticker; its title names the token
+
+
 class FoundScreen(BaseScreen):
+    """Tap what the token shows, or hold its sticker under the camera: a sticker seen before is
+    played at once; a new one is named by the next tap and remembered in the catalogue."""
+
     title = "Search"
+    new_sticker: CardCode | None = None
+
+    def on_enter(self, *_: Any) -> None:
+        self.new_sticker = None
+        self.refresh()
+        self.app.scanner.begin(self.scanned, lambda message: None)  # no camera: taps only
+
+    def on_leave(self, *_: Any) -> None:
+        self.app.scanner.end()
 
     def refresh(self) -> None:
         c = self.app.controller
@@ -50,14 +69,43 @@ class FoundScreen(BaseScreen):
         if c.session is None:
             return
         name = c.state.active
-        self.ids.prompt.text = f"{name.capitalize()}: turn the top token over. What is it?"
+        if self.new_sticker is not None:
+            self.ids.prompt.text = f"New token {self.new_sticker}: tap what it shows (remembered)"
+        else:
+            self.ids.prompt.text = f"{name.capitalize()}: turn the top token over. What is it?"
         for token, caption in token_choices(c.state.options.board):
             b = BigButton(caption=caption, action=f"found:{token.kind}:{token.value}", font_size=20)
-            b.bind(on_press=lambda btn, token=token: self.found(token))
+            b.bind(on_press=lambda btn, token=token, caption=caption: self.found(token, caption))
             box.add_widget(b)
 
-    def found(self, token: SearchToken) -> None:
+    def scanned(self, events: list[Any]) -> None:
+        from companion.scan.catalogue import CardScanned
+
+        for ev in events:
+            if not isinstance(ev, CardScanned):
+                self.app.toast(getattr(ev, "message", str(ev)))
+                continue
+            if ev.code.deck != "STOK":
+                self.app.toast(f"{ev.code} is a card: show the Search token instead")
+                continue
+            known = {caption: token for token, caption in token_choices(self.app.controller.state.options.board)}
+            if ev.info is not None and ev.info.title in known:
+                self.found(known[ev.info.title], ev.info.title)
+            else:
+                self.new_sticker = ev.code
+                self.refresh()
+            return
+
+    def found(self, token: SearchToken, caption: str = "") -> None:
         app = self.app
+        if self.new_sticker is not None and caption:
+            from companion.scan.catalogue import CardInfo
+
+            try:
+                app.scanner.catalogue().remember(self.new_sticker, CardInfo(caption, TOKEN_TYPE))
+            except (ValueError, CompanionError) as exc:  # a broken catalogue file: play on, say why
+                app.toast(f"Not remembered: {exc}")
+            self.new_sticker = None
         if app.submit(I.Search(app.controller.state.active, token)):
             app.go(app.controller.pending_screen() or "table")
 
