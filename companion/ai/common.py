@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.rules import babysitter_graph
-from companion.games.boogeyman.state import Child, State
+from companion.games.boogeyman import rounds
+from companion.games.boogeyman.rounds import tokens_per_turn
+from companion.games.boogeyman.state import Child, ChooseRoomTokens, State
 
 
 def usable_room_tokens(state: State) -> list[str]:
     """'Any Room token placed on the Ladder cannot be used again until the entire Ladder is full'."""
-    house = house_for(state.options.board)
-    pool = set(state.reserve)
-    if len(state.ladder) >= house.ladder_spaces:
-        pool |= {t.room for t in state.ladder}
-    return sorted(pool, key=lambda r: (len(r), r))
+    p = state.pending[0] if state.pending else None
+    count = p.count if isinstance(p, ChooseRoomTokens) else tokens_per_turn(state)
+    return sorted(set(rounds.usable_room_tokens(state, count)), key=lambda r: (len(r), r))
 
 
 def awake_children(state: State) -> list[Child]:

@@ -47,6 +47,7 @@ from companion.games.boogeyman.rounds import (
     lose_status,
     new_round,
     place_tokens,
+    usable_room_tokens,
 )
 from companion.games.boogeyman.state import (
     AdjustRoll,
@@ -371,8 +372,7 @@ def place_room_tokens(s: State, i: I.PlaceRoomTokens) -> State:
     assert isinstance(p, ChooseRoomTokens)
     if len(i.rooms) != p.count or len(set(i.rooms)) != len(i.rooms):
         raise IllegalInput(f"play exactly {p.count} different Room token(s)")
-    available = set(s.reserve) if len(s.ladder) < house_for(s.options.board).ladder_spaces \
-        else set(s.reserve) | {t.room for t in s.ladder}
+    available = usable_room_tokens(s, p.count)
     for r in i.rooms:
         if r not in available:
             raise IllegalInput(f"Room token {r} is on the Ladder and cannot be played until it fills")

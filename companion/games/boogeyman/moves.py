@@ -8,6 +8,7 @@ from itertools import combinations
 from companion.core.errors import IllegalInput
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.houses import house_for
+from companion.games.boogeyman.rounds import usable_room_tokens
 from companion.games.boogeyman.rules import apply, babysitter_graph, child_graph
 from companion.games.boogeyman.state import (
     AdjustRoll,
@@ -44,9 +45,7 @@ def candidates(s: State) -> list[I.Input]:  # noqa: C901 - one branch per pendin
             candy = s.child(p.child).candy
             return [I.SpendCandy(d) for d in range(-candy, candy + 1)]
         if isinstance(p, ChooseRoomTokens):
-            pool = sorted(set(s.reserve) or {t.room for t in s.ladder})
-            if len(s.ladder) >= house.ladder_spaces:
-                pool = sorted(set(s.reserve) | {t.room for t in s.ladder})
+            pool = sorted(usable_room_tokens(s, p.count))
             picks: list[I.Input] = [I.PlaceRoomTokens(tuple(c)) for c in combinations(pool, p.count)]
             return picks[:60]
         if isinstance(p, ChooseCard):

@@ -112,7 +112,10 @@ def boogeyman_turn(s: State) -> State:
         # Met on the Boogeyman's turn, not on the child's: the child's next turn is not cut short.
         met = tuple(evolve(p, ends_turn=False) if isinstance(p, DrawCard) else p for p in s.pending[waiting:])
         s = evolve(s, pending=s.pending[:waiting] + met, turn_ending=False)
-        s = place_tokens(s, draw_tokens(s, tokens_per_turn(s)))
+        count = tokens_per_turn(s)
+        if not ladder_has_room(s, count):
+            s = clear_ladder(s)
+        s = place_tokens(s, s.reserve[:count])  # the reserve is kept shuffled: its front is random
         return new_round(s)
     return evolve(s, pending=s.pending + (ChooseRoomTokens(tokens_per_turn(s)),))
 
@@ -123,25 +126,32 @@ def tokens_per_turn(s: State) -> int:
     return 2 if s.options.difficulty == Difficulty.NIGHTMARE else 1
 
 
-def draw_tokens(s: State, count: int) -> tuple[str, ...]:
-    """The next random tokens (the reserve is kept shuffled, so 'random' is the front)."""
-    reserve = s.reserve
-    if len(reserve) < count:
-        reserve = reserve + tuple(t.room for t in s.ladder)
-    return reserve[:count]
+def ladder_has_room(s: State, count: int) -> bool:
+    return len(s.ladder) + count <= house_for(s.options.board).ladder_spaces
+
+
+def usable_room_tokens(s: State, count: int) -> tuple[str, ...]:
+    """Tokens a turn of `count` may play: the reserve, or all of them when the Ladder must clear."""
+    return s.reserve if ladder_has_room(s, count) else s.reserve + tuple(t.room for t in s.ladder)
+
+
+def clear_ladder(s: State) -> State:
+    """'At this point, all of the Room tokens are taken back and mixed together to form a new reserve.'"""
+    back, rng = s.rng.shuffled(s.reserve + tuple(t.room for t in s.ladder))
+    s = evolve(s, ladder=(), reserve=back, rng=rng, current=0)
+    return note(s, "The Ladder is full: all Room tokens are shuffled back")
 
 
 def place_tokens(s: State, rooms: tuple[str, ...]) -> State:
-    """'Any Room token placed on the Ladder cannot be used again until the entire Ladder is full.'"""
+    """'Any Room token placed on the Ladder cannot be used again until the entire Ladder is full.'
+
+    A turn's tokens always land together: a Ladder without room for them all is cleared first."""
     house = house_for(s.options.board)
+    if not ladder_has_room(s, len(rooms)):
+        s = clear_ladder(s)
     for room in rooms:
-        if len(s.ladder) >= house.ladder_spaces:
-            # The Ladder is full: every token goes back and is mixed into a new reserve.
-            back, rng = s.rng.shuffled(s.reserve + tuple(t.room for t in s.ladder))
-            s = evolve(s, ladder=(), reserve=back, rng=rng, current=0)
-            s = note(s, "The Ladder is full: all Room tokens are shuffled back")
-            if room not in s.reserve:
-                raise IllegalInput(f"Room token {room} is not available")
+        if room not in s.reserve:
+            raise IllegalInput(f"Room token {room} is on the Ladder and cannot be played until it fills")
         s = evolve(s, ladder=s.ladder + (LadderToken(room),), reserve=tuple(r for r in s.reserve if r != room))
         if len(s.ladder) in house.ladder_event_spaces:
             s = note(s, f"Ladder space {len(s.ladder)} shows the Event symbol")

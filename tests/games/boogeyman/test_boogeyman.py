@@ -227,3 +227,24 @@ def test_only_one_miniature_when_the_babysitter_finds_it_with_a_child() -> None:
     s2 = put(s, babysitter="C1")
     s2 = play(s2, I.PlaceFigure("babysitter", "4"))
     assert s2.boogeyman == ("4",)
+
+
+def test_nightmare_tokens_land_together_when_the_ladder_has_one_space_left() -> None:
+    # Two tokens a turn and one free space: the Ladder is cleared first, so the Boogeyman is really
+    # "in 2 rooms at the same time" and no token it just played goes back unseen.
+    s = new_game(difficulty=Difficulty.NIGHTMARE)
+    s = put(ladder(s, *[str(r) for r in range(1, 10)], face_up=True), mike="C1", daphne="C1")
+    s = replace(s, boogeyman=())
+    s = end_round(s)
+    assert len(s.ladder) == 2 and len(s.current_rooms) == 2 and len(s.reserve) == 23
+    assert any("shuffled back" in n for n in s.notices)
+
+
+def test_a_player_run_boogeyman_may_replay_any_token_once_its_turn_would_overflow_the_ladder() -> None:
+    s = new_game(mode=Mode.COMPETITIVE, difficulty=Difficulty.NIGHTMARE)
+    s = play(s, I.HideTokensInput(("1", "2", "3"), "4", "6"))
+    s = put(ladder(s, *[str(r) for r in range(1, 10)]), mike="C1", daphne="C1")
+    s = end_round(s)
+    assert s.pending == (ChooseRoomTokens(2),)
+    s = play(s, I.PlaceRoomTokens(("3", "9")))  # both were on the full Ladder
+    assert [t.room for t in s.ladder] == ["3", "9"] and s.current_rooms == ("3", "9")
