@@ -1,0 +1,563 @@
+"""Reading a version-1 sticker module by module, where zxing located the symbol but could not read it.
+
+We print the stickers ourselves (cards_qr.sheet): every card code is an 11-character alphanumeric
+payload in a version-1 (21 x 21) symbol at level Q. So when zxing reports the corners of a symbol it
+could not decode, this module
+
+1. rectifies the quad to a canonical grid (a few pixels per module, plus a ring of quiet zone);
+2. samples every module centre and thresholds it *locally*: the white and black levels are
+   estimated from the modules whose colour is known (quiet zone, finder patterns, separators,
+   timing patterns, the dark module), then re-estimated from every module once classified, so a
+   glare gradient moves the threshold with it. Where the local contrast is gone (saturated glare)
+   a module is *unknown*, not guessed;
+3. unmasks the data modules (the mask is read from the format modules by nearest pattern),
+   assembles the 26 codewords, sets the codewords every card code shares (mode, character count,
+   terminator, pad bytes: a fact about every valid payload, so a foreign symbol gets no help from
+   it), and runs Reed-Solomon decoding with *erasures*: an erased codeword costs half an error, so
+   level Q's 13 check codewords repair up to 13 erased (or 6 wrong) codewords, where zxing, which
+   knows no erasures, stops at 6;
+4. tries a few sub-module shifts and scales of the sampling grid, best function-pattern match first.
+
+The text it returns still goes through the spec validator (cards_qr.codes.classify) like every other
+decode; an erasure budget (`MAX_ERASURES`) keeps check codewords to spare, so random damage does not
+decode to anything.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterator
+
+import numpy as np
+import numpy.typing as npt
+
+N = 21  # version-1 modules per side
+NSYM = 13  # level Q, version 1: 13 data + 13 check codewords, one block
+NDATA = 13
+ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+EQUALIZE = True
+MAX_ERASURES = 9  # leaves 4 check codewords to verify the repair with
+
+# ---- GF(256), QR's polynomial 0x11d --------------------------------------------------------------
+
+_EXP = [0] * 512
+_LOG = [0] * 256
+_x = 1
+for _i in range(255):
+    _EXP[_i] = _x
+    _LOG[_x] = _i
+    _x <<= 1
+    if _x & 0x100:
+        _x ^= 0x11D
+for _i in range(255, 512):
+    _EXP[_i] = _EXP[_i - 255]
+
+
+def _mul(a: int, b: int) -> int:
+    return 0 if a == 0 or b == 0 else _EXP[_LOG[a] + _LOG[b]]
+
+
+def _div(a: int, b: int) -> int:
+    if b == 0:
+        raise ZeroDivisionError
+    return 0 if a == 0 else _EXP[(_LOG[a] + 255 - _LOG[b]) % 255]
+
+
+def _pow(a: int, p: int) -> int:
+    return _EXP[(_LOG[a] * p) % 255]
+
+
+def _inv(a: int) -> int:
+    return _EXP[255 - _LOG[a]]
+
+
+def _pmul(p: list[int], q: list[int]) -> list[int]:
+    r = [0] * (len(p) + len(q) - 1)
+    for j, b in enumerate(q):
+        for i, a in enumerate(p):
+            r[i + j] ^= _mul(a, b)
+    return r
+
+
+def _padd(p: list[int], q: list[int]) -> list[int]:
+    r = [0] * max(len(p), len(q))
+    for i, a in enumerate(p):
+        r[i + len(r) - len(p)] = a
+    for i, b in enumerate(q):
+        r[i + len(r) - len(q)] ^= b
+    return r
+
+
+def _peval(p: list[int], x: int) -> int:
+    y = p[0]
+    for c in p[1:]:
+        y = _mul(y, x) ^ c
+    return y
+
+
+def _pscale(p: list[int], x: int) -> list[int]:
+    return [_mul(c, x) for c in p]
+
+
+def rs_encode(data: list[int], nsym: int = NSYM) -> list[int]:
+    gen = [1]
+    for i in range(nsym):
+        gen = _pmul(gen, [1, _pow(2, i)])
+    rem = list(data) + [0] * nsym
+    for i in range(len(data)):
+        c = rem[i]
+        if c:
+            for j in range(1, len(gen)):
+                rem[i + j] ^= _mul(gen[j], c)
+    return list(data) + rem[len(data):]
+
+
+class RSError(ValueError):
+    pass
+
+
+def _syndromes(msg: list[int], nsym: int) -> list[int]:
+    return [_peval(msg, _pow(2, i)) for i in range(nsym)]
+
+
+def rs_correct(msg: list[int], erasures: list[int], nsym: int = NSYM) -> list[int]:
+    """Errors-and-erasures Reed-Solomon decoding (first consecutive root alpha^0, as QR uses).
+    `erasures`: indices into `msg` known to be unreliable. Raises RSError when 2 * errors +
+    erasures exceeds `nsym` (or the result does not check)."""
+    n = len(msg)
+    out = list(msg)
+    if len(erasures) > nsym:
+        raise RSError("too many erasures")
+    synd = _syndromes(out, nsym)
+    if not any(synd):
+        return out
+    # Erasure locator, then Forney syndromes for Berlekamp-Massey on the errors alone.
+    e_loc = [1]
+    for p in erasures:
+        e_loc = _pmul(e_loc, [_pow(2, n - 1 - p), 1])  # (1 + X x), highest degree first
+    fsynd = list(synd)
+    for p in erasures:
+        x = _pow(2, n - 1 - p)
+        for j in range(len(fsynd) - 1):
+            fsynd[j] = _mul(fsynd[j], x) ^ fsynd[j + 1]
+    fsynd = fsynd[: nsym - len(erasures)]
+    # Berlekamp-Massey (lowest degree first).
+    c, b = [1], [1]
+    L, m, bb = 0, 1, 1
+    for k in range(len(fsynd)):
+        d = fsynd[k]
+        for i in range(1, L + 1):
+            if i < len(c):
+                d ^= _mul(c[i], fsynd[k - i])
+        if d == 0:
+            m += 1
+            continue
+        coef = _div(d, bb)
+        t = list(c)
+        shifted = [0] * m + [_mul(coef, v) for v in b]
+        c = [(c[i] if i < len(c) else 0) ^ (shifted[i] if i < len(shifted) else 0) for i in range(max(len(c), len(shifted)))]
+        if 2 * L <= k:
+            L, b, bb, m = k + 1 - L, t, d, 1
+        else:
+            m += 1
+    while len(c) > 1 and c[-1] == 0:
+        c.pop()
+    if 2 * L + len(erasures) > nsym:
+        raise RSError("too many errors")
+    # Error positions: roots of the error locator (lowest-first c) at X^-1.
+    err_pos = []
+    for p in range(n):
+        xinv = _inv(_pow(2, n - 1 - p))
+        if _peval(c[::-1], xinv) == 0:
+            err_pos.append(p)
+    if len(err_pos) != L:
+        raise RSError("error locator has no proper roots")
+    pos = list(erasures) + [p for p in err_pos if p not in erasures]
+    # Forney: magnitudes from the errata locator and evaluator.
+    loc = [1]
+    for p in pos:
+        loc = _pmul(loc, [_pow(2, n - 1 - p), 1])  # highest first
+    loc_low = loc[::-1]  # lowest first
+    s_low = synd  # S(x) = sum S_i x^i, lowest first
+    omega = [0] * nsym
+    for i, si in enumerate(s_low):
+        for j, lj in enumerate(loc_low):
+            if i + j < nsym:
+                omega[i + j] ^= _mul(si, lj)
+    for p in pos:
+        X = _pow(2, n - 1 - p)
+        xinv = _inv(X)
+        # derivative of the locator (lowest first): odd terms only in GF(2^m)
+        dl = 0
+        for j in range(1, len(loc_low), 2):
+            dl ^= _mul(loc_low[j], _pow(xinv, j - 1))
+        if dl == 0:
+            raise RSError("Forney: zero derivative")
+        om = 0
+        for j in range(len(omega) - 1, -1, -1):
+            om = _mul(om, xinv) ^ omega[j]
+        # fcr = 0: e = X * Omega(X^-1) / Lambda'(X^-1)
+        out[p] ^= _mul(X, _div(om, dl))
+    if any(_syndromes(out, nsym)):
+        raise RSError("does not check")
+    return out
+
+
+# ---- version-1 geometry --------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _tables() -> dict[str, Any]:
+    """Known-colour modules, the data-module order and the format patterns of the 8 masks."""
+    import segno
+
+    known = np.full((N, N), -1, np.int8)  # 1 dark, 0 light, -1 not fixed
+
+    def finder(r0: int, c0: int) -> None:
+        for r in range(-1, 8):
+            for c in range(-1, 8):
+                rr, cc = r0 + r, c0 + c
+                if 0 <= rr < N and 0 <= cc < N:
+                    inside = 0 <= r <= 6 and 0 <= c <= 6
+                    ring = inside and (r in (0, 6) or c in (0, 6))
+                    core = 2 <= r <= 4 and 2 <= c <= 4
+                    known[rr, cc] = 1 if (ring or core) else 0
+
+    finder(0, 0)
+    finder(0, N - 7)
+    finder(N - 7, 0)
+    for i in range(8, N - 8):
+        known[6, i] = known[i, 6] = 1 if i % 2 == 0 else 0
+    known[N - 8, 8] = 1  # the dark module
+    fmt = np.zeros((N, N), bool)
+    fmt[8, :9] = fmt[:9, 8] = True
+    fmt[8, N - 8:] = fmt[N - 8:, 8] = True
+    fmt &= known < 0
+    func = (known >= 0) | fmt
+    order = []
+    col = N - 1
+    upward = True
+    while col > 0:
+        if col == 6:
+            col -= 1
+        rows = range(N - 1, -1, -1) if upward else range(N)
+        for r in rows:
+            for c in (col, col - 1):
+                if not func[r, c]:
+                    order.append((r, c))
+        upward = not upward
+        col -= 2
+    assert len(order) == 208
+    fmt_pat = []
+    for mask in range(8):
+        m = np.array([list(row) for row in segno.make_qr("A", version=1, error="q", mask=mask,
+                                                          boost_error=False).matrix], bool)
+        fmt_pat.append(m[fmt])
+    ii, jj = np.mgrid[0:N, 0:N]
+    masks = [
+        (ii + jj) % 2 == 0, ii % 2 == 0, jj % 3 == 0, (ii + jj) % 3 == 0,
+        (ii // 2 + jj // 3) % 2 == 0, (ii * jj) % 2 + (ii * jj) % 3 == 0,
+        ((ii * jj) % 2 + (ii * jj) % 3) % 2 == 0, ((ii + jj) % 2 + (ii * jj) % 3) % 2 == 0,
+    ]
+    rows = np.array([p[0] for p in order])
+    cols = np.array([p[1] for p in order])
+    return {"known": known, "fmt": fmt, "fmt_pat": np.array(fmt_pat), "rows": rows, "cols": cols,
+            "masks": np.array(masks)}
+
+
+# What every card code's data codewords share: 11 alphanumeric characters -> mode 0010, count
+# 000001011, 61 data bits, terminator 0000, 2 zero bits to the byte, pad bytes EC 11 EC.
+# (position, mask of known bits, their value)
+KNOWN_BITS: tuple[tuple[int, int, int], ...] = (
+    (0, 0xFF, 0x20), (1, 0xF8, 0x58), (9, 0x3F, 0x00), (10, 0xFF, 0xEC), (11, 0xFF, 0x11), (12, 0xFF, 0xEC),
+)
+
+
+def parse_alnum(data: list[int]) -> str | None:
+    """The text of an alphanumeric-mode payload (data codewords), or None if it is not one."""
+    bits = "".join(f"{b:08b}" for b in data)
+    if bits[:4] != "0010":
+        return None
+    count = int(bits[4:13], 2)
+    pos, chars = 13, []
+    while count >= 2:
+        if pos + 11 > len(bits):
+            return None
+        v = int(bits[pos:pos + 11], 2)
+        pos += 11
+        if v >= 45 * 45:
+            return None
+        chars += [ALNUM[v // 45], ALNUM[v % 45]]
+        count -= 2
+    if count:
+        if pos + 6 > len(bits):
+            return None
+        v = int(bits[pos:pos + 6], 2)
+        if v >= 45:
+            return None
+        chars.append(ALNUM[v])
+    return "".join(chars)
+
+
+# ---- sampling ------------------------------------------------------------------------------------
+
+RING = 1  # modules of quiet zone sampled around the symbol (known white)
+G = N + 2 * RING
+
+
+def _smooth_fill(vals: npt.NDArray[np.float32], w: npt.NDArray[np.float32], sigma: float) -> npt.NDArray[np.float32]:
+    """Normalised convolution: a smooth field through the weighted samples."""
+    import cv2
+
+    num = cv2.GaussianBlur(vals * w, (0, 0), sigma, borderType=cv2.BORDER_REPLICATE)
+    den = cv2.GaussianBlur(w, (0, 0), sigma, borderType=cv2.BORDER_REPLICATE)
+    return np.asarray(num / np.maximum(den, 1e-4), np.float32)
+
+
+def classify_modules(v: npt.NDArray[np.float32]) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+    """Signed darkness of each module (positive: dark; |x| about 1 at full contrast) and the modules
+    that are unknown (no local contrast, e.g. clipped by glare), for a G x G grid of module means."""
+    t = _tables()
+    known = np.full((G, G), 0, np.int8)  # quiet ring: white
+    known[RING:RING + N, RING:RING + N] = t["known"]
+    white = (known == 0).astype(np.float32)
+    black = (known == 1).astype(np.float32)
+    wl = _smooth_fill(v, white, 4.0)
+    bl = _smooth_fill(v, black, 4.0)
+    for sigma in (3.0, 2.0):  # re-estimate from every module, once classified
+        dark = v < (wl + bl) / 2
+        wmask = np.where(known >= 0, white, (~dark).astype(np.float32))
+        bmask = np.where(known >= 0, black, dark.astype(np.float32))
+        wl = _smooth_fill(v, wmask, sigma)
+        bl = _smooth_fill(v, bmask, sigma)
+    import cv2
+
+    contrast = wl - bl
+    ref = max(float(np.median(v[known == 0]) - np.median(v[known == 1])), 8.0)
+    s = ((wl + bl) / 2 - v) / np.maximum(contrast / 2, 1.0)
+    ker = np.ones((3, 3), np.uint8)
+    span = cv2.dilate(v, ker) - cv2.erode(v, ker)  # a flat 3 x 3 patch inside a QR: clipped
+    unknown = (contrast < 0.3 * ref) | (span < 0.25 * ref)
+    return s[RING:RING + N, RING:RING + N].astype(np.float32), unknown[RING:RING + N, RING:RING + N]
+
+
+def sample(warped: npt.NDArray[Any], ppm: float, dx: float = 0.0, dy: float = 0.0, sc: float = 1.0) -> npt.NDArray[np.float32]:
+    """Mean of each module's centre (half a module square) on a rectified image whose symbol starts
+    at (RING + margin) modules; `dx, dy` shift and `sc` scale the grid about its centre (modules)."""
+    import cv2
+
+    k = max(1, int(round(ppm / 2)))
+    box = cv2.blur(warped.astype(np.float32), (k, k))
+    idx = np.arange(G, dtype=np.float32) - G / 2 + 0.5
+    xs = (G / 2 + idx * sc + dx + MARGIN - RING) * ppm
+    ys = (G / 2 + idx * sc + dy + MARGIN - RING) * ppm
+    mx, my = np.meshgrid(xs, ys)
+    return np.asarray(cv2.remap(box, mx.astype(np.float32), my.astype(np.float32), cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REPLICATE), np.float32)
+
+
+MARGIN = 2  # modules of quiet zone kept around the symbol in the rectified image
+PPM = 6  # rectified pixels per module
+
+
+def rectify(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM) -> npt.NDArray[np.uint8]:
+    """The symbol (corners TL, TR, BR, BL of its 21 x 21 modules) warped to a square of
+    (21 + 2 * MARGIN) * ppm pixels."""
+    import cv2
+
+    a, b = MARGIN * ppm, (MARGIN + N) * ppm
+    dst = np.array([[a, a], [b, a], [b, b], [a, b]], np.float32)
+    mat = cv2.getPerspectiveTransform(np.asarray(quad, np.float32), dst)
+    size = (N + 2 * MARGIN) * ppm
+    return np.asarray(cv2.warpPerspective(img, mat, (size, size), flags=cv2.INTER_LINEAR,
+                                          borderMode=cv2.BORDER_REPLICATE), np.uint8)
+
+
+def function_score(s: npt.NDArray[np.float32]) -> float:
+    """How well the sampled modules match the known function patterns (mean signed agreement)."""
+    known = _tables()["known"]
+    sign = np.where(known == 1, 1.0, -1.0)
+    m = known >= 0
+    return float(np.mean(np.clip(s[m] * sign[m], -1, 1)))
+
+
+def decode_grid(s: npt.NDArray[np.float32], unknown: npt.NDArray[np.bool_], max_erasures: int = MAX_ERASURES) -> str | None:
+    """Card-code text from sampled module darkness `s` (21 x 21, + dark) and the unknown modules."""
+    t = _tables()
+    fs = s[t["fmt"]]
+    fmt_ok = ~unknown[t["fmt"]]
+    scores = [float(np.sum(np.where(pat, fs, -fs)[fmt_ok])) for pat in t["fmt_pat"]]
+    for mask in np.argsort(scores)[::-1][:2]:
+        text = _decode_mask(s, unknown, int(mask), max_erasures)
+        if text is not None:
+            return text
+    return None
+
+
+def _decode_mask(s: npt.NDArray[np.float32], unknown: npt.NDArray[np.bool_], mask: int, max_erasures: int) -> str | None:
+    t = _tables()
+    rows, cols = t["rows"], t["cols"]
+    flip = t["masks"][mask][rows, cols]
+    bits = (s[rows, cols] > 0) ^ flip
+    rel = np.abs(s[rows, cols])
+    rel[unknown[rows, cols]] = 0.0
+    cw = [int("".join("1" if b else "0" for b in bits[8 * i:8 * i + 8]), 2) for i in range(26)]
+    known_mask = [0] * 26
+    for pos, km, val in KNOWN_BITS:
+        cw[pos] = (cw[pos] & ~km) | val
+        known_mask[pos] = km
+    # reliability of a codeword: its weakest bit that is not known
+    crel = []
+    for i in range(26):
+        r = [float(rel[8 * i + j]) for j in range(8) if not (known_mask[i] >> (7 - j)) & 1]
+        crel.append(min(r) if r else 9.0)
+    order = [i for i in np.argsort(crel) if crel[i] < 9.0]
+    must = [i for i in order if crel[i] == 0.0]  # a bit in saturated glare: erased for sure
+    if len(must) > max_erasures:
+        return None
+    tried = set()
+    for extra in (0, 2, 4, 6, 8):
+        k = min(max_erasures, len(must) + extra)
+        er = [int(i) for i in order[:k]]
+        key = tuple(er)
+        if key in tried:
+            continue
+        tried.add(key)
+        try:
+            fixed = rs_correct(cw, er)
+        except RSError:
+            continue
+        if any((fixed[p] & km) != val for p, km, val in KNOWN_BITS):
+            continue
+        text = parse_alnum(fixed[:NDATA])
+        if text is not None:
+            return text
+    return None
+
+
+def equalize(s: npt.NDArray[np.float32], unknown: npt.NDArray[np.bool_], iters: int = 4) -> npt.NDArray[np.float32] | None:
+    """Undo blur of about a module in the grid domain: each sampled module is modelled as
+    a * own + b * (4 edge neighbours) + c * (4 diagonal neighbours), colours +-1; a, b, c are fitted
+    on the function-pattern modules (known, with their neighbours known), then every other module
+    is re-decided given its neighbours' current decisions, a few rounds (decision feedback)."""
+    import cv2
+
+    known = _tables()["known"]
+    kp = np.pad(known, 1, constant_values=0)  # outside the symbol: quiet zone, light
+    xk = np.where(kp == 1, 1.0, -1.0).astype(np.float32)
+    kn = kp >= 0
+    k4 = np.array([[0, 1, 0], [1, 0, 1], [0, 1, 0]], np.float32)
+    kd = np.array([[1, 0, 1], [0, 0, 0], [1, 0, 1]], np.float32)
+    full = cv2.erode(kn.astype(np.uint8), np.ones((3, 3), np.uint8), borderType=cv2.BORDER_CONSTANT, borderValue=1)
+    train = (full[1:-1, 1:-1] > 0) & ~unknown
+    if train.sum() < 30:
+        return None
+    n4 = cv2.filter2D(xk, -1, k4, borderType=cv2.BORDER_CONSTANT)[1:-1, 1:-1]
+    nd = cv2.filter2D(xk, -1, kd, borderType=cv2.BORDER_CONSTANT)[1:-1, 1:-1]
+    X = np.stack([xk[1:-1, 1:-1][train], n4[train], nd[train], np.ones(int(train.sum()), np.float32)], 1)
+    coef, *_ = np.linalg.lstsq(X, s[train], rcond=None)
+    a, b, c, d = (float(v) for v in coef)
+    if a <= 0.05:
+        return None
+    x = np.where(known >= 0, np.where(known == 1, 1.0, -1.0), np.sign(s)).astype(np.float32)
+    x[(known < 0) & unknown] = 0.0
+    free = known < 0
+    r = s
+    for _ in range(iters):
+        xp = np.pad(x, 1, constant_values=-1.0)
+        r = (s - b * cv2.filter2D(xp, -1, k4, borderType=cv2.BORDER_CONSTANT)[1:-1, 1:-1]
+             - c * cv2.filter2D(xp, -1, kd, borderType=cv2.BORDER_CONSTANT)[1:-1, 1:-1] - d) / a
+        x = np.where(free & ~unknown, np.sign(r), x).astype(np.float32)
+    return np.asarray(np.where(free, r, np.where(known == 1, 1.0, -1.0)), np.float32)
+
+
+SHIFTS: tuple[tuple[float, float, float], ...] = (
+    (0.0, 0.0, 1.0), (0.25, 0.0, 1.0), (-0.25, 0.0, 1.0), (0.0, 0.25, 1.0), (0.0, -0.25, 1.0),
+    (0.0, 0.0, 1.02), (0.0, 0.0, 0.98), (0.25, 0.25, 1.0), (-0.25, -0.25, 1.0), (0.25, -0.25, 1.0), (-0.25, 0.25, 1.0),
+)
+
+
+def grid_candidates(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM) -> Iterator[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]]:
+    """Sampled grids for the located quad, best function-pattern match first."""
+    w = rectify(img, quad, ppm)
+    cands = []
+    for dx, dy, sc in SHIFTS:
+        v = sample(w, ppm, dx, dy, sc)
+        s, unk = classify_modules(v)
+        cands.append((function_score(s), s, unk))
+    cands.sort(key=lambda c: -c[0])
+    for _, s, unk in cands:
+        yield s, unk
+
+
+@lru_cache(maxsize=4)
+def _finder_template(ppm: int) -> npt.NDArray[np.float32]:
+    t = np.full((9, 9), 255, np.uint8)
+    t[1:8, 1:8] = 0
+    t[2:7, 2:7] = 255
+    t[3:6, 3:6] = 0
+    return np.kron(t, np.ones((ppm, ppm), np.uint8)).astype(np.float32)
+
+
+def refine_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM,
+                reach: float = 3.5) -> npt.NDArray[np.float32] | None:
+    """A better quad from the three finder patterns, found by template matching near the corners
+    of the rectified approximate quad (any of the 4 corners: the one without a finder is the
+    bottom-right, which also fixes a quad reported in the wrong rotation). None if fewer than
+    three corners look like finders."""
+    import cv2
+
+    w = rectify(img, quad, ppm).astype(np.float32)
+    w = cv2.GaussianBlur(w, (0, 0), ppm / 4)
+    tpl = _finder_template(ppm)
+    ncc = cv2.matchTemplate(w, tpl, cv2.TM_CCOEFF_NORMED)  # top-left of the 9 x 9 template
+    centres = [(3.5, 3.5), (17.5, 3.5), (17.5, 17.5), (3.5, 17.5)]  # TL TR BR BL, symbol modules
+    found = []
+    for cx, cy in centres:
+        # template top-left in px for a finder centred at (cx, cy) modules of the symbol
+        x0, y0 = (cx + MARGIN - 4.5) * ppm, (cy + MARGIN - 4.5) * ppm
+        r = reach * ppm
+        xa, xb = int(max(0, x0 - r)), int(min(ncc.shape[1], x0 + r + 1))
+        ya, yb = int(max(0, y0 - r)), int(min(ncc.shape[0], y0 + r + 1))
+        if xb <= xa or yb <= ya:
+            found.append((-1.0, (0.0, 0.0)))
+            continue
+        _, mx, _, (px, py) = cv2.minMaxLoc(ncc[ya:yb, xa:xb])
+        found.append((float(mx), ((xa + px) / ppm + 4.5, (ya + py) / ppm + 4.5)))  # modules of rectified
+    missing = int(np.argmin([f[0] for f in found]))
+    if sorted(f[0] for f in found)[1] < 0.3:
+        return None
+    # finders in symbol order TL, TR, BL given which rectified corner has none (the symbol's BR)
+    tl, tr, bl = {2: (0, 1, 3), 3: (1, 2, 0), 0: (2, 3, 1), 1: (3, 0, 2)}[missing]
+    src = np.array([[3.5, 3.5], [17.5, 3.5], [3.5, 17.5]], np.float32)
+    dst = np.array([found[tl][1], found[tr][1], found[bl][1]], np.float32)
+    aff = cv2.getAffineTransform(src, dst)
+    corners = np.array([[0, 0], [N, 0], [N, N], [0, N]], np.float32)
+    rect_pts = corners @ aff[:, :2].T + aff[:, 2]  # rectified modules (incl. MARGIN)
+    a, b = MARGIN * ppm, (MARGIN + N) * ppm
+    box = np.array([[a, a], [b, a], [b, b], [a, b]], np.float32)
+    inv = cv2.getPerspectiveTransform(box, np.asarray(quad, np.float32))
+    out = cv2.perspectiveTransform((rect_pts * ppm).reshape(-1, 1, 2).astype(np.float32), inv)
+    return np.asarray(out.reshape(4, 2), np.float32)
+
+
+def read_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: int = 5) -> str | None:
+    """Decode the version-1 symbol whose 4 corners zxing reported (TL, TR, BR, BL), or None."""
+    quads = [quad]
+    better = refine_quad(img, quad)
+    if better is not None:
+        quads.insert(0, better)
+    for q in quads:
+        for n, (s, unk) in enumerate(grid_candidates(img, q)):
+            if n >= tries:
+                break
+            text = decode_grid(s, unk)
+            if text is not None:
+                return text
+            if EQUALIZE:
+                e = equalize(s, unk)
+                if e is not None:
+                    text = decode_grid(e, unk)
+                    if text is not None:
+                        return text
+    return None
