@@ -358,6 +358,7 @@ class Decoder:
     # the grid step in the second-card look too: +1 two-card frame of 900, but the median went from
     # 1.8 to 3.4 ms (it runs on read frames), so off by default
     second_card_grid: bool = False
+    square_grid: bool = True  # find symbols zxing did not locate by their texture (companion.scan.locator)
     second_card: bool = True  # after a read, crop-decode a second likely-QR region if there is one
     second_look: Stage | None = None  # the older whole-frame second look (off: see docs)
 
@@ -402,9 +403,11 @@ class Decoder:
         # Regions worth a closer look at full resolution: symbols zxing located but could not read,
         # then the densest textures not already read.
         boxes: list[Box] = []
+        cand: list[Box] = []
         if f > 1:
             boxes = list(missed_boxes)
-            for b in candidate_boxes(small, f, g.shape, k=3, exclude=read_boxes):
+            cand = candidate_boxes(small, f, g.shape, k=3, exclude=read_boxes)
+            for b in cand:
                 if not _overlaps(b, boxes):
                     boxes.append(b)
         want = max(1, len(located))  # symbols the cheap pass saw: stop when that many are read
@@ -430,6 +433,17 @@ class Decoder:
                     return done((time.perf_counter() - t0) * 1000, stage_found)
                 if take(fn(g[b[1]:b[3], b[0]:b[2]])) and not stage_found:
                     stage_found = name
+            if enough():
+                return done((time.perf_counter() - t0) * 1000, stage_found)
+        if self.square_grid and f > 1:
+            # Symbols zxing did not even locate: square patches of module-scale texture in every
+            # candidate region (overlapping ones too: a symbol at one region's edge is whole in
+            # another), read module by module if three finder patterns are found.
+            from companion.scan.locator import locate_quads_texts
+
+            budget_left = lambda: (time.perf_counter() - t0) * 1000 <= self.budget_ms  # noqa: E731
+            if take(locate_quads_texts(g, missed_boxes + cand, budget_left)) and not stage_found:
+                stage_found = "square grid"
             if enough():
                 return done((time.perf_counter() - t0) * 1000, stage_found)
         for name, fn in self.rescue:

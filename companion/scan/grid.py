@@ -541,9 +541,12 @@ def refine_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int =
     return np.asarray(out.reshape(4, 2), np.float32)
 
 
-def read_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: int = 5) -> str | None:
-    """Decode the version-1 symbol whose 4 corners zxing reported (TL, TR, BR, BL), or None."""
-    quads = [quad]
+def read_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: int = 5,
+              need_finders: bool = False) -> str | None:
+    """Decode the version-1 symbol whose 4 corners zxing reported (TL, TR, BR, BL), or None.
+    `need_finders`: only if three finder patterns are found near the quad's corners, and only on
+    the quad re-fitted from them (for guessed quads, companion.scan.locator: cheap to refuse)."""
+    quads = [] if need_finders else [quad]
     better = refine_quad(img, quad)
     if better is not None:
         quads.insert(0, better)

@@ -77,7 +77,7 @@ def test_grid_steps_rescue_a_frame_the_old_chain_misses(name: str) -> None:
     placed, spoil, seed, stage = FRAMES[name]
     img = render_frame(placed, spoil, seed=seed, scale=2.0)
     want = tuple(sorted(parse_code(p.text) for p in placed))
-    old = Decoder(game="BGM", budget_ms=1e9, grid_located=False, crop_rescue=OLD_CROP).decode(img)
+    old = Decoder(game="BGM", budget_ms=1e9, grid_located=False, crop_rescue=OLD_CROP, square_grid=False).decode(img)
     assert old.cards != want
     r = Decoder(game="BGM", budget_ms=1e9, second_card_grid=True).decode(img)  # the step, not this box's load, is under test
     assert r.cards == want and r.stage == stage
