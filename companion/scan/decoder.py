@@ -357,8 +357,10 @@ class Decoder:
     grid_located: bool = True  # read symbols the cheap pass located but not read, module by module
     # the grid step in the second-card look too: +1 two-card frame of 900, but the median went from
     # 1.8 to 3.4 ms (it runs on read frames), so off by default
-    second_card_grid: bool = False
+    second_card_grid: bool = True
     square_grid: bool = True  # find symbols zxing did not locate by their texture (companion.scan.locator)
+    square_grid_after: int = 0  # how many crop steps run before the square locator
+    second_card_square: bool = True  # the square locator in the second-card look as a last try
     second_card: bool = True  # after a read, crop-decode a second likely-QR region if there is one
     second_look: Stage | None = None  # the older whole-frame second look (off: see docs)
 
@@ -427,25 +429,39 @@ class Decoder:
                         stage_found = "located grid"
             if enough():
                 return done((time.perf_counter() - t0) * 1000, stage_found)
-        for name, fn in self.crop_rescue:
-            for b in boxes:
-                if (time.perf_counter() - t0) * 1000 > self.budget_ms:
-                    return done((time.perf_counter() - t0) * 1000, stage_found)
-                if take(fn(g[b[1]:b[3], b[0]:b[2]])) and not stage_found:
-                    stage_found = name
-            if enough():
-                return done((time.perf_counter() - t0) * 1000, stage_found)
-        if self.square_grid and f > 1:
+        def crop_steps(steps: Sequence[Stage]) -> bool:
+            nonlocal stage_found
+            for name, fn in steps:
+                for b in boxes:
+                    if (time.perf_counter() - t0) * 1000 > self.budget_ms:
+                        return True
+                    if take(fn(g[b[1]:b[3], b[0]:b[2]])) and not stage_found:
+                        stage_found = name
+                if enough():
+                    return True
+            return False
+
+        def square_step() -> bool:
             # Symbols zxing did not even locate: square patches of module-scale texture in every
             # candidate region (overlapping ones too: a symbol at one region's edge is whole in
             # another), read module by module if three finder patterns are found.
+            nonlocal stage_found
             from companion.scan.locator import locate_quads_texts
 
             budget_left = lambda: (time.perf_counter() - t0) * 1000 <= self.budget_ms  # noqa: E731
             if take(locate_quads_texts(g, missed_boxes + cand, budget_left)) and not stage_found:
                 stage_found = "square grid"
-            if enough():
-                return done((time.perf_counter() - t0) * 1000, stage_found)
+            return enough()
+
+        # The square locator runs early among the crop steps: it reads frames the slower crop
+        # steps would eat the budget on (measured in docs/scanning.md).
+        split = self.square_grid_after if self.square_grid and f > 1 else len(self.crop_rescue)
+        if crop_steps(self.crop_rescue[:split]):
+            return done((time.perf_counter() - t0) * 1000, stage_found)
+        if self.square_grid and f > 1 and square_step():
+            return done((time.perf_counter() - t0) * 1000, stage_found)
+        if crop_steps(self.crop_rescue[split:]):
+            return done((time.perf_counter() - t0) * 1000, stage_found)
         for name, fn in self.rescue:
             if (time.perf_counter() - t0) * 1000 > self.budget_ms:
                 break
@@ -464,9 +480,12 @@ class Decoder:
             steps = [fn for _, fn in self.crop_rescue[:SECOND_CARD_STEPS]]
             if self.second_card_grid:
                 steps.append(grid_texts)
-            for fn in steps:
-                if take(fn(crop)):
-                    break
+            if any(take(fn(crop)) for fn in steps):
+                continue
+            if self.second_card_square and self.square_grid:
+                from companion.scan.locator import locate_quads_texts
+
+                take(locate_quads_texts(g, [b]))
 
 
 SECOND_CARD_STEPS = 2  # how many of the crop steps the second-card look may use

@@ -125,8 +125,10 @@ def test_worker_decodes_only_the_newest_frame() -> None:
     assert src.closed
     assert w.frames_decoded >= 5
     assert w.frames_grabbed > 3 * w.frames_decoded  # most frames dropped, never queued
-    gaps = np.diff(w.decoded_seqs)
-    assert (gaps > 1).all()  # it skipped ahead every time: the slot held the newest frame
+    # While frames flow, every decode skipped ahead: the slot held the newest frame. (The last
+    # decode can race the capture thread stopping at exit, so it is left out.)
+    gaps = np.diff(w.decoded_seqs)[:-1]
+    assert len(gaps) >= 3 and (gaps > 1).all(), w.decoded_seqs
 
 
 def test_worker_with_mock_camera_and_presence_end_to_end() -> None:

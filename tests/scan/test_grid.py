@@ -77,9 +77,12 @@ def test_grid_steps_rescue_a_frame_the_old_chain_misses(name: str) -> None:
     placed, spoil, seed, stage = FRAMES[name]
     img = render_frame(placed, spoil, seed=seed, scale=2.0)
     want = tuple(sorted(parse_code(p.text) for p in placed))
-    old = Decoder(game="BGM", budget_ms=1e9, grid_located=False, crop_rescue=OLD_CROP, square_grid=False).decode(img)
+    old = Decoder(game="BGM", budget_ms=1e9, grid_located=False, crop_rescue=OLD_CROP, square_grid=False,
+                  second_card_grid=False).decode(img)
     assert old.cards != want
-    r = Decoder(game="BGM", budget_ms=1e9, second_card_grid=True).decode(img)  # the step, not this box's load, is under test
+    # The step under test alone (the square locator, which runs before the crop steps, would read
+    # some of these frames first), and not this box's load: no time budget.
+    r = Decoder(game="BGM", budget_ms=1e9, second_card_grid=True, square_grid=False).decode(img)
     assert r.cards == want and r.stage == stage
 
 
@@ -92,3 +95,11 @@ def test_grid_steps_never_invent_a_card(text: str) -> None:
         placed = [Placed(text, 3.0 + n, 20.0 + 50 * n)] if text else []
         r = dec.decode(render_frame(placed, spoil, seed=seed, scale=2.0))
         assert r.cards == () and r.other_game == ()
+
+
+@pytest.mark.parametrize("name", list(FRAMES))
+def test_the_default_chain_reads_every_rescue_frame(name: str) -> None:
+    placed, spoil, seed, _ = FRAMES[name]
+    img = render_frame(placed, spoil, seed=seed, scale=2.0)
+    want = tuple(sorted(parse_code(p.text) for p in placed))
+    assert Decoder(game="BGM", budget_ms=1e9).decode(img).cards == want
