@@ -61,25 +61,26 @@ GRID_TRIES = 3  # sampling-grid variants per quad (grid.read_quad), fewer than f
 
 def locate_texts(crop: npt.NDArray[Any]) -> list[str]:
     """The crop step: each symbol-like patch in the crop, read module by module (grid.read_quad)."""
+    return [text for q in symbol_quads(crop) if (text := _read_shrinking(crop, q)) is not None]
+
+
+def _read_shrinking(img: npt.NDArray[Any], q: npt.NDArray[np.float32]) -> str | None:
+    """Read the patch `q` as a symbol, shrinking it toward its centre until one reads (the texture
+    blob reaches about a module past the symbol)."""
     from companion.scan.grid import read_quad
 
-    out: list[str] = []
-    for q in symbol_quads(crop):
-        ctr = q.mean(axis=0)
-        for s in SHRINKS:
-            text = read_quad(crop, np.asarray((q - ctr) * s + ctr, np.float32), GRID_TRIES, need_finders=True)
-            if text is not None:
-                out.append(text)
-                break
-    return out
+    ctr = q.mean(axis=0)
+    for s in SHRINKS:
+        text = read_quad(img, np.asarray((q - ctr) * s + ctr, np.float32), GRID_TRIES, need_finders=True)
+        if text is not None:
+            return text
+    return None
 
 
 def locate_quads_texts(g: npt.NDArray[Any], boxes: Sequence[tuple[int, int, int, int]],
                        more: Callable[[], bool] = lambda: True) -> list[str]:
     """The decoder step: symbol-like patches in each box (x0, y0, x1, y1) of the full frame `g`, each
     patch once (boxes may overlap), read on the full frame; stops when `more()` says the budget is spent."""
-    from companion.scan.grid import read_quad
-
     out: list[str] = []
     tried: list[npt.NDArray[np.float32]] = []
     for x0, y0, x1, y1 in boxes:
@@ -92,9 +93,7 @@ def locate_quads_texts(g: npt.NDArray[Any], boxes: Sequence[tuple[int, int, int,
             if any(float(np.linalg.norm(t - ctr)) < 0.3 * side for t in tried):
                 continue
             tried.append(ctr)
-            for s in SHRINKS:
-                text = read_quad(g, np.asarray((q - ctr) * s + ctr, np.float32), GRID_TRIES, need_finders=True)
-                if text is not None:
-                    out.append(text)
-                    break
+            text = _read_shrinking(g, q)
+            if text is not None:
+                out.append(text)
     return out
