@@ -22,7 +22,8 @@ def register(subparsers: Any) -> None:
     sim.add_argument("--game", default="BGM", help=f"the game's code ({', '.join(games.codes())})")
     sim.add_argument("--seats", default="", help="a level per seat in seat order (hard,random) or seat=level pairs")
     sim.add_argument("--both-orders", action="store_true", help="two seats: odd games swap the levels")
-    sim.add_argument("--players", type=int, default=0, help="players at the table (0: the game's default)")
+    sim.add_argument("--players", default="", help="players at the table: N, or a range 3..6 that the games "
+                     "cycle through (default: the game's own)")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--jobs", type=int, default=1, help="worker processes")

@@ -23,11 +23,36 @@ class Config:
     seats: tuple[str, ...]
     levels: tuple[str, ...]  # one per seat, in seat order
     both_orders: bool = False  # two seats: odd games swap the levels
+    players: tuple[int, ...] = ()  # --players 3..6: game i is played with players[i % len]
 
     def levels_for(self, index: int) -> tuple[str, ...]:
         if self.both_orders and index % 2 == 1:
             return tuple(reversed(self.levels))
         return self.levels
+
+    def options_for(self, index: int) -> Any:
+        if not self.players or not hasattr(self.options, "players"):
+            return self.options
+        from dataclasses import replace
+
+        return replace(self.options, players=self.players[index % len(self.players)])
+
+
+def parse_players(text: str | int | None) -> tuple[int, ...]:
+    """"4" -> (4,); "3..6" -> (3, 4, 5, 6); "" or 0 -> () (the game's default)."""
+    if text in (None, "", 0, "0"):
+        return ()
+    t = str(text).strip()
+    try:
+        if ".." in t:
+            lo, hi = (int(x) for x in t.split("..", 1))
+        else:
+            lo = hi = int(t)
+    except ValueError:
+        raise IllegalInput(f"--players is a number or a range like 3..6, not {t!r}") from None
+    if not 1 <= lo <= hi <= 99:
+        raise IllegalInput(f"--players must be between 1 and 99, low to high, not {t!r}")
+    return tuple(range(lo, hi + 1))
 
 
 def parse_seats(text: str, seats: Sequence[str]) -> dict[str, str]:
@@ -45,19 +70,11 @@ def parse_seats(text: str, seats: Sequence[str]) -> dict[str, str]:
     return dict(zip(seats, parts))
 
 
-def default_options(rules: GameRules[Any, Any, Any], args: argparse.Namespace) -> Any:
-    options = rules.options_type()
-    players = getattr(args, "players", 0) or 0
-    if players and hasattr(options, "players"):
-        from dataclasses import replace
-
-        options = replace(options, players=players)
-    return options
-
-
 def configure(code: str, args: argparse.Namespace) -> Config:
     rules = get_rules(code)
-    options = default_options(rules, args)
+    players = parse_players(getattr(args, "players", ""))
+    base = Config(code, rules.options_type(), (), (), False, players)
+    options = base.options_for(0)
     seats = rules.seats(rules.setup(options, 0))
     chosen = parse_seats(args.seats, seats)
     unknown = sorted(set(chosen) - set(seats))
@@ -70,7 +87,7 @@ def configure(code: str, args: argparse.Namespace) -> Config:
         raise IllegalInput(f"unknown level {bad[0]!r} for {code}: one of {', '.join(names)}")
     if args.both_orders and len(seats) != 2:
         raise IllegalInput("--both-orders swaps the levels of a two-seat game")
-    return Config(code, options, seats, levels, args.both_orders)
+    return Config(code, rules.options_type(), seats, levels, args.both_orders, players)
 
 
 @dataclass(frozen=True)
@@ -90,7 +107,7 @@ def play_one(config: Config, seed: int, index: int) -> Played:
         s, rng = rng.next_u64()
         policies[seat] = make_policy(config.code, level, s)
     engine_seed, rng = rng.next_u64()
-    played = play(rules, config.options, policies, engine_seed, index=index)
+    played = play(rules, config.options_for(index), policies, engine_seed, index=index)
     played.metrics["levels"] = list(config.levels_for(index))
     return played
 
