@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from companion.ai.engine import level_names, make_policy
 from companion.core.errors import IllegalInput
-from companion.core.game import GameRules, get_rules
+from companion.core.game import get_rules
 from companion.core.rng import Rng
 from companion.sim.harness import Played, game_seed, play
 
