@@ -13,8 +13,7 @@ import functools
 
 from companion.games.bump_in_the_night.context import Ctx, board, exits
 from companion.games.bump_in_the_night.house import OUTSIDE
-from companion.games.bump_in_the_night.scare import allowed
-from companion.games.bump_in_the_night.state import CLAIM_TERROR, GOBLIN, SCARE_VALUES, SPECTER, SUPPLY, Runner, State
+from companion.games.bump_in_the_night.state import CLAIM_TERROR, GOBLIN, SCARE_VALUES, SPECTER, SUPPLY, State
 
 NODE_LIMIT = 400
 NEVER = 99
@@ -23,7 +22,8 @@ NEVER = 99
 @functools.lru_cache(maxsize=65536)
 def claim_cost(c: Ctx, start: int, terror: int, met: int, free: int, active: int, monsters: tuple[tuple[int, ...], ...],
                hidden: frozenset[int], locks: frozenset[str], through: bool, gates: bool) -> int:
-    """Fewest free moves (<= free) that let one person scared in `start` be claimed; NEVER if none."""
+    """Fewest free moves (<= free) that let one person scared in `start` be claimed; NEVER if none.
+    The movement rules as in scare.allowed, inlined: this is the AI's innermost loop."""
     mask, _, seats = board(c.n_rooms, monsters, hidden)
     ways = exits(c, locks, through, gates)
     best = NEVER
@@ -33,30 +33,30 @@ def claim_cost(c: Ctx, start: int, terror: int, met: int, free: int, active: int
     while stack:
         room, t, m, visited, cost = stack.pop()
         nodes += 1
-        if nodes > NODE_LIMIT or cost >= best:
-            if nodes > NODE_LIMIT:
-                break
+        if nodes > NODE_LIMIT:
+            break
+        if (mask >> room) & 1:
+            nc = cost
+        elif cost >= free:
             continue
-        in_monster = (mask >> room) & 1
-        if not in_monster and cost >= free:
-            continue
-        step = 0 if in_monster else 1
-        nc = cost + step
+        else:
+            nc = cost + 1
         if nc >= best:
             continue
-        for d in allowed(Runner(room, t, m, visited, True), ways[room], mask):
+        opts = [d for d in ways[room] if d == OUTSIDE or not (visited >> d) & 1]  # BIN-48
+        calm = [d for d in opts if d != OUTSIDE and not (mask >> d) & 1]  # BIN-49
+        for d in calm or opts:
             if d == OUTSIDE:
                 best = nc
-                continue
-            if (mask >> d) & 1:
+            elif (mask >> d) & 1:
                 here = seats[d]
                 new = here & ~m & not_active
                 nt = t + (2 if new else 1)
                 if nt >= CLAIM_TERROR:
-                    best = min(best, nc)
-                    continue
-                pick = new & -new if new else here & -here
-                stack.append((d, nt, m | pick, visited | (1 << d), nc))
+                    best = nc
+                else:
+                    pick = new & -new if new else here & -here
+                    stack.append((d, nt, m | pick, visited | (1 << d), nc))
             else:
                 stack.append((d, t, m, visited | (1 << d), nc))
     return best

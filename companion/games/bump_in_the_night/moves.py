@@ -48,8 +48,8 @@ from companion.games.bump_in_the_night.state import (
     State,
 )
 
-PLAN_LIMIT = 48  # outcomes offered whole; more than this and the moves come one at a time
-SEARCH_LIMIT = 1500  # positions the resolver may visit for legal_inputs
+PLAN_LIMIT = 32  # outcomes offered whole; more than this and the moves come one at a time
+SEARCH_LIMIT = 600  # positions the resolver may visit for legal_inputs
 
 
 def titles(state: State, c: Ctx, seat: int) -> list[str]:

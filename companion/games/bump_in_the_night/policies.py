@@ -33,6 +33,7 @@ from companion.games.bump_in_the_night.inputs import (
     Hide,
     Input,
     Place,
+    PlayCard,
     Run,
     Scare,
 )
@@ -50,7 +51,7 @@ from companion.games.bump_in_the_night.state import (
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=1, depth=1, time_ms=20.0, params={"plan": 0}),
-    "normal": Budget(iterations=1, depth=1, time_ms=50.0, params={"plan": 3}),
+    "normal": Budget(iterations=1, depth=1, time_ms=50.0, params={"plan": 6}),
     "hard": Budget(iterations=1, depth=1, time_ms=90.0, params={"plan": 6}),
 }
 # On a Raspberry Pi 4 (about 4x slower) the app caps each decision at these (docs/games/BIN.md).
@@ -81,17 +82,23 @@ def evaluate(state: State, seat: str) -> float:
     if state.running is not None:
         score[state.active] += state.running.claimed + _running_claims(state, c)
     t = state.turn
-    scorer = state.active
-    if state.running is None and t.step <= 3 and t.scares_left > 0:
-        got, _ = best_scare(state, c, scorer, this_turn=True)
-        score[scorer] += OWN * got
-        nxt = (state.active + 1) % n
-    else:
-        nxt = (state.active + 1) % n
-    threat, _ = best_scare(state, c, nxt, this_turn=False) if state.running is None else (0, None)
-    score[nxt] += THREAT * threat
+    if state.running is None:
+        if t.step <= 3 and t.scares_left > 0:  # the active player's scare still to come
+            got, _ = best_scare(state, c, state.active, this_turn=True)
+            score[state.active] += OWN * got
+        nxt = (state.active + 1) % n  # what the next player could claim from this board
+        threat, _ = best_scare(state, c, nxt, this_turn=False)
+        score[nxt] += THREAT * threat
+    cards = [len(h) for h in state.hands]
+    for p in state.pending:
+        if isinstance(p, DrawFor):
+            cards[p.seat] += 1
+    if state.running is not None:  # owners of borrowed monsters draw when it ends (BIN-24)
+        for s, k in state.running.used:
+            if s != state.active and (s, k) not in t.drawn:
+                cards[s] += 1
     for i in range(n):
-        score[i] += CARD_VALUE * min(4, len(state.hands[i]))
+        score[i] += CARD_VALUE * min(4, cards[i])
     mine = score[me]
     best_other = max(s for i, s in enumerate(score) if i != me)
     if mine >= TO_WIN and state.active == me:
@@ -206,16 +213,27 @@ def _screen(state: State, c: Ctx, seat: str, candidates: list[Any]) -> list[tupl
 
 
 def _turn_candidates(state: State, c: Ctx) -> list[Input]:
-    """The inputs worth considering while finishing a turn in a plan: all but the widest lists."""
+    """The inputs worth considering while finishing a turn in a plan: monsters placed where they
+    can matter this turn or next (next to people; a card's placement onto people), not in pairs."""
     found = M.legal(state, c)
-    if len(found) <= 40:
+    if len(found) <= 24:
         return found
-    singles = [x for x in found if not (isinstance(x, Place) and x.partner_room)]
-    return singles
+    near = {i for i in range(c.n_rooms) if state.people(i) or _near_people(state, c, i)}
+    out = []
+    for x in found:
+        if isinstance(x, Place):
+            if x.partner_room or c.house.index[x.room] not in near:
+                continue
+        elif isinstance(x, PlayCard) and x.monster and x.room and not x.colour:
+            if not state.people(c.house.index[x.room]):
+                continue
+        out.append(x)
+    return out
 
 
-def finish_turn(state: State, seat: str, c: Ctx, limit: int = 12) -> State:
-    """The rest of `seat`'s turn, each decision the best by `evaluate` (greedy within the turn)."""
+def finish_turn(state: State, seat: str, c: Ctx, limit: int = 12, step2: list[Input] | None = None) -> State:
+    """The rest of `seat`'s turn, each decision the best by `evaluate` (greedy within the turn);
+    `step2`: the Step 2 inputs to try (a shortlist found once for several plans)."""
     me = state.seats.index(seat)
     for _ in range(limit):
         if state.phase is not Phase.PLAY:
@@ -231,12 +249,35 @@ def finish_turn(state: State, seat: str, c: Ctx, limit: int = 12) -> State:
                 continue
         elif state.active != me:
             return state
-        cands = _turn_candidates(state, c)
+        elif state.running is not None:
+            state = _best_outcome(state, seat, c)
+            continue
+        if step2 is not None and state.turn.step == 2 and not state.pending:
+            cands = step2 + [Done()]
+        else:
+            cands = _turn_candidates(state, c)
         best = max(_screen(state, c, seat, cands), key=lambda x: (x[0], -x[1]))
         if best[2] is None:
             return state
         state = best[2]
     return state
+
+
+def _best_outcome(state: State, seat: str, c: Ctx) -> State:
+    """The end of the running scare the evaluation likes best (the resolver's outcomes when there
+    are few enough, else the quick pick move by move)."""
+    found = scare.outcomes(state, c, PLAN_NODES)
+    if found is not None and len(found) <= PLAN_OUTCOMES:
+        return max(((evaluate(end, seat), k, end) for k, (_, end) in enumerate(found)), key=lambda x: (x[0], -x[1]))[2]
+    rng = Rng(0)
+    while state.running is not None and not state.pending and state.phase is Phase.PLAY:
+        inp, rng = _run_pick(state, c, rng)
+        state = apply(state, inp)
+    return state
+
+
+PLAN_NODES = 400
+PLAN_OUTCOMES = 64
 
 
 class BumpPolicies:
@@ -265,17 +306,62 @@ class BumpPolicies:
                ) -> tuple[list[float], Rng]:
         c = ctx_for(world.options)
         deep = int(budget.params.get("plan", 3))
-        screened = _screen(world, c, seat, candidates)
-        order = sorted(screened, key=lambda x: (-x[0], x[1]))
-        out = [v - 1.0 for v, _, _ in screened]
+        if world.turn.step == 1 and world.running is None:
+            deep = min(deep, int(budget.params.get("plan1", deep)))
+        pairs = [i for i, x in enumerate(candidates) if isinstance(x, Place) and x.partner_room]
+        rest = [i for i, x in enumerate(candidates) if not (isinstance(x, Place) and x.partner_room)]
+        scores: dict[int, tuple[float, State | None]] = {}
+        for v, k, after in _screen(world, c, seat, [candidates[i] for i in rest]):
+            scores[rest[k]] = (v, after)
+        if pairs:  # the Cat and Bat together: only in the rooms where each alone screens best
+            good = _best_rooms(candidates, scores, PAIR_ROOMS)
+            keep = [i for i in pairs if (candidates[i].room, candidates[i].partner_room) in good]
+            for v, k, after in _screen(world, c, seat, [candidates[i] for i in keep]):
+                scores[keep[k]] = (v, after)
+        out = [scores[i][0] if i in scores else -2.0 for i in range(len(candidates))]
         mine = world.phase is Phase.PLAY and world.seats[world.active] == seat and not world.pending
-        for v, i, after in order[:deep if mine else 0]:
-            if after is None:
-                continue
-            out[i] = evaluate(finish_turn(after, seat, c), seat)
-        if not mine:
-            out = [v for v, _, _ in screened]
+        if not mine or deep <= 0:
+            return out, rng
+        order = sorted(scores, key=lambda i: (-scores[i][0], i))
+        shortlist = _step2_shortlist(world, seat, c) if world.turn.step == 1 and world.running is None else None
+        for i in order:
+            if i in order[:deep]:
+                after = scores[i][1]
+                if after is not None:
+                    out[i] = evaluate(finish_turn(after, seat, c, step2=shortlist), seat)
+            else:
+                out[i] -= 1.0
         return out, rng
+
+
+PAIR_ROOMS = 5
+SHORTLIST = 8
+
+
+def _step2_shortlist(world: State, seat: str, c: Ctx) -> list[Input]:
+    """The Step 2 inputs that look best with the locks as they are: what the plans of Step 1's
+    candidates try (a lock seldom changes which monster to place, and this is found once)."""
+    try:
+        base = apply(world, Done())
+    except IllegalInput:
+        return []
+    if base.turn.step != 2 or base.running is not None or base.pending:
+        return []
+    cands = [x for x in _turn_candidates(base, c) if not isinstance(x, Done)]
+    screened = sorted(_screen(base, c, seat, cands), key=lambda x: (-x[0], x[1]))
+    return [cands[i] for _, i, after in screened[:SHORTLIST] if after is not None]
+
+
+def _best_rooms(candidates: list[Any], scores: dict[int, tuple[float, State | None]], k: int) -> set[tuple[str, str]]:
+    """(cat room, bat room) pairs among the k best rooms for each placed alone."""
+    best: dict[str, list[tuple[float, str]]] = {"cat": [], "bat": []}
+    for i, (v, _) in scores.items():
+        x = candidates[i]
+        if isinstance(x, Place) and x.monster in best:
+            best[x.monster].append((v, x.room))
+    cats = [r for _, r in sorted(best["cat"], key=lambda t: (-t[0], t[1]))[:k]]
+    bats = [r for _, r in sorted(best["bat"], key=lambda t: (-t[0], t[1]))[:k]]
+    return {(a, b) for a in cats for b in bats}
 
 
 POLICIES = BumpPolicies()

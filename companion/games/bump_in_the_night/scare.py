@@ -140,14 +140,23 @@ def _monsters_there(state: State, present: tuple[tuple[int, int], ...]) -> list[
     return [None] if len(out) == 1 else list(out)
 
 
-def choices(state: State, c: Ctx) -> list[Choice]:
+Board = tuple[int, tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[int, ...], ...]]
+
+
+def board_of(state: State, c: Ctx) -> Board:
+    """What a scare reads of the board: rooms with monsters, who is where, and the ways out
+    (they do not change while people run, unless a card is played)."""
+    t = state.turn
+    mask, present = presence(c.n_rooms, state.monsters, t.hidden)
+    return mask, present, exits(c, state.locks, t.through_locks, t.gates_open)
+
+
+def choices(state: State, c: Ctx, board: Board | None = None) -> list[Choice]:
     """Every move the rules allow now (empty: nothing left to move; the scare is over). People
     in a monster room move first, one at a time; then the free moves."""
     run = state.running
     assert run is not None
-    t = state.turn
-    mask, present = presence(c.n_rooms, state.monsters, t.hidden)
-    ex = exits(c, state.locks, t.through_locks, t.gates_open)
+    mask, present, ex = board or board_of(state, c)
     for i, r in enumerate(run.runners):
         if r.held or not (mask >> r.room) & 1:
             continue
@@ -169,16 +178,14 @@ def choices(state: State, c: Ctx) -> list[Choice]:
     return out
 
 
-def _first_of(state: State, d: int) -> tuple[int, int]:
-    mask, present = presence(len(state.unmoved), state.monsters, state.turn.hidden)
-    ms = present[d]
+def _first_of(state: State, ms: tuple[tuple[int, int], ...]) -> tuple[int, int]:
     for m in ms:
         if m[0] == state.active:
             return m
     return ms[0]
 
 
-def move(state: State, c: Ctx, ch: Choice) -> State:
+def move(state: State, c: Ctx, ch: Choice, board: Board | None = None) -> State:
     """One person runs one room (no forced moves after it)."""
     run = state.running
     assert run is not None
@@ -190,12 +197,12 @@ def move(state: State, c: Ctx, ch: Choice) -> State:
         state = evolve(state, running=evolve(run, runners=rest, free=free, claimed=run.claimed + 1),
                        notices=state.notices + (f"A girl flees the house from the {name(r.room)}: claimed.",))
         return _after_claims(state)
-    mask, present = presence(c.n_rooms, state.monsters, state.turn.hidden)
+    mask, present, _ = board or board_of(state, c)
     terror, met, specter = r.terror, r.met, r.specter
     used = run.used
     monster: tuple[int, int] | None = None
     if (mask >> ch.to) & 1:
-        monster = ch.monster or _first_of(state, ch.to)
+        monster = ch.monster or _first_of(state, present[ch.to])
         seat, kind = monster
         terror += 1  # BIN-53
         if not (met >> seat) & 1 and seat != state.active:  # BIN-54
@@ -252,15 +259,16 @@ def hold(state: State, runner: Runner) -> State:
     return state
 
 
-def advance(state: State, c: Ctx) -> State:
+def advance(state: State, c: Ctx, board: Board | None = None) -> State:
     """Make every forced move; stop at a choice, at another seat's decision, or at the end."""
+    b = board or board_of(state, c)
     while state.running is not None and not state.pending:
-        opts = choices(state, c)
+        opts = choices(state, c, b)
         if not opts:
             return finish(state)
         if len(opts) > 1:
             return state
-        state = move(state, c, opts[0])
+        state = move(state, c, opts[0], b)
     return state
 
 
@@ -342,6 +350,7 @@ def outcomes(state: State, c: Ctx, limit: int = 10_000) -> list[tuple[tuple[Run,
     `limit` positions would have to be searched (then offer single moves)."""
     found: dict[object, tuple[tuple[Run, ...], State]] = {}
     seen: set[object] = set()
+    b = board_of(state, c)
     stack: list[tuple[State, tuple[Run, ...]]] = [(state, ())]
     visited = 0
     while stack:
@@ -356,6 +365,6 @@ def outcomes(state: State, c: Ctx, limit: int = 10_000) -> list[tuple[tuple[Run,
         visited += 1
         if visited > limit:
             return None
-        for ch in reversed(choices(s, c)):
-            stack.append((advance(move(s, c, ch), c), path + (to_input(s, c, ch),)))
+        for ch in reversed(choices(s, c, b)):
+            stack.append((advance(move(s, c, ch, b), c, b), path + (to_input(s, c, ch),)))
     return list(found.values())

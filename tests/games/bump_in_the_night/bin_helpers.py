@@ -89,3 +89,12 @@ def where(state: State) -> dict[str, tuple[int, int]]:
 
 def settle(state: State) -> State:
     return rules.settle(state, ctx_for(state.options))
+
+
+def resolve(state: State) -> State:
+    """Let the scare run to its end, the active player taking the first choice each time."""
+    from companion.games.bump_in_the_night import moves
+
+    while state.running is not None and not state.pending:
+        state = RULES.apply(state, moves.legal(state, ctx_for(state.options))[0])
+    return state

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from bin_helpers import C, H, play, table, where
+from bin_helpers import C, H, play, resolve, table, where
 from companion.core.errors import IllegalInput
 from companion.games.bump_in_the_night import moves, scare
 from companion.games.bump_in_the_night.inputs import Draw, Hide, Run, RunPlan, Scare
@@ -70,9 +70,7 @@ def test_the_device_tracks_per_girl_who_has_moved():
     """BIN-37/BIN-G10 (the girls are identical pieces): after a scare the girls who ran count as
     moved, and the Cellar's symbols no longer count for them when they are scared there again."""
     s = table(unmoved={"cellar": 2, "library": 1}, monsters={"red": {"cat": "cellar"}})
-    after = play(s, Scare("red", "cat"))
-    plans = moves.legal(after, C)
-    done = apply(after, plans[0])
+    done = resolve(play(s, Scare("red", "cat")))
     assert sum(done.moved) == 2 and sum(done.unmoved) == 1  # the Library girl never moved
     assert done.unmoved[H.room("library")] == 1
 
