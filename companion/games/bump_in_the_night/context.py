@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from companion.games.bump_in_the_night.cards import BONUS, Catalogue, Card, load_cards
 from companion.games.bump_in_the_night.house import FRONT, GATES, OUTSIDE, House
@@ -23,6 +24,7 @@ class Ctx:
     bonus_room: dict[int, tuple[str, ...]] = field(default_factory=dict)  # room -> Bonus codes naming it
     bonus_kind: dict[int, tuple[str, ...]] = field(default_factory=dict)  # kind -> Bonus codes naming it
     room_doors: tuple[tuple[str, ...], ...] = ()  # per room: ids of its lockable doors
+    memo: dict[str, dict[Any, Any]] = field(default_factory=dict)  # see remember()
 
     @property
     def n_rooms(self) -> int:
@@ -55,15 +57,41 @@ def _ctx(house: str, layout: tuple[str, ...], cards: str, front_lockable: bool) 
                {k: tuple(v) for k, v in by_kind.items()}, room_doors)
 
 
+MEMO_LIMIT = 8192
+
+
+def remember(c: Ctx, name: str, key: Any, compute: Callable[[], Any], limit: int = MEMO_LIMIT) -> Any:
+    """A bounded cache kept with the house, for the questions search asks again and again.
+    Cleared whole when full: unlike functools.lru_cache it keeps no linked list, so the garbage
+    collector has a few thousand plain tuples to walk, not a hundred thousand nodes (full
+    collections were pausing decisions by a tenth of a second)."""
+    table = c.memo.get(name)
+    if table is None:
+        table = c.memo[name] = {}
+    try:
+        return table[key]
+    except KeyError:
+        pass
+    if len(table) >= limit:
+        table.clear()
+    value = table[key] = compute()
+    return value
+
+
 def ctx_for(options: Options) -> Ctx:
     return _ctx(options.house, options.layout, options.cards, options.front_door_lockable)
 
 
-@functools.lru_cache(maxsize=8192)
 def exits(c: Ctx, locks: frozenset[str], through_locks: bool, gates_open: bool) -> tuple[tuple[int, ...], ...]:
     """Per room, where a scared person may go (BIN-47: not through a locked door unless a card
     allows it; BIN-58: the Garage Door and Cemetery Gate only when a card opened them); OUTSIDE
     for an outside door. Several doors to one room are one way."""
+    value: tuple[tuple[int, ...], ...] = remember(c, "exits", (locks, through_locks, gates_open),
+                                                 lambda: _exits(c, locks, through_locks, gates_open), 2048)
+    return value
+
+
+def _exits(c: Ctx, locks: frozenset[str], through_locks: bool, gates_open: bool) -> tuple[tuple[int, ...], ...]:
     out = []
     for r in range(c.n_rooms):
         ways: list[int] = []
@@ -80,9 +108,13 @@ def exits(c: Ctx, locks: frozenset[str], through_locks: bool, gates_open: bool) 
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=8192)
 def open_neighbours(c: Ctx, locks: frozenset[str]) -> tuple[tuple[int, ...], ...]:
     """Per room, the rooms beyond an unlocked door (monsters, Step 4 people; never outside)."""
+    value: tuple[tuple[int, ...], ...] = remember(c, "open", locks, lambda: _open(c, locks), 2048)
+    return value
+
+
+def _open(c: Ctx, locks: frozenset[str]) -> tuple[tuple[int, ...], ...]:
     out = []
     for r in range(c.n_rooms):
         ways: list[int] = []
@@ -93,19 +125,27 @@ def open_neighbours(c: Ctx, locks: frozenset[str]) -> tuple[tuple[int, ...], ...
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=16384)
+_BOARDS: dict[Any, tuple[int, tuple[tuple[tuple[int, int], ...], ...], tuple[int, ...]]] = {}
+
+
 def presence(n_rooms: int, monsters: tuple[tuple[int, ...], ...], hidden: frozenset[int]
              ) -> tuple[int, tuple[tuple[tuple[int, int], ...], ...]]:
     """(bit mask of rooms holding a monster, per room the (seat, kind) there). A hiding Goblin
     is not there (BIN-35)."""
-    return _board(n_rooms, monsters, hidden)[:2]
+    mask, present, _ = board(n_rooms, monsters, hidden)
+    return mask, present
 
 
-@functools.lru_cache(maxsize=16384)
 def board(n_rooms: int, monsters: tuple[tuple[int, ...], ...], hidden: frozenset[int]
           ) -> tuple[int, tuple[tuple[tuple[int, int], ...], ...], tuple[int, ...]]:
     """presence() and, per room, a bit mask of the seats with a monster there."""
-    return _board(n_rooms, monsters, hidden)
+    key = (n_rooms, monsters, hidden)
+    got = _BOARDS.get(key)
+    if got is None:
+        if len(_BOARDS) >= MEMO_LIMIT:
+            _BOARDS.clear()
+        got = _BOARDS[key] = _board(n_rooms, monsters, hidden)
+    return got
 
 
 def _board(n_rooms: int, monsters: tuple[tuple[int, ...], ...], hidden: frozenset[int]

@@ -9,21 +9,26 @@ with n people and cost k the scare claims n (k = 0) or min(n, free // k).
 
 from __future__ import annotations
 
-import functools
-
-from companion.games.bump_in_the_night.context import Ctx, board, exits
+from companion.games.bump_in_the_night.context import Ctx, board, exits, remember
 from companion.games.bump_in_the_night.house import OUTSIDE
 from companion.games.bump_in_the_night.state import CLAIM_TERROR, GOBLIN, SCARE_VALUES, SPECTER, SUPPLY, State
 
-NODE_LIMIT = 400
+NODE_LIMIT = 120
 NEVER = 99
 
 
-@functools.lru_cache(maxsize=65536)
 def claim_cost(c: Ctx, start: int, terror: int, met: int, free: int, active: int, monsters: tuple[tuple[int, ...], ...],
                hidden: frozenset[int], locks: frozenset[str], through: bool, gates: bool) -> int:
-    """Fewest free moves (<= free) that let one person scared in `start` be claimed; NEVER if none.
-    The movement rules as in scare.allowed, inlined: this is the AI's innermost loop."""
+    """Fewest free moves (<= free) that let one person scared in `start` be claimed; NEVER if none."""
+    key = (start, terror, met, free, active, monsters, hidden, locks, through, gates)
+    value: int = remember(c, "claim", key, lambda: _claim_cost(c, *key), 16384)
+    return value
+
+
+def _claim_cost(c: Ctx, start: int, terror: int, met: int, free: int, active: int,
+                monsters: tuple[tuple[int, ...], ...], hidden: frozenset[int], locks: frozenset[str], through: bool,
+                gates: bool) -> int:
+    """The movement rules as in scare.allowed, inlined: this is the AI's innermost loop."""
     mask, _, seats = board(c.n_rooms, monsters, hidden)
     ways = exits(c, locks, through, gates)
     best = NEVER
@@ -103,11 +108,19 @@ def best_scare(state: State, c: Ctx, scarer: int, this_turn: bool) -> tuple[int,
                  state.options.symbols_if_any_unmoved, state.options.group_modifiers, scarer)
 
 
-@functools.lru_cache(maxsize=32768)
 def _best(c: Ctx, monsters: tuple[tuple[int, ...], ...], unmoved: tuple[int, ...], moved: tuple[int, ...],
           locks: frozenset[str], hidden: frozenset[int], through: bool, gates: bool, scare_plus: int,
           terror_plus: int, any_unmoved: bool, mods: tuple[int, ...], scarer: int
           ) -> tuple[int, tuple[int, int] | None]:
+    key = (monsters, unmoved, moved, locks, hidden, through, gates, scare_plus, terror_plus, any_unmoved, mods, scarer)
+    value: tuple[int, tuple[int, int] | None] = remember(c, "best", key, lambda: _best_now(c, *key))
+    return value
+
+
+def _best_now(c: Ctx, monsters: tuple[tuple[int, ...], ...], unmoved: tuple[int, ...], moved: tuple[int, ...],
+              locks: frozenset[str], hidden: frozenset[int], through: bool, gates: bool, scare_plus: int,
+              terror_plus: int, any_unmoved: bool, mods: tuple[int, ...], scarer: int
+              ) -> tuple[int, tuple[int, int] | None]:
     best, pick = 0, None
     for seat, kinds in enumerate(monsters):
         for kind, room in enumerate(kinds):
@@ -118,3 +131,26 @@ def _best(c: Ctx, monsters: tuple[tuple[int, ...], ...], unmoved: tuple[int, ...
             if got > best:
                 best, pick = got, (seat, kind)
     return best, pick
+
+
+def best_after_step2(state: State, c: Ctx, scarer: int, moves: list[tuple[int, int, int]]) -> int:
+    """The most `scarer` could claim this turn after one Step 2 change of their own: `moves`
+    lists (kind, from room or SUPPLY, to room) - a placement or a move. The AI's look at the
+    next player's reply."""
+    t = state.turn
+    o = state.options
+    none: frozenset[int] = frozenset()
+
+    def best_with(monsters: tuple[tuple[int, ...], ...]) -> int:
+        return _best(c, monsters, state.unmoved, state.moved, state.locks, none, t.through_locks, t.gates_open,
+                     t.scare_plus, t.terror_plus, o.symbols_if_any_unmoved, o.group_modifiers, scarer)[0]
+
+    best = best_with(state.monsters)
+    mine = state.monsters[scarer]
+    for kind, _, to in moves:
+        changed = mine[:kind] + (to,) + mine[kind + 1:]
+        monsters = state.monsters[:scarer] + (changed,) + state.monsters[scarer + 1:]
+        got = best_with(monsters)
+        if got > best:
+            best = got
+    return best

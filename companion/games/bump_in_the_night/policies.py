@@ -24,7 +24,7 @@ from companion.games.bump_in_the_night import moves as M
 from companion.games.bump_in_the_night import scare
 from companion.games.bump_in_the_night.cards import BONUS
 from companion.games.bump_in_the_night.context import Ctx, ctx_for, presence
-from companion.games.bump_in_the_night.estimate import best_scare, scare_claims
+from companion.games.bump_in_the_night.estimate import best_after_step2, best_scare, scare_claims
 from companion.games.bump_in_the_night.house import OUTSIDE
 from companion.games.bump_in_the_night.inputs import (
     Bonus,
@@ -37,7 +37,7 @@ from companion.games.bump_in_the_night.inputs import (
     Run,
     Scare,
 )
-from companion.games.bump_in_the_night.rules import apply, scare_targets
+from companion.games.bump_in_the_night.rules import apply, monster_moves, scare_targets
 from companion.games.bump_in_the_night.state import (
     KINDS,
     SUPPLY,
@@ -51,8 +51,8 @@ from companion.games.bump_in_the_night.state import (
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=1, depth=1, time_ms=20.0, params={"plan": 0}),
-    "normal": Budget(iterations=1, depth=1, time_ms=50.0, params={"plan": 6}),
-    "hard": Budget(iterations=1, depth=1, time_ms=90.0, params={"plan": 6}),
+    "normal": Budget(iterations=1, depth=1, time_ms=50.0, params={"plan": 4}),
+    "hard": Budget(iterations=1, depth=1, time_ms=90.0, params={"plan": 4}),
 }
 # On a Raspberry Pi 4 (about 4x slower) the app caps each decision at these (docs/games/BIN.md).
 PI4_TIME_MS = {"easy": 80.0, "normal": 200.0, "hard": 360.0}
@@ -65,10 +65,11 @@ OWN = 0.85  # how much of the seat's own scare still to come counts
 # ---------------------------------------------------------------- evaluation
 
 
-def evaluate(state: State, seat: str) -> float:
+def evaluate(state: State, seat: str, reply: bool = False) -> float:
     """How good the position is for `seat`, in [0, 1]: claimed people (Bonus cards included),
     the claims the seat can still make this turn, the claims the next player to scare could make
-    from the board as it is, and cards in hand."""
+    from the board as it is, and cards in hand. `reply` (the planner's leaves, at the start of
+    another player's turn): that player's scare counts with their best Step 2 move first."""
     if state.phase is Phase.OVER:
         if not state.winners:
             return 0.0
@@ -84,7 +85,10 @@ def evaluate(state: State, seat: str) -> float:
     t = state.turn
     if state.running is None:
         if t.step <= 3 and t.scares_left > 0:  # the active player's scare still to come
-            got, _ = best_scare(state, c, state.active, this_turn=True)
+            if reply and state.active != me and t.step <= 2:
+                got = best_after_step2(state, c, state.active, _step2_moves(state, c, state.active))
+            else:
+                got, _ = best_scare(state, c, state.active, this_turn=True)
             score[state.active] += OWN * got
         nxt = (state.active + 1) % n  # what the next player could claim from this board
         threat, _ = best_scare(state, c, nxt, this_turn=False)
@@ -105,6 +109,21 @@ def evaluate(state: State, seat: str) -> float:
         mine += 1.0
     gap = mine - best_other
     return 0.5 + 0.5 * math.tanh(gap / 2.5)
+
+
+def _step2_moves(state: State, c: Ctx, seat: int) -> list[tuple[int, int, int]]:
+    """A seat's Step 2 placements next to people (one kind is as good as another to make a room
+    frightening; the strongest kind in its supply) and every move of its monsters."""
+    out: list[tuple[int, int, int]] = []
+    mine = state.monsters[seat]
+    supply = [k for k in range(6) if mine[k] == SUPPLY]
+    if supply:
+        kind = supply[-1]
+        out += [(kind, SUPPLY, r) for r in range(c.n_rooms) if not state.people(r) and _near_people(state, c, r)]
+    for kind in range(6):
+        if mine[kind] != SUPPLY:
+            out += [(kind, mine[kind], to) for to in monster_moves(state, c, seat, kind, False)]
+    return out
 
 
 def _running_claims(state: State, c: Ctx) -> float:
@@ -306,10 +325,12 @@ class BumpPolicies:
                ) -> tuple[list[float], Rng]:
         c = ctx_for(world.options)
         deep = int(budget.params.get("plan", 3))
+        reply = bool(budget.params.get("reply", False))
         if world.turn.step == 1 and world.running is None:
             deep = min(deep, int(budget.params.get("plan1", deep)))
         pairs = [i for i, x in enumerate(candidates) if isinstance(x, Place) and x.partner_room]
-        rest = [i for i, x in enumerate(candidates) if not (isinstance(x, Place) and x.partner_room)]
+        rest = [i for i, x in enumerate(candidates) if not (isinstance(x, Place) and x.partner_room)
+                and not _card_placement_wasted(world, c, x)]
         scores: dict[int, tuple[float, State | None]] = {}
         for v, k, after in _screen(world, c, seat, [candidates[i] for i in rest]):
             scores[rest[k]] = (v, after)
@@ -328,14 +349,21 @@ class BumpPolicies:
             if i in order[:deep]:
                 after = scores[i][1]
                 if after is not None:
-                    out[i] = evaluate(finish_turn(after, seat, c, step2=shortlist), seat)
+                    out[i] = evaluate(finish_turn(after, seat, c, step2=shortlist), seat, reply=reply)
             else:
                 out[i] -= 1.0
         return out, rng
 
 
 PAIR_ROOMS = 5
-SHORTLIST = 8
+
+
+def _card_placement_wasted(state: State, c: Ctx, x: Any) -> bool:
+    """A card's "place anywhere" into a room with nobody in it: a plain Step 2 placement does
+    that without spending the card."""
+    return (isinstance(x, PlayCard) and bool(x.monster) and bool(x.room) and not x.colour
+            and not state.people(c.house.index[x.room]))
+SHORTLIST = 6
 
 
 def _step2_shortlist(world: State, seat: str, c: Ctx) -> list[Input]:
