@@ -31,7 +31,7 @@ def draws(state):
 
 
 def test_initial_value_is_the_monster_plus_symbols_and_the_group_modifier():
-    """BIN-36/38, Initial scare value: "the monster's scare value ... plus 1 for each "Scare"
+    """BIN-36, BIN-38, Initial scare value: "the monster's scare value ... plus 1 for each "Scare"
     symbol" and "1 person = +1, 2 people = +0, 3-4 people = -1, 5+ people = -2" (BIN-13 values)."""
     s = table(unmoved={"cellar": 2}, monsters={"red": {"ghost": "cellar"}})
     assert scare.initial_value(s, C, 0, 4) == (2 + 2 + 0, 2, 0)
@@ -263,7 +263,7 @@ def test_card_effects_come_first():
 
 
 def test_all_free_moves_must_be_used_if_possible():
-    """BIN-40/43, Moving scared people: "All of the "free moves" must be used, if possible" and
+    """BIN-40, BIN-43, Moving scared people: "All of the "free moves" must be used, if possible" and
     "Scared people will move until they are all in rooms without monsters and all free move
     points are used, if possible." Alone in the Laundry with a Goblin: 2 free moves. The empty
     Den costs none to reach (she leaves a monster room); she cannot stop there or in the Front
@@ -418,7 +418,7 @@ def test_a_negative_scare_value_gives_no_free_moves_but_people_still_run():
 
 
 def test_the_resolver_lists_every_distinct_outcome_and_the_plans_replay():
-    """BIN-39/44 (the resolver proposes, the table chooses): each RunPlan the device offers gives
+    """BIN-39, BIN-44 (the resolver proposes, the table chooses): each RunPlan the device offers gives
     a different end, and replaying its moves one by one reaches the same state."""
     s = table(unmoved={"cellar": 2}, monsters={"red": {"cat": "cellar"}})
     after = play(s, Scare("red", "cat"))
