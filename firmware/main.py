@@ -1,70 +1,34 @@
-"""Pico entry point: the only MicroPython-specific file. Wires firmware.device to the hardware.
+"""Pico entry point, copied to the board as /main.py (`companion sensors deploy`, hardware/BUILD.md).
 
-Deploy (from the repo root, Pico plugged in by USB):
-    mpremote cp -r firmware : + cp hardware/pins.toml :pins.toml + cp firmware/main.py :main.py + reset
+Runs firmware.app for ever. Whatever escapes it resets the board rather than leaving a REPL that
+would echo the host's traffic. After MAINT (the deploy command) the flag file makes this boot
+skip the loop once, so mpremote can copy files; the next reset serves again.
 """
 
-import sys
-import time
-
 import machine
-import select
-
-from firmware import pinmap, scan
-from firmware.device import SensorBoard
 
 
-class StripLeds:
-    """WS2812 strip, one LED per channel."""
-
-    def __init__(self, pin: int, count: int, brightness: int) -> None:
-        import neopixel
-        self.np = neopixel.NeoPixel(machine.Pin(pin), count)
-        self.count = count
-        self.brightness = brightness
-
-    def set(self, channel: int, r: int, g: int, b: int) -> None:
-        if channel < self.count:
-            k = self.brightness
-            self.np[channel] = (r * k // 255, g * k // 255, b * k // 255)
-            self.np.write()
-
-    def off(self) -> None:
-        self.np.fill((0, 0, 0))
-        self.np.write()
+def _maintenance() -> bool:
+    import os
+    try:
+        os.remove("maint")
+    except OSError:
+        return False
+    return True
 
 
-def build(cfg: dict, write: object) -> SensorBoard:
-    pull = machine.Pin.PULL_UP if cfg["active_low"] else machine.Pin.PULL_DOWN
-    if cfg["mode"] == "direct":
-        pins = [machine.Pin(n, machine.Pin.IN, pull) for n in cfg["pins"]]
-        sensors = scan.DirectScanner(pins, cfg["active_low"])
-    else:
-        s = cfg["shift"]
-        sensors = scan.ShiftRegisterScanner(
-            machine.Pin(s["load_pin"], machine.Pin.OUT), machine.Pin(s["clock_pin"], machine.Pin.OUT),
-            machine.Pin(s["data_pin"], machine.Pin.IN), s["chips"], cfg["channels"], cfg["active_low"])
-    leds = None
-    led_cfg = cfg["leds"]
-    if led_cfg.get("count", 0) > 0:
-        leds = StripLeds(led_cfg["data_pin"], led_cfg["count"], led_cfg.get("brightness", 64))
-    return SensorBoard(cfg["channels"], sensors, write, leds, cfg["firmware_version"],
-                       cfg["debounce_ms"], cfg["heartbeat_ms"])
-
-
-def run() -> None:
-    cfg = pinmap.sensor_config(pinmap.load("pins.toml"))
-    out = sys.stdout.buffer
-    board = build(cfg, out.write)
-    poll = select.poll()
-    poll.register(sys.stdin, select.POLLIN)
-    board.boot(time.ticks_ms())
-    while True:
-        board.tick(time.ticks_ms())
-        # Protocol bytes are printable, so Ctrl-C stays free for mpremote to stop us.
-        while poll.poll(0):
-            board.receive(sys.stdin.buffer.read(1))
-        time.sleep_ms(1)
-
-
-run()
+if _maintenance():
+    print("sensor board: maintenance mode (deploy); the next reset serves again")
+else:
+    try:
+        from firmware import app
+        app.main()
+    except BaseException as e:  # noqa: B036 - KeyboardInterrupt and SystemExit too: never the REPL
+        try:
+            import sys
+            from firmware import protocol
+            from firmware.device import describe
+            sys.stdout.buffer.write(protocol.err(protocol.ERR_FW, "stopped, resetting: " + describe(e)))
+        except BaseException:  # noqa: B036
+            pass
+        machine.reset()
