@@ -16,7 +16,7 @@ sys.modules for them and pass a host, a clock and a sleep of their own.
 import sys
 
 from firmware import pinmap, protocol, scan
-from firmware.device import SensorBoard, describe
+from firmware.device import SensorBoard
 from firmware.ticks import sleep_ms, ticks_diff, ticks_ms
 
 PINS_FILE = "pins.toml"

@@ -23,12 +23,12 @@ else:
     try:
         from firmware import app
         app.main()
-    except BaseException as e:  # noqa: B036 - KeyboardInterrupt and SystemExit too: never the REPL
+    except BaseException as e:  # KeyboardInterrupt and SystemExit too: never the REPL
         try:
             import sys
             from firmware import protocol
             from firmware.device import describe
             sys.stdout.buffer.write(protocol.err(protocol.ERR_FW, "stopped, resetting: " + describe(e)))
-        except BaseException:  # noqa: B036
+        except BaseException:
             pass
         machine.reset()

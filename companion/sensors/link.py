@@ -57,6 +57,7 @@ class LinkStats:
     opens: int = 0
     device_errors: int = 0
     last_device_error: DeviceError | None = None
+    board_resets: int = 0  # HELLOs nobody asked for: the board rebooted under an open link
 
 
 Listener = Callable[[LinkUpdate], None]
@@ -237,6 +238,7 @@ class SensorLink:
         now = self.clock()
         self._last_valid = now
         self._last_snap_request = now
+        self._hello_pending = True
         with self._write_lock:
             port.write(protocol.HELLO_Q + protocol.SNAP_Q)
         dropped_before = 0
@@ -297,6 +299,16 @@ class SensorLink:
             if sentence.proto != protocol.PROTO:
                 log.warning("sensor board speaks protocol %s, this companion protocol %s", sentence.proto, protocol.PROTO)
             self.device = sentence
+            asked, self._hello_pending = self._hello_pending, False
+            if self._baseline and not asked:
+                # The board rebooted (watchdog, fault, power) under an open port: its seq starts
+                # again and pieces may have moved. Resynchronise as after a re-plug.
+                self.stats.board_resets += 1
+                log.warning("sensor board reset (unasked HELLO); resynchronising")
+                self._baseline = False
+                self._expected_seq = None
+                self._set_state(LinkState.SYNCING)
+                self._request_snap(port, now)
         else:
             self.stats.device_errors += 1
             self.stats.last_device_error = sentence

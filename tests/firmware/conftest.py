@@ -58,3 +58,54 @@ def driver(tmp_path: Path):  # type: ignore[no-untyped-def]
         return run_driver(interpreter, scenario, *args, cwd=tmp_path)
 
     return go
+
+
+class PtyBoard:
+    """The firmware's real loop on the MicroPython unix port, with a pty for its USB serial.
+
+    Its flash is `fs`: firmware/ and pins.toml copied there, as deployed; it boots from them."""
+
+    def __init__(self, fs: Path, pins: str | None = None) -> None:
+        import os
+        import tty
+
+        self.fs = fs
+        (fs / "firmware").mkdir(parents=True, exist_ok=True)
+        for module in (ROOT / "firmware").glob("*.py"):
+            if module.name != "main.py":
+                shutil.copyfile(module, fs / "firmware" / module.name)
+        (fs / "pins.toml").write_text(pins if pins is not None else (ROOT / "hardware" / "pins.toml").read_text())
+        # The board is the pty's master end (like companion board-sim); the host opens the slave
+        # path, as it would /dev/ttyACM0. Holding the slave open keeps the pty alive between opens.
+        master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        self.path = os.ttyname(self.slave)
+        self.proc = subprocess.Popen(
+            [*micropython_command(), *HEAP, str(DRIVER), str(fs), "board", "pins.toml"],
+            stdin=master, stdout=master, stderr=subprocess.PIPE, cwd=fs,
+        )
+        os.close(master)
+
+    def stop(self) -> str:
+        import os
+
+        self.proc.kill()
+        _, err = self.proc.communicate(timeout=10)
+        os.close(self.slave)
+        return err.decode("utf-8", "backslashreplace")
+
+
+@pytest.fixture
+def pty_board(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """pty_board(pins_text=None) -> a started PtyBoard (stopped after the test)."""
+    boards: list[PtyBoard] = []
+
+    def start(pins: str | None = None) -> PtyBoard:
+        board = PtyBoard(tmp_path / f"board{len(boards)}", pins)
+        boards.append(board)
+        return board
+
+    yield start
+    for board in boards:
+        err = board.stop()
+        assert "Traceback" not in err, err

@@ -683,7 +683,34 @@ def scenario_alloc():
         REAL_MICROPYTHON.mem_info()
 
 
+def scenario_board(pins_file="pins.toml"):
+    """A board on this process's stdin/stdout (a pty): the real loop, the real USB host code, real
+    ticks; the stub machine only. Its flash is the working directory and REPO: after a reset it
+    runs what is there (what a deploy copied). machine.reset() reboots it; after MAINT it boots
+    into maintenance mode as firmware/main.py does: quiet until a Ctrl-D (a soft reset)."""
+    import os
+    while True:
+        for name in [n for n in sys.modules if n == "firmware" or n.startswith("firmware.")]:
+            del sys.modules[name]  # a reboot: run the modules on the flash now
+        from firmware import app
+        try:
+            os.remove(app.MAINT_FLAG)
+            maintenance = True
+        except OSError:
+            maintenance = False
+        if maintenance:
+            sys.stdout.write("sensor board: maintenance mode (deploy)\r\n>>> ")
+            while sys.stdin.buffer.read(1) not in (b"\x04", b""):
+                pass
+            continue
+        try:
+            app.main(pins_file)
+        except stub_machine.Reset:
+            pass
+
+
 SCENARIOS = {
+    "board": lambda *a: scenario_board(*a),
     "scan": scenario_scan,
     "debounce": scenario_debounce,
     "protocol": scenario_protocol,
@@ -696,4 +723,5 @@ SCENARIOS = {
 }
 
 if __name__ == "__main__":
-    SCENARIOS[sys.argv[2]](*[int(a) for a in sys.argv[3:]])
+    ARGS = [int(a) if a.isdigit() else a for a in sys.argv[3:]]
+    SCENARIOS[sys.argv[2]](*ARGS)
