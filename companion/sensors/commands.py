@@ -41,6 +41,7 @@ def register(subparsers: Any) -> None:
     dep.add_argument("--mpremote", help="mpremote command to use (default: mpremote on PATH or python -m mpremote)")
     dep.add_argument("--check", action="store_true", help="copy nothing: only ask HELLO and compare it with pins.toml")
     dep.add_argument("--dry-run", action="store_true", help="print the files and the mpremote command, do nothing")
+    dep.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for the board's HELLO (default 15)")
     dep.set_defaults(func=cmd_deploy)
 
     sim = subparsers.add_parser(
@@ -175,9 +176,10 @@ def cmd_deploy(args: argparse.Namespace) -> int:
             return 0
         if args.check:
             cfg = board_config(pins)
-            print(f"{args.port}: {deploy.check(deploy.ask_hello(args.port, 5.0), cfg, args.port)}")
+            print(f"{args.port}: {deploy.check(deploy.ask_hello(args.port, args.timeout), cfg, args.port)}")
             return 0
-        deploy.deploy(args.port, pins=pins, mpremote=shlex.split(args.mpremote) if args.mpremote else None)
+        deploy.deploy(args.port, pins=pins, mpremote=shlex.split(args.mpremote) if args.mpremote else None,
+                      hello_timeout=args.timeout)
         return 0
     except (LinkError, ValueError) as exc:  # PinMapError is a ValueError: it says where
         print(f"companion sensors deploy: {exc}", file=sys.stderr)

@@ -144,20 +144,24 @@ def ask_hello(url: str, seconds: float = 3.0, opener: Opener = open_port) -> Hel
 
 
 def stop_firmware(url: str, out: TextIO, opener: Opener = open_port, quiet_for: float = 1.5,
-                  seconds: float = 10.0) -> None:
-    """Send MAINT and wait until the board is quiet (in maintenance mode, at its REPL)."""
-    answer = listen(url, 0.5, MAINT, opener) or []
-    if any(isinstance(s, DeviceError) and s.code == "CMD" for s in answer):
-        print("  this firmware predates MAINT and leaves Ctrl-C to mpremote: copying over it", file=out)
-        return
+                  seconds: float = 15.0) -> None:
+    """Send MAINT until the board is quiet: in maintenance mode, or at a REPL already.
+
+    Firmware that is running resets into maintenance mode; firmware that cannot start listens
+    for MAINT before each of its resets; a REPL ignores the line."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        heard = listen(url, quiet_for, b"", opener)  # the USB port goes and comes back with the reset
-        if heard is not None and not any(isinstance(s, (protocol.Snap, Hello)) for s in heard):
+        heard = listen(url, quiet_for, MAINT, opener)  # the USB port goes and comes back with a reset
+        if heard is None:
+            continue
+        if any(isinstance(s, DeviceError) and s.code == "CMD" for s in heard):
+            print("  this firmware predates MAINT and leaves Ctrl-C to mpremote: copying over it", file=out)
+            return
+        if not heard:
             return
     raise DeployError(
-        "the board still runs its firmware after MAINT. Unplug it, hold BOOTSEL, plug it in and copy the "
-        "MicroPython .uf2 again (hardware/BUILD.md, section 4), then deploy"
+        "the board still talks after MAINT. Unplug it, hold BOOTSEL, plug it in and copy Raspberry Pi's "
+        "flash_nuke.uf2, then the MicroPython .uf2 (hardware/BUILD.md, section 4), then deploy"
     )
 
 
@@ -191,9 +195,9 @@ def deploy(url: str, *, pins: Path | None = None, mpremote: list[str] | None = N
     if running is not None:
         print(f"  firmware {running.firmware} is running: MAINT (maintenance mode, so mpremote can copy)",
               file=out, flush=True)
-        stop_firmware(url, out, opener)
     else:
-        print("  no firmware answers: copying to the REPL", file=out, flush=True)
+        print("  no firmware answers: MAINT in case one is failing to start", file=out, flush=True)
+    stop_firmware(url, out, opener)
     print(f"  2/3 copying with mpremote: {', '.join(c.remote for c in copies)}", file=out, flush=True)
     result = run([*tool, *mpremote_args(url, copies)], check=False)
     if result.returncode != 0:

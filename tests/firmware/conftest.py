@@ -41,7 +41,8 @@ def run_driver(interpreter: str, scenario: str, *args: str, cwd: Path, timeout: 
     else:
         cmd = [*micropython_command(), *HEAP, str(DRIVER)]
     proc = subprocess.run(
-        [*cmd, str(ROOT), scenario, *args], cwd=cwd, capture_output=True, timeout=timeout, check=False
+        [*cmd, str(ROOT), scenario, *args], cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True,
+        timeout=timeout, check=False,
     )
     text = proc.stdout.decode("utf-8", "backslashreplace")
     if proc.returncode != 0:
@@ -63,7 +64,7 @@ def driver(tmp_path: Path):  # type: ignore[no-untyped-def]
 class PtyBoard:
     """The firmware's real loop on the MicroPython unix port, with a pty for its USB serial.
 
-    Its flash is `fs`: firmware/ and pins.toml copied there, as deployed; it boots from them."""
+    Its flash is `fs`: firmware/, pins.toml and main.py copied there, as deployed; it boots main.py."""
 
     def __init__(self, fs: Path, pins: str | None = None) -> None:
         import os
@@ -74,6 +75,7 @@ class PtyBoard:
         for module in (ROOT / "firmware").glob("*.py"):
             if module.name != "main.py":
                 shutil.copyfile(module, fs / "firmware" / module.name)
+        shutil.copyfile(ROOT / "firmware" / "main.py", fs / "main.py")
         (fs / "pins.toml").write_text(pins if pins is not None else (ROOT / "hardware" / "pins.toml").read_text())
         # The board is the pty's master end (like companion board-sim); the host opens the slave
         # path, as it would /dev/ttyACM0. Holding the slave open keeps the pty alive between opens.
@@ -81,7 +83,7 @@ class PtyBoard:
         tty.setraw(self.slave)
         self.path = os.ttyname(self.slave)
         self.proc = subprocess.Popen(
-            [*micropython_command(), *HEAP, str(DRIVER), str(fs), "board", "pins.toml"],
+            [*micropython_command(), *HEAP, str(DRIVER), str(fs), "board"],
             stdin=master, stdout=master, stderr=subprocess.PIPE, cwd=fs,
         )
         os.close(master)

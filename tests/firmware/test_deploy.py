@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from companion.sensors import deploy
+from companion.sensors import deploy, protocol
 from companion.sensors.deploy import DeployError
 
 from .conftest import ROOT, micropython_command
@@ -114,5 +114,21 @@ def test_deploy_command_fails_clearly(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert "sensor_board.channels must be 1..64" in proc.stderr
     silent = subprocess.run([sys.executable, "-m", "companion.cli", "sensors", "deploy", "--port", "loop://",
-                             "--check"], capture_output=True, text=True, check=False, timeout=30)
+                             "--check", "--timeout", "1"], capture_output=True, text=True, check=False, timeout=30)
     assert silent.returncode == 1 and "no HELLO from loop://" in silent.stderr
+
+
+def test_deploy_recovers_a_board_whose_firmware_cannot_start(
+        pty_board: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    board = pty_board()
+    (board.fs / "firmware" / "app.py").write_text("def main(:\n")  # a copy cut short, say
+    heard = deploy.listen(board.path, 1.0) or []
+    assert any(isinstance(s, protocol.DeviceError) and s.code == "FW" and "SyntaxError" in s.text for s in heard)
+    monkeypatch.setenv("FAKE_BOARD_FS", str(board.fs))
+    monkeypatch.setenv("FAKE_MPREMOTE_LOG", str(tmp_path / "mpremote.log"))
+    monkeypatch.setenv("FAKE_MICROPYTHON", json.dumps(micropython_command()))
+    out = StringIO()
+    summary = deploy.deploy(board.path, mpremote=[sys.executable, str(FAKE)], out=out)
+    assert summary == "firmware 1.0.0, protocol 1, 32 channels"
+    assert "no firmware answers: MAINT" in out.getvalue()
+    assert (board.fs / "firmware" / "app.py").read_bytes() == (ROOT / "firmware" / "app.py").read_bytes()

@@ -683,34 +683,31 @@ def scenario_alloc():
         REAL_MICROPYTHON.mem_info()
 
 
-def scenario_board(pins_file="pins.toml"):
-    """A board on this process's stdin/stdout (a pty): the real loop, the real USB host code, real
-    ticks; the stub machine only. Its flash is the working directory and REPO: after a reset it
-    runs what is there (what a deploy copied). machine.reset() reboots it; after MAINT it boots
-    into maintenance mode as firmware/main.py does: quiet until a Ctrl-D (a soft reset)."""
-    import os
-    while True:
-        for name in [n for n in sys.modules if n == "firmware" or n.startswith("firmware.")]:
-            del sys.modules[name]  # a reboot: run the modules on the flash now
-        from firmware import app
-        try:
-            os.remove(app.MAINT_FLAG)
-            maintenance = True
-        except OSError:
-            maintenance = False
-        if maintenance:
-            sys.stdout.write("sensor board: maintenance mode (deploy)\r\n>>> ")
+def scenario_board():
+    """A board on this process's stdin/stdout (a pty) that boots its flash's main.py, as a Pico
+    does: the real loop, the real USB host code, real ticks; only `machine` is the stub. The flash
+    is the working directory and REPO (what a deploy copied). machine.reset() boots again in place
+    (the frames under it never resume, as on a board); when main.py returns (maintenance mode)
+    the board sits at a quiet "REPL" until a Ctrl-D (a soft reset)."""
+
+    def boot():
+        while True:
+            stub_machine.calls.clear()
+            for name in [n for n in sys.modules if n == "firmware" or n.startswith("firmware.")]:
+                del sys.modules[name]  # a reboot runs the modules on the flash now
+            with open("main.py") as f:
+                code = f.read()
+            exec(code, {"__name__": "__main__"})
+            sys.stdout.write(">>> ")
             while sys.stdin.buffer.read(1) not in (b"\x04", b""):
                 pass
-            continue
-        try:
-            app.main(pins_file)
-        except stub_machine.Reset:
-            pass
+
+    stub_machine.on_reset = boot
+    boot()
 
 
 SCENARIOS = {
-    "board": lambda *a: scenario_board(*a),
+    "board": scenario_board,
     "scan": scenario_scan,
     "debounce": scenario_debounce,
     "protocol": scenario_protocol,

@@ -1,7 +1,8 @@
 """The smallest honest `machine`: it records calls and nothing more.
 
 Pins read back what was written to them, or their pull level if nothing was (an unconnected
-input). reset() is recorded and raises Reset, because on a board it never returns.
+input). reset() is recorded and raises Reset, because on a board it never returns; a simulated board
+sets on_reset to its boot, which then runs in place of the rest of the caller (for ever).
 Runs on CPython and MicroPython; the driver puts it in sys.modules as `machine`.
 """
 
@@ -11,6 +12,7 @@ pin_ops = {}  # (pin, "r" or "w") -> count
 PWRON_RESET = 1
 WDT_RESET = 3
 cause = PWRON_RESET
+on_reset = None
 
 
 class Reset(BaseException):
@@ -46,6 +48,8 @@ class WDT:
 
 def reset():
     calls.append(("reset",))
+    if on_reset is not None:
+        on_reset()
     raise Reset()
 
 
