@@ -8,6 +8,7 @@ what the output says, so two interpreters agreeing on a wrong answer still fails
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from typing import Callable
 
@@ -121,7 +122,13 @@ def fuzz_facts(lines: list[str]) -> dict[str, str]:
     return {line.split(" ", 2)[1]: line.split(" ", 2)[2] for line in lines}
 
 
-@pytest.mark.parametrize("count, seed", [(10000, 1)])
+# `make test` sends 10,000 lines per interpreter; `make test-slow` sets FIRMWARE_FUZZ_LINES
+# (100,000) and adds seeds.
+SLOW_LINES = int(os.environ.get("FIRMWARE_FUZZ_LINES", "0"))
+FUZZ_RUNS = [(10000, 1)] + ([(SLOW_LINES, 2), (SLOW_LINES, 3)] if SLOW_LINES else [])
+
+
+@pytest.mark.parametrize("count, seed", FUZZ_RUNS)
 def test_fuzz_no_host_bytes_stop_the_board(driver: Driver, count: int, seed: int) -> None:
     check_fuzz(both(driver, "fuzz", str(count), str(seed)), count)
 
@@ -133,9 +140,13 @@ def check_fuzz(lines: list[str], count: int) -> None:
     assert " bad frames 0 " in facts["sent"]
     answers = eval(facts["answers"])  # a dict literal the driver printed
     exact = eval(facts["exact"].split(" ", 2)[2])
-    assert answers["HELLO"] == exact[0] + 1  # every valid HELLO? answered, plus the boot HELLO
+    # Every valid HELLO? answered, plus the boot HELLO; a mutated line can be valid too (a `\r`
+    # turned into `\n`), hence the little slack above.
+    slack = count // 1000
+    assert exact[0] + 1 <= answers["HELLO"] <= exact[0] + 1 + slack
     assert answers["SNAP"] >= exact[1] + 1
-    assert int(facts["led"].split()[1]) == exact[2] + exact[3]  # every LED and LEDS,OFF reached the strip
+    leds = int(facts["led"].split()[1])
+    assert exact[2] + exact[3] <= leds <= exact[2] + exact[3] + slack  # every LED and LEDS,OFF reached the strip
     assert "ERR,FW" not in answers
     assert answers["ERR,CS"] > count // 2 and answers["ERR,LEN"] > count // 20
 
