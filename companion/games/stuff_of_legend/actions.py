@@ -259,7 +259,10 @@ def resolve(s: State, c: Contribute) -> State:
         ok = icons >= needs
         s = note(s, f"{icons} {SKILL_NAMES[skill]} icon(s) for {card.name}, which needs {needs}: "
                     + ("it succeeds." if ok else "it fails; the action is wasted."))
-        if ok:
+        if ok and card.vote and card.action not in ("move", "transport"):
+            s = note(s, f"{card.name} has the vote icon: everyone votes For or Against its effect.")
+            todo.append(Vote("card", "for_against", vote_order(s), subject=card.code, by=action.actor))
+        elif ok:
             s, todo = _card_effect(s, action, card, icons)
     if any(cat(s).action(code).tainted for _, code in action.cards):
         todo.append(Tainted())
@@ -381,6 +384,12 @@ def outcome(s: State, v: Vote, choice: str) -> State:
             then = effect_tuples(cat(s).action(action.source).then)
         s = push(s, RunEffects(action.source if action else "", v.by, then, here=v.subject))
         return board.move_party(s, v.subject, v.by, along_trail=v.detail == 0)
+    if v.topic == "card":
+        action = s.action
+        if not yes or action is None:
+            return note(s, "The vote says Against: the card's effect is lost and the action wasted.")
+        s, todo = _card_effect(s, action, cat(s).action(v.subject), icons_so_far(s, action))
+        return push(s, *todo)
     if v.topic == "throw_away":
         if not yes:
             s = evolve(s, refused=s.refused + (v.subject,))

@@ -110,6 +110,7 @@ class ActionCard:
     n: int = 0
     per: int = 0
     then: Effects = ()
+    vote: bool = False  # the vote icon: a For/Against vote decides whether the success takes effect
 
     def icons_of(self, skill: str) -> int:
         return sum(k for s, k in self.icons if s == skill)
@@ -447,7 +448,7 @@ class _Checker:
         seen: set[str] = set()
         for row in self.rows("action", "Action cards"):
             self.line = row["__line"]
-            self.keys(row, {"code", "title", "icons", "tainted", "action", "skill", "needs", "n", "per", "then"})
+            self.keys(row, {"code", "title", "icons", "tainted", "action", "skill", "needs", "n", "per", "then", "vote"})
             code = self.code(row, "ACTN", seen)
             if code is None:
                 continue
@@ -472,8 +473,12 @@ class _Checker:
                 continue
             if not icons:
                 self.bad(f"{code}: an Action card shows at least one skill icon")
+            vote = row.get("vote", False)
+            if not isinstance(vote, bool) or (vote and not action):
+                self.bad(f"{code}: vote (the vote icon) is true or false, on a card with an action")
+                vote = False
             out.append(ActionCard(code, title, icons, tainted, str(action), str(skill), needs, n, per,
-                                  self.effects(row, "then")))
+                                  self.effects(row, "then"), vote))
         self.complete("action", "ACTN", seen)
         return out
 

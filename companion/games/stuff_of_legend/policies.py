@@ -138,22 +138,33 @@ def goal(s: State, seat: str, honest: bool) -> str:
     return best if best in dist else (_explore(s, seat) or s.party)
 
 
+def useful_quest(s: State, seat: str, code: str) -> bool:
+    """A Quest whose peek would teach this hero an exit it is not sure of."""
+    q = cat(s).encounter(code)
+    if q.kind != "quest":
+        return False
+    known = beliefs(s, seat)
+    targets = [x.arg for x in q.reward if x.name == "peek_exit"]
+    return any(a in ("", "any") and len(known) < 4 or any(x not in known for x in a.split("|")) for a in targets)
+
+
+def likely_help(s: State) -> int:
+    """Icons a hero may hope the others add when asked (their hands are unseen)."""
+    return 1 + (1 if len(s.seats) >= 5 else 0)
+
+
 def _quest_target(s: State, seat: str) -> str:
     """The nearest space with a face-up Quest whose peek this hero would learn from."""
     w = world(s)
-    known = beliefs(s, seat)
     dist = w.distances(s.party, s.bridge)
     best = ("", 99)
     for sid, sc in zip(w.ids, s.board):
         for e in sc.encounters:
-            if not e.up or not e.code:
+            if not e.up or not e.code or sid not in dist:
                 continue
             q = cat(s).encounter(e.code)
-            if q.kind != "quest" or sid not in dist:
-                continue
-            targets = [x.arg for x in q.reward if x.name == "peek_exit"]
-            useful = any(a in ("", "any") or any(x not in known for x in a.split("|")) for a in targets)
-            if useful and dist[sid] < best[1] and reach_icons(s, seat, q.skill) + 2 >= q.needs:
+            if useful_quest(s, seat, e.code) and dist[sid] < best[1] and \
+                    reach_icons(s, seat, q.skill) + likely_help(s) + 1 >= q.needs:
                 best = (sid, dist[sid])
     return best[0]
 
@@ -379,7 +390,7 @@ def act(s: State, seat: str, honest: bool, bot: HeroBot) -> Any:
         return I.Skip(seat, max(hand, key=lambda x: (keep_value(s, x), x)) if hand else "")
 
     def can(card: ActionCard, needs: int, skill: str) -> bool:
-        return reach_icons(s, seat, skill) + (1 if len(s.seats) > 1 else 0) >= needs
+        return reach_icons(s, seat, skill) + likely_help(s) + 1 >= needs
 
     if armies_here or leaders_here:
         if armies_here:
@@ -392,13 +403,13 @@ def act(s: State, seat: str, honest: bool, bot: HeroBot) -> Any:
         for leader in leaders_here:
             lc = c.encounter(leader)
             for code, card in sorted(cards.items()):
-                if card.action == "grand_duel" and reach_icons(s, seat, lc.skill) + 1 >= lc.strength:
+                if card.action == "grand_duel" and reach_icons(s, seat, lc.skill) + likely_help(s) >= lc.strength:
                     return I.Play(seat, code, leader)
         return I.Skip(seat, worst)
     for e in cards_at(s, s.party).encounters:
-        if e.up and e.code and c.encounter(e.code).kind == "quest":
+        if e.up and e.code and useful_quest(s, seat, e.code):
             q = c.encounter(e.code)
-            if reach_icons(s, seat, q.skill) + len(s.seats) - 1 >= q.needs and q.reward:
+            if reach_icons(s, seat, q.skill) + likely_help(s) >= q.needs:
                 return I.AttemptQuest(seat, e.code)
     w = world(s)
     if s.attention >= w.attention.start + 2 or (s.attention > w.attention.start and s.turn % 3 == 0):
@@ -466,7 +477,8 @@ def vote(s: State, seat: str, v: Vote, honest: bool, bot: HeroBot) -> str:
                 return "for" if good else "against"
             return "against" if good else "for"
         if honest:
-            return "for" if closer or enemies_at(s, s.party) else "against"
+            crowded = s.armies.count(v.subject) >= 2 and v.subject != target
+            return "for" if (closer and not crowded) or enemies_at(s, s.party) else "against"
         if closer and dist.get(v.subject, 99) <= 3 and bot.chance(bot.style.sabotage):
             return "against"
         return "for"

@@ -472,6 +472,7 @@ def prompt(s: State) -> str:
         return f"{n(head.seat)}: play the cards you assist with, then say you are done."
     if isinstance(head, Vote):
         what = {"move": f"Move to {where(s, head.subject)}", "card_move": f"go to {where(s, head.subject)}",
+                "card": f"the effect of {title(s, head.subject)}",
                 "actor": "who performs the action", "wound": "who takes the wound",
                 "throw_away": f"let {n(head.subject)} throw away their hand",
                 "ally": f"let {n(head.by)} use {title(s, head.subject)}"}[head.topic]
@@ -504,7 +505,7 @@ def prompt(s: State) -> str:
     if isinstance(head, ResolveEncounters):
         return f"Choose which Encounter in {where(s, head.space)} to resolve next."
     if isinstance(head, Coin):
-        return f"{n(head.seat)}: flip the Boogeyman coin (or let the device flip it)."
+        return f"{n(head.seat)}: flip the Boogeyman coin, at least one full turn (or let the device flip it)."
     if isinstance(head, BoogeymanDraw):
         return f"{n(head.seat)}: draw a Boogeyman card" + (" and scan it." if s.options.boogeyman_deck == "physical"
                                                            else ".")

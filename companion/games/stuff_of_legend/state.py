@@ -45,7 +45,7 @@ class Options:
     hand_size: int = 7  # SOL-77
     cumulative_hand_marks: bool = False  # SOL-G4
     end_turn_early: bool = False  # SOL-G8
-    scout_swap: ScoutSwap = "near_party"  # SOL-G14
+    scout_swap: ScoutSwap = "anywhere"  # SOL-G14
     empty_boogeyman_deck: EmptyDeck = "nothing"  # SOL-G12
     bridge_at_pass: bool = True  # SOL-G17: the bridge touches Golem's Pass's space when it can
     army_supply: int = 20  # SOL-G11: "20 Army markers"
@@ -153,7 +153,7 @@ class Vote:
     """A vote: "for_against" or "player" (among `candidates`), cast in `order` (SOL-31/32)."""
 
     kind = "vote"
-    topic: Literal["move", "card_move", "actor", "wound", "throw_away", "ally"]
+    topic: Literal["move", "card_move", "card", "actor", "wound", "throw_away", "ally"]
     ballot: Literal["for_against", "player"]
     order: tuple[str, ...]
     candidates: tuple[str, ...] = ()

@@ -322,3 +322,25 @@ def test_player_action_example() -> None:
     before = s.attention
     s = everyone_votes(RULES.apply(s, I.DesignateInput("harmony", "hollow")), "for")  # a plain trail
     assert s.party == "hollow" and s.attention == before - 1
+
+
+def test_an_action_with_the_vote_icon_is_voted(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """SOL-31, Calling a Vote: "A vote may be called ... when an action with a vote icon is performed" - a
+    card marked `vote` in the catalogue: For, its effect happens; Against, the action is wasted."""
+    from sol_helpers import options
+    from companion.games.stuff_of_legend.catalogue import default_catalogue_path
+
+    text = default_catalogue_path().read_text()
+    lie_low = card("Lie Low")
+    line = next(x for x in text.splitlines() if f'"{lie_low}"' in x)
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(line, line[: line.rindex(" }")] + ", vote = true },"))
+    for choice, delta in (("against", 0), ("for", -1)):
+        s = ready(4, cards=str(path))
+        s = hand(s, "harmony", lie_low, plain("scout"), plain("talk"))
+        a = s.attention
+        s = apply(playing(s, "harmony", lie_low), I.Boost("harmony", plain("scout")), I.ResolveAction("harmony"))
+        assert isinstance(s.head, Vote) and s.head.topic == "card"
+        s = everyone_votes(s, choice)
+        assert s.attention == a + delta
+    assert options(4).cards == ""

@@ -142,24 +142,25 @@ def test_scout_ahead_peeks_privately() -> None:
 
 
 def test_scout_ahead_swaps_two_face_down_encounters() -> None:
-    """SOL-114, SOL-G14: after peeking, swap any two face-down adjacent Encounter cards, not only the ones
-    seen; by default two in the party's space or the spaces next to it; the setting "anywhere" takes two in
-    spaces next to each other anywhere on the board."""
+    """SOL-114, SOL-G14: after peeking, swap "any two face-down adjacent Encounter cards on the game board",
+    not only the ones seen: by default two in one space or in two spaces next to each other, anywhere on the
+    board; the setting "near_party" keeps them to the party's space and the spaces next to it."""
     hunter, patrol, signs = encounter("The Hunter"), encounter("Toy Soldier Patrol"), encounter("Read the Signs")
     s = put(put(ready(4), "hollow", "", hunter), "crossing", "", patrol)
-    s = put(s, "market", "", signs)
+    s = put(put(s, "market", "", signs), "chalk", "", encounter("Bribe the Clerk"))
     pairs = swappable(s)
-    assert ("hollow:E0", "crossing:E0") in pairs and not any("market:E0" in p for p in pairs)
+    assert ("chalk:E0", "market:E0") in pairs or ("market:E0", "chalk:E0") in pairs  # far from the party
+    assert not any(set(p) == {"hollow:E0", "crossing:E0"} for p in pairs)  # not next to each other
     s = evolve(s, pending=(ScoutSwapping("harmony"),) + s.pending)
     with pytest.raises(IllegalInput, match="may be swapped"):
-        RULES.apply(s, I.ScoutSwapInput("harmony", "hollow:E0", "market:E0"))
-    t = RULES.apply(s, I.ScoutSwapInput("harmony", "hollow:E0", "crossing:E0"))
-    assert t.board[WORLD.ids.index("hollow")].encounters[0].code == patrol
-    assert t.board[WORLD.ids.index("crossing")].encounters[0].code == hunter
-    far = evolve(s, options=evolve(s.options, scout_swap="anywhere"))
-    assert ("market:E0", "chalk:E0") not in swappable(far)
-    far = put(far, "chalk", "", encounter("Bribe the Clerk"))
-    assert ("chalk:E0", "market:E0") in swappable(far) or ("market:E0", "chalk:E0") in swappable(far)
+        RULES.apply(s, I.ScoutSwapInput("harmony", "hollow:E0", "crossing:E0"))
+    t = RULES.apply(s, I.ScoutSwapInput("harmony", "market:E0", "chalk:E0"))
+    assert t.board[WORLD.ids.index("market")].encounters[0].code == encounter("Bribe the Clerk")
+    assert t.board[WORLD.ids.index("chalk")].encounters[0].code == signs
+    near = evolve(s, options=evolve(s.options, scout_swap="near_party"))
+    assert ("hollow:E0", "crossing:E0") in swappable(near) and not any("market:E0" in p for p in swappable(near))
+    u = RULES.apply(near, I.ScoutSwapInput("harmony", "hollow:E0", "crossing:E0"))
+    assert u.board[WORLD.ids.index("hollow")].encounters[0].code == patrol
     none = RULES.apply(s, I.ScoutSwapInput("harmony", "", ""))
     assert none.board == s.board
 
