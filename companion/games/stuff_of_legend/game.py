@@ -146,5 +146,12 @@ class _Rules:
     def result(self, state: State) -> Result | None:
         return protocol.result(state)
 
+    def spoiler_test_options(self) -> list[Options]:
+        """Set-ups for the house's no-spoilers test: the table's default (physical cards, digital exits
+        and loyalty), everything held by the device, everything physical."""
+        digital = dict(action_deck="digital", board_cards="digital", boogeyman_deck="digital")
+        return [Options(), Options(players=5, **digital),  # type: ignore[arg-type]
+                Options(players=3, exits="physical", loyalty="physical")]
+
 
 RULES = _Rules()

@@ -158,3 +158,132 @@ def test_cli_board_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["sol", "cards", "check", str(broken)]) == 1
     assert main(["sol", "board", "check", "--cards", str(broken)]) == 1
     assert main(["sol"]) == 2 and main(["sol", "board"]) == 2 and main(["sol", "cards"]) == 2
+
+
+WORLD_VARIANTS = [
+    ('{ id = "hollow", name = "Hollow Oak", colour = "green" }', '{ id = "Hollow", name = "Hollow Oak", colour = "green" }',
+     "a space id is lower-case"),
+    ('{ id = "hollow", name = "Hollow Oak", colour = "green" }', '{ id = "briar", name = "Hollow Oak", colour = "green" }',
+     "listed twice"),
+    ('{ id = "hollow", name = "Hollow Oak", colour = "green" }', '{ id = "hollow", name = "", colour = "green" }',
+     "needs a name"),
+    ('{ id = "hollow", name = "Hollow Oak", colour = "green" }',
+     '{ id = "hollow", name = "Hollow Oak", colour = "green", plus = "yes" }', "must be true or false"),
+    ('{ id = "hollow", name = "Hollow Oak", colour = "green" }',
+     '{ id = "hollow", name = "Hollow Oak", colour = "green", start = true }', "exactly one space must be the start"),
+    ('{ id = "exit_north", name = "North Exit", colour = "yellow", exit = true }',
+     '{ id = "exit_north", name = "North Exit", colour = "yellow", exit = true, soldier = true }', "an Exit space cannot"),
+    ('{ id = "hollow", name = "Hollow Oak", colour = "green" }',
+     '{ id = "hollow", name = "Hollow Oak", colour = "green", size = 3 }', "unknown space key"),
+    ('{ a = "hollow", b = "well", colour = "plain" }', '{ a = "hollow", b = "hollow", colour = "plain" }',
+     "joins a space to itself"),
+    ('{ a = "hollow", b = "well", colour = "plain" }', '{ a = "brooklyn", b = "hollow", colour = "plain" }',
+     "listed twice"),
+    ('{ a = "hollow", b = "well", colour = "plain" }', '{ a = "hollow", b = "well", colour = "plain", len = 2 }',
+     "unknown trail key"),
+    ('{ a = "pit", b = "river" }', '{ a = "aviary", b = "vines" }', "bridge aviary-vines is listed twice"),
+    ('{ a = "pit", b = "river" }', '{ a = "pit", b = "river", c = 1 }', "a bridge is"),
+    ('{ colour = "green", name = "the Dark Woods" }', '{ colour = "yellow", name = "the Dark Woods" }',
+     "listed twice"),
+    ('{ colour = "green", name = "the Dark Woods" }', '{ colour = "Green", name = "the Dark Woods" }',
+     "needs a colour"),
+    ('{ colour = "green", name = "the Dark Woods" }', '{ colour = "green", name = "the Dark Woods", x = 1 }',
+     "unknown region key"),
+    ('{ colour = "green", name = "the Dark Woods" }', '{ colour = "green", name = "" }', "needs a `name`"),
+    ('{ colour = "purple", name = "the Jungle", jungle = true }', '{ colour = "purple", name = "the Jungle" }',
+     "exactly one region must be the Jungle"),
+    ('start = { 3 = 3, 4 = 2, 5 = 1, 6 = 1 }', 'start = { 3 = 11, 4 = 2, 5 = 1, 6 = 1 }', "start for 3 players"),
+    ('start = { 3 = 3, 4 = 2, 5 = 1, 6 = 1 }', 'start = { 3 = 3, 4 = 2, 5 = 1, 6 = 1, 7 = 1 }', "the game is for 3-6"),
+    ('start = { 3 = 3, 4 = 2, 5 = 1, 6 = 1 }', 'start = 3', "gives the Boy's division"),
+    ('{ n = 9, mark = "hand-2" }', '{ n = 9, mark = "hand-1" }', "marked on more than one division"),
+    ('{ n = 6, mark = "hand-1" }', '{ n = 6, mark = "hand-2" }', "marked on more than one division"),
+    ('{ n = 2 },', '{ n = 7 },', "division 2 must be"),
+    ('{ n = 5, value = 3, colour = "red", strength = 4 }', '{ n = 5, value = 1, colour = "red", strength = 4 }',
+     "may not fall"),
+    ("start = 3\n", "start = 30\n", "start is the division"),
+    ("[time]", "[times]", "missing [time]"),
+    ("[attention]", "[attentions]", "missing [attention]"),
+    ('{ a = "temple", b = "exit_temple", colour = "plain" },\n', "", "cannot be reached"),
+    ('name = "The Dark (unverified map)"', 'name = ""', "`name` must be"),
+]
+
+
+@pytest.mark.parametrize("old,new,message", WORLD_VARIANTS)
+def test_world_checker_catches(tmp_path: Path, old: str, new: str, message: str) -> None:
+    """Each broken map is reported, with a file and line where the file has one."""
+    issues = check_world(variant(tmp_path, WORLD_TEXT, old, new))
+    assert any(message in i.message for i in issues), [str(i) for i in issues]
+
+
+CARD_VARIANTS = [
+    ('{ id = "max", name = "Max", kind = "animal"', '{ id = "max", name = "Max", kind = "robot"', "human or animal"),
+    ('icons = ["fight", "fight"], strength = [], weakness = [["text", 0]] },',
+     'icons = ["fight"], strength = [], weakness = [["text", 0]] },', "two skill icons"),
+    ('{ id = "percy", name = "Percy"', '{ id = "max", name = "Percy"', "a hero id is a new"),
+    ('weakness = [["discard", 1]] },', 'weakness = [["discard", 1]], alternate = "no" },', "alternate is true or false"),
+    ('{ id = "general", name = "The General"', '{ id = "general", name = "The General", x = 1', "unknown key"),
+    ('alternate = true },\n]', 'alternate = false },\n]', "4 of the Hero sheets"),
+    ('title = "Escape Trouble", icons = { talk = 1 }, action = "move"',
+     'title = "Escape Trouble", icons = { talk = 1 }, action = "fly"', "action is one of"),
+    ('title = "Escape Trouble", icons = { talk = 1 }, action = "move", skill = "talk"',
+     'title = "Escape Trouble", icons = { talk = 1 }, action = "move", skill = "wild"', "names the skill"),
+    ('code = "SOL:ACTN:31", title = "", icons = { talk = 1 }', 'code = "SOL:ACTN:31", title = "", icons = { talk = 1 }, '
+     'skill = "talk"', "card without text"),
+    ('code = "SOL:ACTN:31", title = "", icons = { talk = 1 }', 'code = "SOL:ACTN:31", title = "", icons = { talk = -1 }',
+     "icons is a table"),
+    ('code = "SOL:ACTN:31", title = "", icons = { talk = 1 }',
+     'code = "SOL:ACTN:31", title = "", icons = { talk = 1 }, tainted = 1', "tainted is true or false"),
+    ('code = "SOL:ACTN:31", title = "", icons = { talk = 1 }',
+     'code = "SOL:ACTN:31", title = "", icons = { talk = 1 }, vote = true', "vote (the vote icon)"),
+    ('code = "SOL:ACTN:31", title = "", icons = { talk = 1 }', 'code = "SOL:ACTN:31", title = "", icons = { }',
+     "at least one skill icon"),
+    ('skill = "fight", needs = 2 }', 'skill = "fight", needs = -2 }', "whole numbers"),
+    ('code = "SOL:ACTN:31"', 'code = "SOL:ACTX:31"', "code must be SOL:ACTN:NN"),
+    ('type = "fleeting", effects = [["attention", 1]], lasting = []',
+     'type = "fleeting", effects = [["attention", 1]], lasting = [["range", 1]]', "nothing of it lasts"),
+    ('effects = [["attention", 1]], lasting = []', 'effects = [["attention"]], lasting = []', "an effect is"),
+    ('effects = [["attention", 1]], lasting = []', 'effects = "attention", lasting = []', "is a list of effects"),
+    ('ability1 = [["icons", 2, "fight"]]', 'ability1 = [["icons", 2]]', "names its skill"),
+    ('title = "Owl\'s Nest", colour = "green", lasting = true', 'title = "Owl\'s Nest", colour = "green", lasting = false',
+     "must stay"),
+    ('title = "Owl\'s Nest", colour = "green", lasting = true', 'title = "Owl\'s Nest", colour = "green", lasting = 1',
+     "lasting is true or false"),
+    ('kind = "leader", strength = 4, skill = "fight", ability = [["approach", 1]] }',
+     'kind = "leader", strength = 0, skill = "fight", ability = [["approach", 1]] }', "a Leader has a strength"),
+    ('kind = "quest", skill = "scout", needs = 3', 'kind = "quest", skill = "scout", needs = 0', "a Quest shows"),
+    ('kind = "quest", skill = "scout", needs = 3', 'kind = "puzzle", skill = "scout", needs = 3', "kind is one of"),
+    ('kind = "quest", skill = "scout", needs = 3', 'kind = "quest", skill = "scout", needs = "3"', "whole numbers"),
+    ('alternate = "monty"', 'alternate = "nobody"', "names its Alternate Hero"),
+    ('alternate = "monty", replaces = "SOL:ENCT:', 'alternate = "monty", replaces = "SOL:ENCT:3', "not a normal"),
+    ("heroes = [", "heros = [", "unknown key `heros`"),
+    ('{ code = "SOL:BOOG:01", title = "A Chill Wind", type = "fleeting"',
+     '{ code = "SOL:BOOG:01", title = "", type = "fleeting"', "`title` must be a non-empty string"),
+]
+
+
+@pytest.mark.parametrize("old,new,message", CARD_VARIANTS)
+def test_catalogue_checker_catches(tmp_path: Path, old: str, new: str, message: str) -> None:
+    """Each broken catalogue is reported."""
+    issues = check_catalogue(variant(tmp_path, CARDS_TEXT, old, new, "cards.toml"))
+    assert any(message in i.message for i in issues), [str(i) for i in issues]
+
+
+def test_oversized_and_wrong_shapes(tmp_path: Path) -> None:
+    """A file too big, a list that is not a list, an item that is not a table."""
+    big = tmp_path / "big.toml"
+    big.write_text("#" * 1_100_000)
+    assert "too big" in check_world(big)[0].message
+    odd = variant(tmp_path, WORLD_TEXT, 'bridges = [\n    { a = "aviary", b = "vines" },',
+                  'bridges = [\n    "aviary",', "odd.toml")
+    assert any("must be a table" in i.message for i in check_world(odd))
+    none = tmp_path / "none.toml"
+    none.write_text('name = "x"\nregions = []\n')
+    assert any("must be a non-empty list" in i.message for i in check_world(none))
+    assert any("must be a non-empty list" in i.message for i in check_catalogue(none))
+
+
+def test_loyalty_cards_enough_for_the_table(tmp_path: Path) -> None:
+    """SOL-22: the box must hold the table's cards plus the completion (3 Boy, 2 Boogeyman at least)."""
+    path = tmp_path / "cards.toml"
+    path.write_text(CARDS_TEXT.replace('Loyalty to the Boy", side = "boy"', 'Loyalty to the Boy", side = "friend"', 2))
+    assert any("at least 3 card(s) of side 'boy'" in i.message for i in check_catalogue(path))
