@@ -116,7 +116,7 @@ def hand_size(s: State, seat: str) -> int:
     """Cards in a new hand: 7, less the Time track's reduction, the Jester's 2 more, and lasting
     Boogeyman cards (SOL-77/84, SOL-G4); never fewer than one."""
     w = world(s)
-    n = s.options.hand_size - w.time.reduction(s.boy, s.options.cumulative_hand_marks)
+    n = s.options.hand_size - w.time.reduction(max(s.boy, s.boy_reached), s.options.cumulative_hand_marks)
     n += hero(s, seat).extra_cards
     n += sum(e.n for e in lasting(s, seat) if e.name == "hand_size")
     return max(1, n)

@@ -143,17 +143,18 @@ def flip(s: State, c: Coin, face: str | None) -> State:
 
 
 def move_boy(s: State, n: int) -> State:
-    """The Boy down the Time track (SOL-82); entering BOY LOST ends the game at once (SOL-83)."""
+    """The Boy down the Time track (SOL-82); entering BOY LOST ends the game at once (SOL-83). A
+    "Hand size" mark, once entered, holds for the rest of the game even if the Boy comes back up (SOL-84)."""
     track = world(s).time
-    before = s.boy
+    before, reached = s.boy, s.boy_reached
     after = max(0, min(track.lost, s.boy + n))
-    s = evolve(s, boy=after)
+    s = evolve(s, boy=after, boy_reached=max(reached, after))
     if after == before:
         return note(s, "The Boy is already at the top of the Time track.") if n < 0 else s
     s = note(s, f"The Boy moves to division {after + 1} of the Time track.")
     if after == track.lost:
         return end_game(s, "boy_lost")
-    for i in range(before + 1, after + 1):
+    for i in range(reached + 1, after + 1):
         if track.marks[i].startswith("hand-"):
             s = note(s, f"Hand size {track.marks[i][-2:]}: every new hand is smaller for the rest of the game.")
     return s

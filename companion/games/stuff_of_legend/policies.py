@@ -297,7 +297,7 @@ class TableBot:
 
 def _fallback(legal: list[Any]) -> Any:
     """A safe legal input: never throw a hand away or call a vote by accident."""
-    calm = [x for x in legal if not isinstance(x, (I.ThrowAway, I.CallVote, I.UseAlly, I.AskHelp))]
+    calm = [x for x in legal if not isinstance(x, (I.ThrowAway, I.CallVote, I.UseAlly, I.AskHelp, I.AttemptQuest))]
     return (calm or legal)[0]
 
 
@@ -392,6 +392,16 @@ def act(s: State, seat: str, honest: bool, bot: HeroBot) -> Any:
     def can(card: ActionCard, needs: int, skill: str) -> bool:
         return reach_icons(s, seat, skill) + likely_help(s) + 1 >= needs
 
+    for ally in s.allies:
+        if (ally, seat) in s.ally_barred:
+            continue
+        a = c.encounter(ally)
+        for k, ability in ((1, a.ability1), (2, a.ability2)):
+            names = {e.name for e in ability}
+            if armies_here and "destroy_army" in names:
+                return I.UseAlly(seat, ally, k)
+            if "attention" in names and s.attention >= world(s).attention.start + 2 and not armies_here:
+                return I.UseAlly(seat, ally, k)
     if armies_here or leaders_here:
         if armies_here:
             for code, card in sorted(cards.items()):
@@ -437,6 +447,12 @@ def contribute(s: State, seat: str, honest: bool, bot: HeroBot) -> Any:
         return I.ResolveAction(seat)
     if have >= needs:
         return I.ResolveAction(seat)
+    for ally in s.allies:
+        if (ally, seat) not in s.ally_barred:
+            al = cat(s).encounter(ally)
+            for k, ability in ((1, al.ability1), (2, al.ability2)):
+                if any(e.name == "icons" and e.arg in (a.skill, "wild") for e in ability) and have + 3 >= needs:
+                    return I.UseAlly(seat, ally, k)
     more = boost_cards(s, seat, a.skill, needs - have)
     covered = sum(cat(s).action(x).counts_for(a.skill) for x in more)
     if more and covered >= needs - have:

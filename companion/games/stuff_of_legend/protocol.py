@@ -206,6 +206,7 @@ def _actor_turn(s: State, seat: str) -> list[Any]:
             out.append(I.Play(seat, code))
     out += [I.AttemptQuest(seat, e.code) for e in cards_at(s, s.party).encounters
             if e.up and cat(s).encounter(e.code).kind == "quest"]
+    out += [I.UseAlly(seat, a, k) for a in s.allies if (a, seat) not in s.ally_barred for k in (1, 2)]
     if s.hand(seat) and seat not in s.refused:
         out.append(I.ThrowAway(seat))
     return out

@@ -135,6 +135,9 @@ def _actor_turn(s: State, h: ActorTurn, inp: I.Input) -> State:
     if isinstance(inp, I.AttemptQuest):
         _by(s, h, inp.seat)
         return actions.quest(s, h, inp.quest)
+    if isinstance(inp, I.UseAlly):
+        _by(s, h, inp.seat)
+        return actions.call_ally(s, inp.seat, inp.ally, inp.ability)
     raise _wrong(s, h, inp)
 
 

@@ -163,7 +163,7 @@ def setup(options: Options, seed: int) -> State:
 
     s = State(
         options=options, rng=rng, seats=heroes, phase="setup", turn=1, actions=0, on_board=(), exhausted=(),
-        rifle=options.rifle, attention=world.attention.start, boy=boy, wound=0, party=world.start, armies=armies,
+        rifle=options.rifle, attention=world.attention.start, boy=boy, boy_reached=boy, wound=0, party=world.start, armies=armies,
         leaders=(), bridge=None, board=tuple(board), extras=tuple(extras), allies=(), exits=tuple(exits), box=box,
         exit_epochs=(0,) * len(exits), peeks=(), stated=(), exposed=(), loyalty=tuple(loyalty),
         loyalty_unused=unused, dealt=tuple(loyalty), loyalty_known=(), hands=((),) * len(heroes), draw_pile=pile,

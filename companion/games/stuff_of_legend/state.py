@@ -441,6 +441,7 @@ class State:
     end: Literal["", "correct_exit", "wrong_exit", "boy_lost"] = ""
     end_exit: str = ""
     correct_exit: str = ""
+    boy_reached: int = 0  # the furthest Time track division entered: its hand-size mark holds for good
 
     def index(self, seat: str) -> int:
         return self.seats.index(seat)

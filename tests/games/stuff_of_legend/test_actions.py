@@ -344,3 +344,16 @@ def test_an_action_with_the_vote_icon_is_voted(tmp_path) -> None:  # type: ignor
         s = everyone_votes(s, choice)
         assert s.attention == a + delta
     assert options(4).cards == ""
+
+
+def test_ally_before_choosing_the_action() -> None:
+    """SOL-60, SOL-61: the active player may call on an Ally before choosing what to do (no action is spent):
+    the General destroys two Armies, and the basic actions are free again."""
+    general = encounter("The General")
+    s = evolve(ready(4), allies=(general,), armies=("brooklyn",) * 2)
+    s = act(s, "max")
+    assert not any(isinstance(x, I.Move) for x in legal(s, "max"))
+    assert I.UseAlly("max", general, 2) in legal(s, "max")
+    s = everyone_votes(RULES.apply(s, I.UseAlly("max", general, 2)), "for")
+    assert s.armies == () and s.allies == () and s.actions == 0
+    assert any(isinstance(x, I.Move) for x in legal(s, "max"))

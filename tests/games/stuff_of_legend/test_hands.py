@@ -308,3 +308,15 @@ def test_physical_hands_discard_unseen_cards() -> None:
     s = apply(act(s, "max"), I.Skip("max", ""))
     assert s.hand("max") == ("",)
     assert legal(act(s, "percy"), "percy")
+
+
+def test_hand_size_mark_holds_for_the_rest_of_the_game() -> None:
+    """SOL-84: "the players' hand size when drawing a new hand is reduced for the rest of the game" - even if
+    a card moves the Boy back up past the mark."""
+    from companion.games.stuff_of_legend.hands import move_boy
+
+    s = move_boy(evolve(ready(4), boy=HAND_1 - 1, boy_reached=HAND_1 - 1), 1)
+    s = move_boy(s, -2)
+    assert s.boy == HAND_1 - 2 and s.boy_reached == HAND_1
+    s = RULES.apply(run_out(evolve(s, boogeyman_pile=())), I.CoinFlip("boogeyman"))
+    assert len(s.hand("max")) == 6
