@@ -59,9 +59,11 @@ def to_act(state: State) -> Actor:
 
 def legal_inputs(state: State, seat: str) -> list[I.Input]:
     actor = to_act(state)
-    if actor.kind == "nobody" or seat not in (actor.seat, "chance", "table", "device"):
+    if actor.kind == "nobody":
         return []
-    return _legal(state)
+    if seat == actor.seat or seat == "device" or (actor.kind == "chance" and seat == "chance"):
+        return _legal(state)
+    return []
 
 
 def knows_token(state: State, token: SearchToken, seat: str) -> bool:

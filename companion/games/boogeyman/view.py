@@ -99,6 +99,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
     if hidden:
         out["reserve"] = sorted(state.reserve, key=int) if all(r.isdigit() for r in state.reserve) else list(state.reserve)
         out["current_rooms"] = list(state.current_rooms)
-        out["decks"] = {d.code: list(d.remaining) for d in state.decks}
+        # A hand: which cards, never the order they lie in (only the device's deal has one).
+        out["decks"] = {d.code: list(d.remaining) if seat == "device" else sorted(d.remaining) for d in state.decks}
     out["where"] = {c.name: zone_name(state, c.zone) for c in state.children}
     return out
