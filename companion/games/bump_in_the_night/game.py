@@ -38,12 +38,17 @@ class BumpInTheNight:
         return protocol.to_act(state)
 
     def legal_inputs(self, state: State, seat: str) -> list[Input]:
+        """The inputs of whoever acts, for that seat ("chance" for a chance event, "table" for the
+        table's own inputs, "device" for the referee); nothing for any other seat."""
         actor = protocol.to_act(state)
         if actor.kind == "nobody":
             return []
-        if seat != actor.seat and seat not in ("chance", protocol.PUBLIC, protocol.DEVICE):
-            return []
-        if actor.kind == "chance" and seat not in ("chance", actor.seat, protocol.DEVICE, protocol.PUBLIC):
+        allowed = {actor.seat, protocol.DEVICE}
+        if actor.kind == "chance":
+            allowed.add("chance")
+        if actor.kind == "table":
+            allowed.add(protocol.PUBLIC)
+        if seat not in allowed:
             return []
         return moves.legal(state, ctx_for(state.options))
 

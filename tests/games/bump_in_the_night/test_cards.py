@@ -292,3 +292,31 @@ def test_an_empty_deck_is_reshuffled_from_the_discards():
     assert not dry.pending and any("empty" in n for n in dry.notices)
     full = table(step=5, hands={"red": (KEY,)}, options=Options(hand_limit=1), scared=True)
     assert not apply(full, Done()).pending
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    ("# Bump in the Night: the card catalogue", 'colour = "red"\n# Bump in the Night: the card catalogue',
+     "unknown key 'colour' at the top"),
+    ('deck = "ACTN"\nname = "Panic"', 'deck = "ACTN"\nname = "Panic"\ncolour = "red"', "unknown key 'colour' in a [[card]]"),
+    ('deck = "ACTN"\nname = "Panic"', 'deck = "XXXX"\nname = "Panic"', "deck must be one of"),
+    ('deck = "ACTN"\nname = "Panic"', 'deck = "ACTN"\nname = ""', "needs a name"),
+    ('name = "Panic"\ncopies = [4, 5, 6]', 'name = "Panic"\ncopies = "4"', "copies is the list"),
+    ('name = "Panic"\ncopies = [4, 5, 6]', 'name = "Panic"\ncopies = [1, 5, 6]', "is both"),
+    ('room = "den"', 'room = "den"\nmonster = "ghost"', "names one room"),
+    ('kind = "goblin"', 'kind = "troll"', "kind must be"),
+])
+def test_every_kind_of_catalogue_mistake(tmp_path: Path, old: str, new: str, words: str):
+    assert CATALOGUE.count(old) == 1, old
+    path = tmp_path / "cards.toml"
+    path.write_text(CATALOGUE.replace(old, new), encoding="utf-8")
+    assert any(words in i.message for i in check_cards(path)), check_cards(path)
+
+
+def test_an_empty_or_broken_catalogue(tmp_path: Path):
+    path = tmp_path / "cards.toml"
+    path.write_text("# nothing\n", encoding="utf-8")
+    assert "no [[card]]" in check_cards(path)[0].message
+    path.write_text("[[card]\n", encoding="utf-8")
+    assert "TOML syntax error" in check_cards(path)[0].message
+    path.write_text("card = [1]\n", encoding="utf-8")
+    assert "each [[card]] is a table" in check_cards(path)[0].message

@@ -150,3 +150,49 @@ def test_board_check_command(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert cli.main(["bin", "board", "check", "--layout", "1b 2b 3b 4b 5b 6b"]) == 0
     assert "18 rooms" in capsys.readouterr().out
     assert cli.main(["bin", "board"]) == 2
+
+
+@pytest.mark.parametrize(("edit", "words"), [
+    (('b.rooms = [\n    { id = "conservatory", name = "Conservatory", cells = "00", scare = 1 },', 'c.rooms = [\n    { id = "conservatory", name = "Conservatory", cells = "00", scare = 1 },'),
+     "side b: rooms must be a list"),
+    (('a.rooms = [\n    { id = "kitchen"', 'a.roomz = [\n    { id = "kitchen"'), "unknown key a.roomz"),
+    (('{ id = "laundry", name = "Laundry", cells = "10" }', '{ id = "laundry", name = "Laundry", cells = "12" }'),
+     "is not a cell"),
+    (('{ id = "laundry", name = "Laundry", cells = "10" }', '{ id = "laundry", name = "Laundry", cells = 10 }'),
+     "cells is a string"),
+    (('{ id = "laundry", name = "Laundry", cells = "10" }', '{ id = "laundry", name = "", cells = "10" }'), "needs a name"),
+    (('{ id = "kitchen", name = "Kitchen", cells = "00 01" }', '{ id = "kitchen", name = "Kitchen", cells = "00 11" }'),
+     "do not touch"),
+    (('{ id = "closet", name = "Closet", cells = "11", scare = 1 }', '{ id = "den", name = "Closet", cells = "11", scare = 1 }'),
+     "two rooms are called den"),
+    (('{ id = "study", name = "Study", cells = "11" },\n]\na.doors', ']\na.doors'), "belong to no room"),
+    (('a.doors = ["00-10", "01-11"]\na.edges = ["N0", "E0", "E1"]', 'a.doors = ["00"]\na.edges = ["N0", "E0", "E1"]'),
+     "must join two cells"),
+    (('a.doors = ["00-10", "01-11"]\na.edges = ["N0", "E0", "E1"]', 'a.doors = ["00-01", "01-11"]\na.edges = ["N0", "E0", "E1"]'),
+     "inside the room den"),
+    (('a.doors = ["00-10", "01-11"]\na.edges = ["N0", "E0", "E1"]', 'a.doors = "00-10"\na.edges = ["N0", "E0", "E1"]'),
+     "doors is a list"),
+    (('a.edges = ["E0", "S0", "S1"]', 'a.edges = ["X9", "S0", "S1"]'), "must be a side"),
+    (('a.edges = ["E0", "S0", "S1"]', 'a.edges = "E0"'), "edges is a list"),
+    (('outside = [{ door = "Cemetery Gate", at = "W0" }]', 'outside = [{ door = "Cemetery Gate", at = "E0" }]'),
+     "must be on a green edge"),
+    (('outside = [{ door = "Cemetery Gate", at = "W0" }]', 'outside = [{ door = "Cemetery Gate" }]'),
+     "each outside door is"),
+    (('outside = [{ door = "Cemetery Gate", at = "W0" }]', 'outside = "gate"'), "outside is a list"),
+    (('id = "2"\ngreen = "N"', 'id = "1"\ngreen = "N"'), "two tiles are called 1"),
+    (('id = "2"\ngreen = "N"', 'id = "two!"\ngreen = "N"'), "letters or digits"),
+    (('{ id = "cellar", name = "Cellar", cells = "10", scare = 2 },\n    { id = "back_hall"',
+      '{ id = "den", name = "Cellar", cells = "10", scare = 2 },\n    { id = "back_hall"'), "ids must differ between tiles"),
+    (('NE = "3a0"', 'NE = "3a9"'), "TILE SIDE TURNS"),
+    (('SE = "6a0"\n', ''), "names the tile in each slot"),
+    (('name = "Bump in the Night house (unverified guess)"', 'nmae = "x"'), "unknown key 'nmae'"),
+    (('name = "Bump in the Night house (unverified guess)"', 'name = 3'), "name must be a string"),
+    (('green = "SE"', 'green = "NSEW"'), "green names its green"),
+    (('{ id = "garage", name = "Garage", cells = "11", scare = 1 }', '"garage"'), "each room is"),
+])
+def test_every_kind_of_mistake_is_reported(tmp_path: Path, edit: tuple[str, str], words: str):
+    path, _ = variant(tmp_path, edit)
+    issues = check_house(path)
+    assert any(words in i.message for i in issues), issues
+    with pytest.raises(DataFileIssues):
+        load_house(path)
