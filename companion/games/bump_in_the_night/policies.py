@@ -51,11 +51,11 @@ from companion.games.bump_in_the_night.state import (
 
 LEVELS: dict[str, Budget] = {
     "easy": Budget(iterations=1, depth=1, time_ms=20.0, params={"plan": 0}),
-    "normal": Budget(iterations=1, depth=1, time_ms=50.0, params={"plan": 4}),
-    "hard": Budget(iterations=1, depth=1, time_ms=90.0, params={"plan": 4}),
+    "normal": Budget(iterations=1, depth=1, time_ms=50.0, params={"plan": 2, "reply": False}),
+    "hard": Budget(iterations=1, depth=1, time_ms=90.0, params={"plan": 4, "reply": True}),
 }
-# On a Raspberry Pi 4 (about 4x slower) the app caps each decision at these (docs/games/BIN.md).
-PI4_TIME_MS = {"easy": 80.0, "normal": 200.0, "hard": 360.0}
+# A decision is bounded by its work (one world, the screen, the planned turns); time_ms is the
+# app's cap between worlds. On a Raspberry Pi 4 (about 4x slower) see docs/games/BIN.md.
 
 CARD_VALUE = 0.25  # a card in hand, in claimed people
 THREAT = 0.7  # how much of the next player's best scare counts against the seat
@@ -326,8 +326,6 @@ class BumpPolicies:
         c = ctx_for(world.options)
         deep = int(budget.params.get("plan", 3))
         reply = bool(budget.params.get("reply", False))
-        if world.turn.step == 1 and world.running is None:
-            deep = min(deep, int(budget.params.get("plan1", deep)))
         pairs = [i for i, x in enumerate(candidates) if isinstance(x, Place) and x.partner_room]
         rest = [i for i, x in enumerate(candidates) if not (isinstance(x, Place) and x.partner_room)
                 and not _card_placement_wasted(world, c, x)]
