@@ -89,6 +89,9 @@ def setup(options: Options, seed: int) -> State:
     n = len(colours)
     zeros = (0,) * c.n_rooms
     first = colours.index(options.first) if options.first else 0
+    if options.monster_player and options.monster_player not in colours:
+        raise IllegalInput(f"the monster player's colour {options.monster_player!r} is not at the table "
+                           f"({', '.join(colours)})")
     return State(
         options=options, phase=Phase.ROLL, seats=colours, active=first, round=1, groups=(),
         unmoved=zeros, moved=zeros, monsters=((SUPPLY,) * 6,) * n, locks=frozenset(),
@@ -299,6 +302,19 @@ def _deal(state: State) -> State:
                   notices=state.notices + ("Deal three cards to each player.",))
 
 
+def _copy_left(deck: Deck, c: Ctx, code: str) -> str:
+    """Copies of a title are alike: a card named by its title (picked on screen) is any copy of it
+    still to be drawn (the discards, when the pile is empty and will be reshuffled)."""
+    pool = deck.draw_pile or deck.discard_pile
+    if code in pool:
+        return code
+    name = c.card(code).name
+    same = sorted(x for x in pool if c.card(x).name == name)
+    if not same:
+        raise IllegalInput(f"no {name} card is left to draw (every copy is in a hand, played or discarded)")
+    return same[0]
+
+
 def _draw(state: State, c: Ctx, inp: Draw) -> State:
     p = _head(state)
     if not isinstance(p, DrawFor):
@@ -311,8 +327,8 @@ def _draw(state: State, c: Ctx, inp: Draw) -> State:
     else:
         if inp.card not in c.cards:
             raise IllegalInput(f"{inp.card!r} is not a Bump in the Night card")
-        deck, rng = deck.take(inp.card, rng)
-        code = inp.card
+        code = _copy_left(deck, c, inp.card)
+        deck, rng = deck.take(code, rng)
     state = _set_hand(state, p.seat, state.hands[p.seat] + (code,))
     state = evolve(state, deck=deck, rng=rng, pending=state.pending[1:])
     return _note(state, f"{state.seats[p.seat].capitalize()} draws a card.")

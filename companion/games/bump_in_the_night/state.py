@@ -43,6 +43,7 @@ class Options:
     players: int = 2  # BIN-G6: 2 to 6
     colours: tuple[str, ...] = ()  # seats clockwise; () = the first `players` colours of COLOURS
     first: str = ""  # BIN-G6: who starts; "" = the first colour
+    monster_player: str = ""  # the colour the device's monster player holds; "" = people hold every seat
     house: str = ""  # BIN-G5: the house file; "" = the shipped data/house.toml
     layout: tuple[str, ...] = ()  # BIN-G5: six "TILE SIDE TURNS" codes NW N NE SW S SE; () = the file's
     cards: str = ""  # BIN-G3/G4: the card catalogue; "" = the shipped data/cards.toml
