@@ -27,8 +27,10 @@ from companion.games.boogeyman.state import (
     Phase,
     PlayFinale,
     State,
+    TieRoll,
 )
 from companion.ai.base import boogeyman_decision
+from companion.games.boogeyman.cards import model_top
 from companion.ai.levels import make_adversary
 from companion.sim import cards
 from companion.sim.child_bot import ChildTeam
@@ -92,6 +94,8 @@ class _Table:
 
     def _next(self, s: State) -> I.Input | list[I.Input] | None:
         p = s.pending[0] if s.pending else None
+        if isinstance(p, DrawCard) and p.deck in cards.CHOSEN:
+            return I.CardDrawn(model_top(s, p.deck))  # the table draws the top card of the real deck
         if isinstance(p, DrawCard):
             if p.encounter:
                 self.victim = p.child
@@ -104,6 +108,8 @@ class _Table:
             if o.hand:
                 self.team.hand.setdefault(p.child, []).append(o.hand)
             return I.CardDrawn(f"BGM:{p.deck}:01", o.effects)
+        if isinstance(p, TieRoll):
+            return I.SpendCandy(0) if p.rolled else I.RollDie(None)
         if isinstance(p, NeedRoll):
             return I.RollDie(None)
         if isinstance(p, AdjustRoll):

@@ -18,13 +18,17 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion.games.boogeyman.houses import house_for
-from companion.ui import theme as T
 from companion.games.boogeyman import inputs as I
-from companion.games.boogeyman import sensing
+from companion.games.boogeyman import reference, sensing
+from companion.games.boogeyman.houses import house_for
+from companion.games.boogeyman.state import AdjustRoll, NeedRoll, State, TieRoll
+from companion.games.boogeyman.summary import summary as boogeyman_summary, turn_started
+from companion.ui import theme as T
 from companion.ui.controller import GameController
 from companion.ui.hardware import CardScanner, SensorFeed, find_sensor_board
 from companion.ui.layout import plan
+from companion.ui.overlays import Confirm, Keyboard, Overlay, Summary, WhyView
+from companion.ui.panel_link import PanelLink
 from companion.ui.screens import SCREENS, BaseScreen
 from companion.ui.seat import DeviceSeat
 from companion.ui.settings import Settings
@@ -44,7 +48,7 @@ class CompanionApp(App):
     title = "Companion"
 
     def __init__(self, journal_path: Path, data_dir: Path, port: str | None = None, camera: str | None = None,
-                 resume: bool = False, hardware: bool = True, **kw: Any) -> None:
+                 resume: bool = False, hardware: bool = True, pin_factory: Any = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.data_dir = data_dir
         self.settings_path = data_dir / "settings.json"
@@ -68,13 +72,19 @@ class CompanionApp(App):
         self.fix_text = ""          # the one sensor fix the table is asked for, "" when it matches
         self.question: Any = None   # a sensing.Ask for the mismatch screen
         self._last_prompt = ""
+        self.pin_factory = pin_factory
+        self.panel: PanelLink | None = None
+        self._seen: tuple[Any, State | None] = (None, None)  # (session, its last state) for summaries
+        self._turn: tuple[State, list[str]] | None = None  # a player-run Boogeyman's turn so far
+        self._route_later = False
 
     # ---- building ----
     def build(self) -> Any:
         T.register_fonts()
         # Unload first: a second app in one process (tests, shots) must not stack the rules twice.
-        Builder.unload_file(str(HERE / "widgets.kv"))
-        Builder.load_file(str(HERE / "widgets.kv"))
+        for kv in ("widgets.kv", "overlays.kv"):
+            Builder.unload_file(str(HERE / kv))
+            Builder.load_file(str(HERE / kv))
         self.sm = ScreenManager(transition=NoTransition())
         for name in SCREENS:
             module = importlib.import_module(f"companion.ui.screens.{name}")
@@ -82,15 +92,22 @@ class CompanionApp(App):
             Builder.load_file(str(HERE / "screens" / f"{name}.kv"))
             self.sm.add_widget(module.SCREEN(name=name))
         self.status = StatusBar()
-        self.toaster = Toast()
+        self.summary, self.confirm, self.why = Summary(), Confirm(), WhyView()
+        self.keyboard, self.toaster = Keyboard(), Toast()
         box = BoxLayout(orientation="vertical")
         box.add_widget(self.status)
         box.add_widget(self.sm)
         root = Shell()
         root.add_widget(box)
-        root.add_widget(self.toaster)
+        self._root_shell = root
+        self._layers = (self.summary, self.confirm, self.why, self.keyboard, self.toaster)  # last on top
+        for layer in self._layers:
+            layer.bind(shown=lambda *_: self._restack())
+        # A message must not sit on the keys: the keyboard coming up clears it.
+        self.keyboard.bind(shown=lambda _k, up: self.toaster.hide() if up else None)
         self.sm.bind(current=lambda *_: self._entered())
         if self.use_hardware:
+            self.panel = PanelLink.open(self.later, self.pressed, self.pin_factory)
             self.start_sensors()
             threading.Thread(target=self._probe_camera, name="camera-probe", daemon=True).start()
         else:
@@ -118,7 +135,20 @@ class CompanionApp(App):
             self.sensors = None
         self.scanner.close()
         self.seat.close()
+        if self.panel is not None:
+            self.panel.close()
         self.controller.close()
+
+    def _restack(self) -> None:
+        """Only the shown layers are in the window, in their order: a hidden one takes no touch
+        and costs no drawing."""
+        root = self._root_shell
+        for layer in self._layers:
+            if layer.parent is not None:
+                root.remove_widget(layer)
+        for layer in self._layers:
+            if layer.shown:
+                root.add_widget(layer)
 
     def later(self, fn: Callable[[], None]) -> None:
         """Hand work from a thread to the UI thread."""
@@ -156,17 +186,22 @@ class CompanionApp(App):
         return s
 
     def go(self, name: str) -> None:
+        if self.keyboard.shown:
+            self.keyboard.close(submit=False)
         if self.sm.current == name:
             self._entered()
         else:
+            self.toaster.hide()  # a message belongs to the screen it was said on
             self.sm.current = name
 
     def _entered(self) -> None:
         self.screen(self.sm.current).refresh()
         self._update_status()
 
-    def toast(self, text: str, kind: str = "error") -> None:
-        self.toaster.show(text, kind)
+    def toast(self, text: str, kind: str = "error", why: str = "") -> None:
+        """A message; a refusal (kind "error") gets a Why? button showing the rule behind it."""
+        self.toaster.show(text, kind, seconds=5.0 if kind == "error" else 2.5,
+                          why=why or (text if kind == "error" and self.rules_for(text) else ""))
 
     def submit(self, inp: Any) -> bool:
         """Every input from a tap: committed to the journal before the screen shows it."""
@@ -174,6 +209,33 @@ class CompanionApp(App):
         if not out.ok:
             self.toast(out.message)
         return out.ok
+
+    # ---- the rules behind what the device says ----
+    def rules_for(self, line: str) -> list[tuple[str, str]]:
+        run = self.controller.state.player_run if self.controller.session is not None else None
+        return [(r.section, r.says) for r in reference.explain(line, run)]
+
+    def show_why(self, line: str) -> None:
+        self.why.explain(line, self.rules_for(line))
+
+    def show_why_all(self, lines: list[str]) -> None:
+        seen: list[tuple[str, str]] = []
+        for line in lines:
+            seen += [r for r in self.rules_for(line) if r not in seen]
+        self.why.explain(" ".join(lines[:1]) + (" …" if len(lines) > 1 else ""), seen)
+
+    def rules_reference(self) -> list[tuple[str, str]]:
+        return [(r.section, r.says) for r in reference.rules()]
+
+    # ---- undo: its label first, then a confirm ----
+    def ask_undo(self) -> None:
+        label = self.controller.undo_label()
+        if not label:
+            self.toast("Nothing to undo yet", "info")
+            return
+        self.confirm.ask(f"Undo: {label}?", "Undo it", self.undo,
+                         detail="The game goes back to just before it, dice and cards included.",
+                         cancel="Keep it")
 
     def undo(self) -> None:
         out = self.controller.undo()
@@ -185,33 +247,92 @@ class CompanionApp(App):
 
     # ---- the game changed ----
     def _game_changed(self) -> None:
-        if self.controller.session is None:
+        c = self.controller
+        if c.session is None:
             return
-        v = self.controller.view()
+        session, before = self._seen
+        after = c.state
+        self._seen = (c.session, after)
+        v = c.view()
+        turn = None
+        if session is c.session and before is not None and after.round >= before.round:
+            if self._turn is None and turn_started(before, after):
+                self._turn = (before, [])  # its turn runs over several inputs: show it once it ends
+            if self._turn is not None:
+                self._turn[1].extend(after.notices)
+            start, lines = self._turn if self._turn is not None else (before, list(after.notices))
+            turn = boogeyman_summary(start, after, tuple(lines))
+            if turn is not None:
+                self._turn = None
+        else:
+            self._turn = None  # an undo, a new game: whatever was being gathered is gone
         self._play_notices(v["notices"])
-        if v["prompt"] != self._last_prompt:
-            self._last_prompt = v["prompt"]
-            self.sounds.say(v["prompt"])
         self._sync_virtual()
         self._check_mat()
+        if turn is not None and self.sm.current != "setup":
+            # The Boogeyman's turn is a moment at the table: steps that wait for it.
+            self.summary.present(turn.title, turn.steps, turn.notices, self._summary_done, self.sounds.say)
+            if self.panel is not None and turn.reveal:
+                self.panel.beep(2)
+        elif v["prompt"] != self._last_prompt:
+            self.sounds.say(v["prompt"])
+        self._last_prompt = v["prompt"]
+        self.route()
+
+    def route(self) -> None:
+        """Go where the game waits for the table (not while the Boogeyman's turn is being shown)."""
         target = self.controller.pending_screen()
         if target == "boogeyman" and self.seat.think(self.controller.state):
             target = ""  # the device holds the Boogeyman's seat: its choices stay hidden
+        if self.summary.shown:
+            self._entered()
+            return
         current = self.sm.current
-        if target and current in AUTO_SCREENS | {"setup", "choose", "mismatch"}:
+        if target and current in AUTO_SCREENS | {"setup", "choose", "mismatch"} and current != "setup":
             self.go(target)
         elif not target and current in AUTO_SCREENS - {"table"}:
             self.go("table")
         else:
             self._entered()
 
+    def _summary_done(self) -> None:
+        self.sounds.say(self.controller.view()["prompt"] if self.controller.session else "")
+        self.route()
+
     def _play_notices(self, notices: list[str]) -> None:
         text = " ".join(notices)
         if "appears" in text or "Possessed" in text:
             self.sounds.play("reveal")
             Clock.schedule_once(lambda dt: self.sounds.play("laugh"), 1.0)
+            if self.panel is not None:
+                self.panel.beep(2)
         elif "Babysitter" in text and ("moves" in text or "stops" in text):
             self.sounds.play("steps")
+
+    # ---- the GPIO panel: Confirm, Roll, Undo ----
+    def top_layer(self) -> Overlay | None:
+        for layer in (self.keyboard, self.why, self.confirm, self.summary):
+            if layer.shown:
+                return layer
+        return None
+
+    def pressed(self, button: str) -> None:
+        layer = self.top_layer()
+        if button == "confirm":
+            if layer is not None:
+                layer.primary()
+            else:
+                self.screen(self.sm.current).primary()
+        elif button == "roll":
+            p = self.controller.pending() if self.controller.session is not None else None
+            if isinstance(p, NeedRoll) or (isinstance(p, TieRoll) and not p.rolled):
+                self.submit(I.RollDie(None))
+            elif isinstance(p, (AdjustRoll, TieRoll)):
+                self.submit(I.SpendCandy(0))  # the roll stands: no Candy
+            elif self.panel is not None:
+                self.panel.beep(1)  # nothing to roll now
+        elif button == "undo" and layer is None and self.controller.session is not None:
+            self.ask_undo()
 
     def _sync_virtual(self) -> None:
         if self.sensors is not None and self.sensors.virtual and self.controller.session is not None:
@@ -221,7 +342,10 @@ class CompanionApp(App):
     def _check_mat(self) -> None:
         occ = self.sensors.occupied if self.sensors is not None else None
         settling = self.sensors is not None and self.sensors.filter.settling
-        if occ is None or settling or self.controller.session is None or self.controller.session.finished:
+        virtual = self.sensors is not None and self.sensors.virtual
+        # The virtual board follows the game: a difference there is only its own lag, nothing a
+        # person could put right. Only a real mat's differences are shown.
+        if virtual or occ is None or settling or self.controller.session is None or self.controller.session.finished:
             self.fix_text = ""
             return
         wrong = sensing.check(self.controller.state, occ)
@@ -247,10 +371,11 @@ class CompanionApp(App):
     def _update_status(self) -> None:
         s = self.status
         c = self.controller
-        if c.session is not None and self.sm.current not in ("choose",):
+        if c.session is not None and self.sm.current not in ("choose", "setup"):
             v = c.view()
             who = (v["active"] or "").capitalize()
-            s.where = f"Round {v['round']} \u00b7 {who}'s turn" if v["phase"] == "play" else v["phase"].capitalize()
+            phase = {"placement": "Set-up: the Boogeyman's choices", "finale": "The Finale", "over": "Game over"}
+            s.where = f"Round {v['round']} \u00b7 {who}'s turn" if v["phase"] == "play" else phase.get(v["phase"], "")
         else:
             s.where = self.screen(self.sm.current).title
         if self.sensors is not None:
@@ -258,12 +383,15 @@ class CompanionApp(App):
             s.sensors_ok = self.sensors.state == "ok"
         else:
             s.sensors, s.sensors_ok = "Sensors: off", False
+        if self.panel is not None:
+            self.panel.show_link(self.sensors.state if self.sensors is not None else "down")
         s.camera = self.scanner.label
         s.camera_ok = self.scanner.available
 
 
 def run(journal_path: Path, data_dir: Path, port: str | None, camera: str | None, windowed: bool,
         resume: bool) -> int:
+    """The app on the table: sensors, camera and the GPIO panel where they are there."""
     from kivy.core.window import Window
 
     if windowed:

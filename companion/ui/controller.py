@@ -26,6 +26,7 @@ from companion.games.boogeyman.state import (
     PlayFinale,
     State,
     SteerBabysitter,
+    TieRoll,
 )
 
 Listener = Callable[[], None]
@@ -119,7 +120,7 @@ class GameController:
     def pending_screen(self) -> str:
         """The screen the head of the pending decisions belongs on ("" = the table)."""
         p = self.pending()
-        if isinstance(p, (NeedRoll, AdjustRoll)):
+        if isinstance(p, (NeedRoll, AdjustRoll, TieRoll)):
             return "roll"
         if isinstance(p, (ChooseCard, ChooseRoomTokens, SteerBabysitter, HideTokens)):
             return "boogeyman"

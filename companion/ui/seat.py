@@ -41,8 +41,9 @@ class DeviceSeat:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="boogeyman-seat")
 
     def plays(self, state: State) -> bool:
-        """The device answers this state's decision: a Competitive Boogeyman seat it holds."""
-        return (self.level in LEVELS and state.player_run and state.boogeyman_seat == "boogeyman"
+        """The device answers this state's decision: a Competitive Boogeyman seat it holds (the
+        game's options say so; the level is the one chosen in Settings, Normal if none)."""
+        return (state.options.device_boogeyman and state.player_run and state.boogeyman_seat == "boogeyman"
                 and boogeyman_decision(state) is not None)
 
     def think(self, state: State) -> bool:
@@ -52,7 +53,7 @@ class DeviceSeat:
         if self._asked is state:
             return True
         self._asked = state
-        level = self.level
+        level = self.level if self.level in LEVELS else "normal"
         self._pool.submit(self._decide, state, level)
         return True
 

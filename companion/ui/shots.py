@@ -66,13 +66,33 @@ def shots(outdir: Path) -> int:
             c = app.controller
             c.submit(I.Move("mike", next(i.to for i in c.legal() if isinstance(i, I.Move))))
             drive(h, lambda s: s.round >= 2 and not s.pending and s.actions_left == 2, seed=5)
+            app.summary.shown = False
             app.go("table")
             h.pump(1.0)
             shot("05_table")
+            # A refused tap: a room Mike cannot reach. The toast's "Why?" shows the rule behind it.
+            far = next(z for z in ("25", "24", "19") if z not in {i.to for i in c.legal() if isinstance(i, I.Move)})
+            h.tap_widget(app.screen("table").ids.map.cells[far])
+            h.tap("toast_why")
+            shot("05c_why")
+            app.why.shown = False
+            app.toaster.hide()
             app.go("found")
             shot("05b_search_found")
             app.go("table")
-            drive(h, lambda s: bool(s.pending) and type(s.pending[0]).__name__ == "NeedRoll", seed=7)
+            # The Boogeyman's turn: the children end theirs, then its steps wait for the table.
+            drive(h, lambda s: not s.pending and s.turn == len(s.order) - 1 and not s.finale_room, seed=7)
+            app.summary.shown = False
+            app.go("table")
+            c.submit(I.EndTurn())
+            if app.summary.shown:
+                app.summary.next()
+                shot("05d_boogeyman_turn")
+                while app.summary.shown:
+                    app.summary.next()
+            drive(h, lambda s: bool(s.pending) and type(s.pending[0]).__name__ == "NeedRoll"
+                  and bool(s.pending[0].child), seed=7)
+            app.summary.shown = False
             app.go("roll")
             shot("06_roll")
             c.submit(I.RollDie(4))
@@ -81,7 +101,20 @@ def shots(outdir: Path) -> int:
                 app.screen("roll").delta = -1
                 app.screen("roll").refresh()
                 shot("07_roll_candy")
-            drive(h, lambda s: bool(s.pending) and type(s.pending[0]).__name__ == "DrawCard", seed=11)
+            drive(h, lambda s: bool(s.pending) and type(s.pending[0]).__name__ == "DrawCard"
+                  and s.pending[0].deck in ("SITR", "BOOG", "LGHT", "DARK", "SRCH"), seed=11)
+            app.summary.shown = False
+            # No camera: the pick-a-card list, by the titles the table gave the cards.
+            deck = c.state.pending[0].deck  # type: ignore[union-attr]
+            cat = app.scanner.catalogue()
+            from cards_qr.codes import CardCode
+            from companion.scan.catalogue import CardInfo
+
+            for n, title in enumerate(("Creaking stairs", "Lights out", "A cold hand", "Footsteps above"), 1):
+                cat.remember(CardCode("BGM", deck, n), CardInfo(title, deck))
+            app.go("table")
+            app.go("scan")
+            shot("08b_scan_no_camera")
             # The scan screen with the demo camera showing the card the table drew.
             from companion.ui.hardware import CardScanner
 
@@ -97,19 +130,30 @@ def shots(outdir: Path) -> int:
             h.pump(0.5)
             _blit(app)
             shot("08_scan")
-            from cards_qr.codes import CardCode
-
             app.screen("card_form").ask(CardCode("BGM", deck, 7))
             app.go("card_form")
-            app.screen("card_form").ids.name.text = "Creaking stairs"
             app.screen("card_form").pick("babysitter_toward")
+            h.tap_widget(app.screen("card_form").ids.name)  # the on-screen keyboard comes up
+            for ch in "Creaking st":
+                h.tap(f"key:{ch.lower()}" if ch != " " else "key:space")
+            shot("09b_keyboard")
+            for ch in "airs":
+                h.tap(f"key:{ch}")
+            app.keyboard.close(submit=False)
             shot("09_card_form")
             app.fix_text = "Move the Babysitter from Room 10 to corridor C2"
             app.question = None
             app.go("mismatch")
             shot("10_mismatch")
+            app.fix_text = ""
+            app.go("table")
+            app.ask_undo()
+            shot("10b_undo_confirm")
+            app.confirm.shown = False
             app.go("journal")
             shot("11_journal")
+            app.go("rules")
+            shot("11b_rules")
             app.go("settings")
             shot("12_settings")
             app.go("calibrate")
@@ -126,6 +170,7 @@ def shots(outdir: Path) -> int:
             # A Competitive game: the Boogeyman player's private screen.
             app.prefs.boogeyman = "person"  # a player's private screen (the device would hide it)
             app.seat.level = "person"
+            app.summary.shown = False
             c.new_game(Options(mode=Mode.COMPETITIVE, difficulty=Difficulty.NORMAL, children=("peter", "leila")), 4)
             app.go("boogeyman")
             shot("15_boogeyman_cover")

@@ -11,10 +11,37 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 from companion.ui import theme as T
 from companion.ui.layout import Plan
+
+
+class Hideable:
+    """A widget that can be hidden. Hidden, it is invisible and disabled, and it lets every touch
+    through to what lies under it: a disabled Kivy widget would otherwise swallow the touches
+    over its area (Widget.on_touch_down answers them), which is how hidden panels and the toast
+    used to block the buttons beneath them. Mix in before the Kivy class."""
+
+    shown = BooleanProperty(True)
+
+    def on_shown(self, *_: Any) -> None:
+        self.opacity = 1 if self.shown else 0  # type: ignore[attr-defined]
+        self.disabled = not self.shown  # type: ignore[attr-defined]
+
+    def on_touch_down(self, touch: Any) -> Any:
+        return super().on_touch_down(touch) if self.shown else False  # type: ignore[misc]
+
+    def on_touch_move(self, touch: Any) -> Any:
+        return super().on_touch_move(touch) if self.shown else False  # type: ignore[misc]
+
+    def on_touch_up(self, touch: Any) -> Any:
+        return super().on_touch_up(touch) if self.shown else False  # type: ignore[misc]
+
+
+class Panel(Hideable, BoxLayout):
+    """A box of controls that screens show and hide (the die faces, the Candy choice, a cover)."""
 
 
 class BigButton(Button):
@@ -27,14 +54,26 @@ class BigButton(Button):
     stacked = BooleanProperty(False) # icon above the caption (narrow buttons)
 
 
-class Toast(Label):
-    shown = BooleanProperty(False)
+class HideButton(Hideable, BigButton):
+    """A button that is only there when it applies (Fix, Another night)."""
+
+
+class Toast(Hideable, BoxLayout):
+    """A message over the screen that never takes a touch, except on its own "Why?" button: taps
+    anywhere else on it go through to what lies under it."""
+
+    text = StringProperty("")
     kind = StringProperty("error")
+    why = StringProperty("")  # the line "Why?" explains; "" = no Why? button
+    covers = True  # it hides what lies under it (taps there still go through)
     _ev: Any = None
 
-    def show(self, text: str, kind: str = "error", seconds: float = 4.0) -> None:
-        self.text = text
-        self.kind = kind
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.shown = False
+
+    def show(self, text: str, kind: str = "error", seconds: float = 5.0, why: str = "") -> None:
+        self.text, self.kind, self.why = text, kind, why
         self.shown = True
         if self._ev is not None:
             self._ev.cancel()
@@ -42,6 +81,33 @@ class Toast(Label):
 
     def hide(self) -> None:
         self.shown = False
+
+    def on_touch_down(self, touch: Any) -> Any:
+        button = self.ids.get("why_button")
+        if not self.shown or button is None or not button.shown:
+            return False
+        return button.dispatch("on_touch_down", touch)
+
+    def on_touch_move(self, touch: Any) -> Any:
+        return False
+
+    def on_touch_up(self, touch: Any) -> Any:
+        return False  # the Why? button gets its release through its grab
+
+
+class TextField(TextInput):
+    """A text box that brings up the on-screen keyboard when touched (no keyboard at the table)."""
+
+    label = StringProperty("")  # what the keyboard's preview line calls it
+
+    def on_focus(self, _w: Any, focused: bool) -> None:
+        if focused:
+            from kivy.app import App
+
+            app = App.get_running_app()
+            keyboard = getattr(app, "keyboard", None)
+            if keyboard is not None:
+                keyboard.open(self)
 
 
 class StatusBar(BoxLayout):
@@ -157,8 +223,8 @@ class HouseMap(Widget):
         c = plan.cells[zone]
         cw, rh = self.width / plan.cols, self.height / plan.rows
         x = self.x + c.col * cw + 12
-        y = self.top - (c.row + 1) * rh + 3
-        return x, y, cw - 16, rh - 6
+        y = self.top - (c.row + 1) * rh + 2
+        return x, y, cw - 16, rh - 4  # 4 px between rows: a room stays >= 48 px high at 800x480
 
     def _layout(self, *_: Any) -> None:
         plan: Plan | None = self.plan

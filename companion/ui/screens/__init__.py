@@ -20,6 +20,16 @@ class BaseScreen(Screen):
     def refresh(self) -> None:
         pass
 
+    def primary(self) -> None:
+        """The Confirm button of the GPIO panel: the screen's one primary button, if it shows one."""
+        from companion.ui import touch
+
+        mine = set(self.walk(restrict=True))
+        for w in touch.controls():
+            if w in mine and getattr(w, "kind", "") == "primary":
+                w.trigger_action(0)
+                return
+
     def find(self, action: str) -> Any:
         """The button with this `action` name (tests and the screenshot tool tap through it)."""
         for w in self.walk(restrict=True):
@@ -29,4 +39,4 @@ class BaseScreen(Screen):
 
 
 SCREENS = ("choose", "setup", "table", "roll", "found", "scan", "card_form", "mismatch", "journal", "settings",
-           "calibrate", "finale", "boogeyman")
+           "calibrate", "finale", "boogeyman", "rules")

@@ -27,8 +27,9 @@ class CardFormScreen(BaseScreen):
             b.bind(on_press=lambda btn, name=e.name: self.pick(name))
             grid.add_widget(b)
 
-    def ask(self, code: CardCode) -> None:
-        self.code, self.effect, self.n = code, "none", 1
+    def ask(self, code: CardCode, sticker: bool = True) -> None:
+        """A card the companion has not met: `sticker` when it was read (or picked) by its sticker."""
+        self.code, self.effect, self.n, self.sticker = code, "none", 1, sticker
         self.ids.name.text = ""
         self.refresh()
 
@@ -36,7 +37,8 @@ class CardFormScreen(BaseScreen):
         if self.code is None:
             return
         deck = DECK_NAMES.get(self.code.deck, self.code.deck)
-        self.ids.heading.text = f"New card {self.code} ({deck}): what does it say?"
+        where = f" (sticker {self.code.number:02d})" if getattr(self, "sticker", True) else ""
+        self.ids.heading.text = f"A new {deck} card{where}: what does it say?"
         takes = effect_kind(self.effect).takes_n
         for b in self.ids.effects.children:
             on = b.action == f"effect:{self.effect}"
@@ -58,7 +60,10 @@ class CardFormScreen(BaseScreen):
 
         if self.code is None:
             return
-        title = self.ids.name.text.strip() or str(self.code)
+        title = " ".join(self.ids.name.text.split())
+        if not title:
+            self.app.toast("Type the title printed on the card first: tap the box for the keyboard", "info")
+            return
         n = self.n if effect_kind(self.effect).takes_n else 0
         info = CardInfo(title, DECK_NAMES.get(self.code.deck, self.code.deck), (Effect(self.effect, n),))
         try:

@@ -33,7 +33,7 @@ class ScanScreen(BaseScreen):
         self.deck = ""
         self.search_instead = False
         self._ev: Any = None
-        self._listed = ""
+        self._listed: Any = None
 
     # ---- what is expected ----
     def expected(self) -> tuple[str, str]:
@@ -55,36 +55,59 @@ class ScanScreen(BaseScreen):
             self.ids.heading.text = c.view()["prompt"]
         else:
             self.ids.heading.text = f"{child.capitalize()}: show the Search card you play"
-        self.find("instead").opacity = 1 if isinstance(p, DrawCard) and p.encounter else 0
-        self.find("instead").disabled = not (isinstance(p, DrawCard) and p.encounter)
+        self.find("instead").shown = isinstance(p, DrawCard) and p.encounter
         self.find("instead").caption = "Draw the card instead" if self.search_instead else "Cancel it with a Search card"
         cam = self.app.scanner
+        self.ids.camera.shown = cam.available
+        self.ids.camera.width = 330 if cam.available else 0
         if cam.available:
             self.ids.camera_note.text = "Hold the card under the camera\u2026"
-        else:
-            reason = cam.error or "no camera"
-            self.ids.camera_note.text = f"[color=e8a23a]{T.GLYPH_WARN}[/color] No camera ({reason}).\nPick the card on the right."
         self._fill_picker(deck)
 
     def _fill_picker(self, deck: str) -> None:
-        if self._listed == deck:
-            return
-        self._listed = deck
-        grid = self.ids.picker
-        grid.clear_widgets()
+        """The cards of the deck the table has named (by title), a new card, then the sticker
+        numbers nobody has named yet (the number is printed beside each sticker)."""
         try:
             cat = self.app.scanner.catalogue()
-        except Exception:  # noqa: BLE001 - a broken catalogue still lets the table pick codes
+        except Exception:  # noqa: BLE001 - a broken catalogue still lets the table name cards
             cat = None
-        self.ids.picker_title.text = f"Or pick the {DECK_NAMES.get(deck, deck)} card:"
-        for code in all_codes("BGM"):
-            if code.deck != deck:
-                continue
+        codes = [code for code in all_codes("BGM") if code.deck == deck]
+        named = []
+        unnamed = []
+        for code in codes:
             info = cat.lookup(code) if cat is not None else None
-            name = f"\n[size=13]{info.title}[/size]" if info else ""
-            b = BigButton(caption=f"{code.deck} {code.number:02d}{name}", font_size=16, action=f"pick:{code}")
-            b.bind(on_press=lambda btn, code=code: self.chosen(code))
+            (named if info is not None else unnamed).append((code, info))
+        key = (deck, tuple((str(code), info.title) for code, info in named))
+        if self._listed == key:
+            return
+        self._listed = key
+        words = DECK_NAMES.get(deck, deck)
+        no_camera = "" if self.app.scanner.available else f"{T.GLYPH_WARN} No camera. "
+        self.ids.picker_title.text = (f"{no_camera}Which {words} card is it? Tap its title, or add a new one:"
+                                      if named else f"{no_camera}Tap \u201cNew card\u201d and type the title of the "
+                                      f"{words} card:")
+        grid = self.ids.picker
+        grid.clear_widgets()
+        if unnamed:
+            new = BigButton(icon="+", caption="New card: type its title", font_size=16, action="pick:new",
+                            kind="primary")
+            new.bind(on_release=lambda btn, code=unnamed[0][0]: self.new_card(code))
+            grid.add_widget(new)
+        for code, info in sorted(named, key=lambda ci: ci[1].title.lower()):
+            b = BigButton(caption=f"{info.title}\n[size=12][color=a89cb0]sticker {code.number:02d}[/color][/size]",
+                          font_size=16, action=f"pick:{code}")
+            b.bind(on_release=lambda btn, code=code, info=info: self.play(code, info))
             grid.add_widget(b)
+        for code, _ in unnamed:
+            b = BigButton(caption=f"[color=a89cb0]Sticker {code.number:02d}[/color]", font_size=15,
+                          action=f"pick:{code}")
+            b.bind(on_release=lambda btn, code=code: self.chosen(code))
+            grid.add_widget(b)
+        self.ids.scroller.scroll_y = 1
+
+    def new_card(self, code: CardCode) -> None:
+        self.app.screen("card_form").ask(code, sticker=False)
+        self.app.go("card_form")
 
     # ---- camera ----
     def on_enter(self, *_: Any) -> None:
@@ -147,17 +170,17 @@ class ScanScreen(BaseScreen):
         p = c.pending()
         deck, child = self.expected()
         if code.deck != deck:
-            self.app.toast(f"That is a {DECK_NAMES.get(code.deck, code.deck)} card ({code}); "
+            self.app.toast(f"That is a {DECK_NAMES.get(code.deck, code.deck)} card; "
                            f"expected a {DECK_NAMES.get(deck, deck)} card")
             return
         if isinstance(p, DrawCard) and not self.search_instead:
-            ok = self.app.submit(I.CardDrawn(str(code), effects))
+            ok = self.app.submit(I.CardDrawn(str(code), effects, info.title))
         else:
-            ok = self.app.submit(I.PlayCard(child, str(code), effects))
+            ok = self.app.submit(I.PlayCard(child, str(code), effects, info.title))
         if ok:
-            self.app.toast(f"{info.title}: {code}", "info")
             if self.app.sm.current == "scan":
                 self.app.go(c.pending_screen() or "table")
+            self.app.toast(f"\u201c{info.title}\u201d", "info")
 
     def toggle_instead(self) -> None:
         self.search_instead = not self.search_instead

@@ -35,7 +35,7 @@ class SettingsScreen(BaseScreen):
         for value, text in options:
             on = value == current
             b = BigButton(caption=("\u2714 " if on else "") + text, kind="primary" if on else "normal",
-                          font_size=16, action=f"{rid}:{value}")
+                          font_size=16, action=f"{rid}:{value}", height=50)  # the row's height: no overlap
             b.bind(on_press=lambda btn, value=value: fn(value))
             row.add_widget(b)
 

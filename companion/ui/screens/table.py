@@ -29,8 +29,8 @@ class TableScreen(BaseScreen):
         fix = app.fix_text
         notes = " \u00b7 ".join(v["notices"][-2:])
         self.ids.notices.text = (f"[color=e8a23a]{T.GLYPH_WARN} Sensors: {fix}[/color]" if fix else notes)
-        self.ids.fix.opacity = 1 if fix else 0
-        self.ids.fix.disabled = not fix
+        self.ids.fix.shown = bool(fix)
+        self.ids.lasting.text = self.lasting_text(v)
         movable = {i.to for i in legal if isinstance(i, I.Move)}
         infos = self.zone_infos(v, movable, app.sensors.occupied if app.sensors else None)
         if not v["secret_room"]:
@@ -86,8 +86,23 @@ class TableScreen(BaseScreen):
         return infos
 
     @staticmethod
+    def lasting_text(v: dict[str, Any]) -> str:
+        """Effects in play while they last: the round's Event, a Trouble card, Nightmares."""
+        out = []
+        if v["active_event"]:
+            out.append(f"[color=e8a23a]{T.GLYPH_EVENT}[/color] Event: [b]{v['active_event_name']}[/b] (this round)")
+        if v["trouble"]:
+            out.append(f"[color=e8a23a]{T.GLYPH_TROUBLE}[/color] Trouble: [b]{v['trouble_name']}[/b]")
+        for c in v["children"]:
+            if c["nightmare"]:
+                out.append(f"[color=d2443a]{T.GLYPH_DARK}[/color] Nightmare on {c['name'].capitalize()}: "
+                           f"[b]{c['nightmare_name']}[/b]")
+        return "\n".join(out)
+
+    @staticmethod
     def children_text(v: dict[str, Any]) -> str:
         lines = []
+        short = len(v["children"]) > 4
         for c in v["children"]:
             col = T.CHILD_COLOURS.get(c["name"], "ffffff")
             mark = "\u25b6" if c["name"] == v["active"] else "  "
@@ -96,8 +111,9 @@ class TableScreen(BaseScreen):
                 continue
             status = "[color=d2443a]PASSED OUT[/color]" if c["passed_out"] else c["status"]
             extra = "".join([" \u26b7 Key" if c["has_key"] else "", f" Obj {len(c['objectives'])}" if c["objectives"] else ""])
+            candy = f" \u00b7 {c['candy']}\u25c9" if short else f" \u00b7 Candy {c['candy']}"
             lines.append(f"{mark}[color={col}][b]{c['name'][:1].upper()}[/b][/color] {c['name'].capitalize()} "
-                         f"{status} \u00b7 Candy {c['candy']}{extra}")
+                         f"{status}{candy}{extra}")
         return "\n".join(lines)
 
     # ---- taps ----
@@ -135,7 +151,10 @@ class TableScreen(BaseScreen):
         elif action == "scan":
             app.go("scan")
         elif action == "undo":
-            app.undo()
+            app.ask_undo()
+        elif action == "why":
+            v = c.view()
+            app.show_why_all(list(v["notices"]) or [v["prompt"]])
         elif action == "menu":
             app.go("journal")
         elif action == "fix":

@@ -1,0 +1,93 @@
+"""The Boogeyman's turn as steps for the table: what was revealed, which token to flip where, who
+draws what, who moves where. Pure: compares the state before an input with the state after it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from companion.games.boogeyman.common import describe_pending, zone_name
+from companion.games.boogeyman.state import ChooseRoomTokens, DrawCard, State, Switch
+
+
+@dataclass(frozen=True)
+class Summary:
+    title: str
+    steps: tuple[str, ...]
+    notices: tuple[str, ...]  # the device's own lines, for "Why?"
+    reveal: bool              # it appeared: the reveal sound
+
+
+def turn_started(before: State, after: State) -> bool:
+    """A player-run Boogeyman's turn began: it will choose its Room token after what it revealed."""
+    return (after.round == before.round and any(isinstance(p, ChooseRoomTokens) for p in after.pending)
+            and not any(isinstance(p, ChooseRoomTokens) for p in before.pending))
+
+
+def boogeyman_played(before: State, after: State) -> bool:
+    """Between these states the Boogeyman's turn was played to its end (a new round began)."""
+    return after.round > before.round
+
+
+_APPEARS = re.compile(r"The Boogeyman appears in (.+)!")
+_ROUND = re.compile(r"Round \d+: ")
+
+
+def summary(before: State, after: State, notices: tuple[str, ...] | None = None) -> Summary | None:
+    """`before`: the state before its turn began; `notices`: the device's lines since then
+    (default: those of the last input)."""
+    if not boogeyman_played(before, after):
+        return None
+    lines = after.notices if notices is None else notices
+    steps: list[str] = []
+    reveal = False
+    if before.active_event and before.active_event != after.active_event:
+        steps.append(f"Discard the Event card {before.card_name(before.active_event)}: its round is over.")
+    flipped = {z for (z, a), (_, b) in zip(before.rooms, after.rooms)
+               if a.switch == Switch.LIGHT and b.switch == Switch.DARK}
+    last = ""
+    for n in lines:
+        m = _APPEARS.match(n)
+        if m:
+            reveal = True
+            where = m.group(1)
+            zone = where.split()[-1]
+            steps.append(f"The Boogeyman appears in {where}: turn its Room token face up and put its "
+                         f"miniature in {where}.")
+            if zone in flipped:
+                steps.append(f"Flip the Light token in {where} to its Dark side.")
+                flipped.discard(zone)
+        elif _ROUND.match(n):
+            last = n + "."
+        elif n.startswith("The Babysitter moves from"):
+            steps.append(n.replace("The Babysitter moves", "Move the Babysitter") + ".")
+        elif n.startswith(("The device rolls", "The die shows")):
+            continue
+        else:
+            steps.append(n if n.endswith((".", "!")) else n + ".")
+    for zone in sorted(flipped):
+        steps.append(f"Flip the Light token in {zone_name(after, zone)} to its Dark side.")
+    added = _new_tokens(before, after)
+    if added:
+        token = "a new Room token" if added == 1 else f"{added} new Room tokens"
+        if after.player_run:
+            steps.append(f"The Boogeyman played {token} face down on the Ladder.")
+        else:
+            steps.append(f"The device puts {token} face down on the Ladder (it keeps the room hidden).")
+    for p in after.pending:
+        # Encounters, ties and the Possessed die are announced by their notices; the Boogeyman's
+        # own cards are not.
+        if isinstance(p, DrawCard) and p.deck in ("NGHT", "TRBL", "EVNT"):
+            text = describe_pending(after, p)
+            steps.append((text[:1].upper() + text[1:]).rstrip(".") + ".")
+    if last:
+        steps.append(last)
+    if not steps:
+        steps.append("It stays hidden: nobody is in its room.")
+    return Summary(f"The Boogeyman's turn, end of round {before.round}", tuple(steps), tuple(lines), reveal)
+
+
+def _new_tokens(before: State, after: State) -> int:
+    if after.round <= before.round:
+        return 0
+    return after.current if after.current else 0
