@@ -374,7 +374,7 @@ class CompanionApp(App):
         if c.session is not None and self.sm.current not in ("choose", "setup"):
             v = c.view()
             who = (v["active"] or "").capitalize()
-            phase = {"placement": "Set-up: the Boogeyman's choices", "finale": "The Finale", "over": "Game over"}
+            phase = {"placement": "Set-up", "finale": "The Finale", "over": "Game over"}
             s.where = f"Round {v['round']} \u00b7 {who}'s turn" if v["phase"] == "play" else phase.get(v["phase"], "")
         else:
             s.where = self.screen(self.sm.current).title
@@ -390,7 +390,7 @@ class CompanionApp(App):
 
 
 def run(journal_path: Path, data_dir: Path, port: str | None, camera: str | None, windowed: bool,
-        resume: bool) -> int:
+        resume: bool, zone_map: str | None = None) -> int:
     """The app on the table: sensors, camera and the GPIO panel where they are there."""
     from kivy.core.window import Window
 
@@ -398,5 +398,7 @@ def run(journal_path: Path, data_dir: Path, port: str | None, camera: str | None
         Window.size = (800, 480)
     Window.clearcolor = T.BG
     app = CompanionApp(journal_path, data_dir, port, camera, resume)
+    if zone_map is not None:
+        app.prefs.zone_map = str(Path(zone_map).expanduser())
     app.run()
     return 0

@@ -23,7 +23,7 @@ _started = False
 class Harness:
     def __init__(self, data_dir: Path, camera: str = "none", hardware: bool = True, resume: bool = False,
                  port: str | None = None, seed: int | None = 1, pin_factory: Any = None,
-                 draw: bool = True) -> None:
+                 draw: bool = True, zone_map: str | None = None) -> None:
         """`draw=False` (tests): every widget, layout and touch is real, but no frame is rasterised
         (software GL makes a frame cost ~60 ms); `shots` draws."""
         global _started
@@ -32,6 +32,8 @@ class Harness:
         self.app = CompanionApp(data_dir / "journal.sqlite", data_dir, port=port, camera=camera, resume=resume,
                                 hardware=hardware, pin_factory=pin_factory)
         self.app.seed = seed
+        if zone_map is not None:
+            self.app.prefs.zone_map = zone_map
         App._running_app = self.app  # kv rules read `app`
         self.root = self.app.build()
         self.app.root = self.root

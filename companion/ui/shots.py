@@ -81,15 +81,33 @@ def shots(outdir: Path) -> int:
             shot("05b_search_found")
             app.go("table")
             # The Boogeyman's turn: the children end theirs, then its steps wait for the table.
-            drive(h, lambda s: not s.pending and s.turn == len(s.order) - 1 and not s.finale_room, seed=7)
-            app.summary.shown = False
-            app.go("table")
-            c.submit(I.EndTurn())
-            if app.summary.shown:
-                app.summary.next()
-                shot("05d_boogeyman_turn")
-                while app.summary.shown:
+            # (A round where it appears, so the picture shows a reveal.)
+            for attempt in range(8):
+                drive(h, lambda s: not s.pending and s.turn == len(s.order) - 1 and not s.finale_room,
+                      seed=7 + attempt)
+                app.summary.shown = False
+                app.go("table")
+                c.submit(I.EndTurn())
+                if app.summary.shown and any("appears" in step for step in app.summary.steps):
                     app.summary.next()
+                    shot("05d_boogeyman_turn")
+                    break
+            while app.summary.shown:
+                app.summary.next()
+            # What lasts stays on the table: a state put in front of the session for the picture.
+            s0 = c.state
+            kids = tuple(replace(k, status=0, candy=0, nightmare="BGM:NGHT:04") if k.name == "ray" else k
+                         for k in s0.children)
+            c.session._states.append(replace(  # type: ignore[union-attr]
+                s0, active_event="BGM:EVNT:06", trouble="BGM:TRBL:02", children=kids, pending=(),
+                names=(("BGM:EVNT:06", "Blackout"), ("BGM:TRBL:02", "The phone rings"),
+                       ("BGM:NGHT:04", "Whispers in the walls")),
+                notices=("Event: Blackout. It lasts the whole next round",)))
+            c._legal = None
+            app.go("table")
+            shot("05e_in_play")
+            c.session._states.pop()  # type: ignore[union-attr]
+            c._legal = None
             drive(h, lambda s: bool(s.pending) and type(s.pending[0]).__name__ == "NeedRoll"
                   and bool(s.pending[0].child), seed=7)
             app.summary.shown = False

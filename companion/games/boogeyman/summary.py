@@ -42,9 +42,14 @@ def summary(before: State, after: State, notices: tuple[str, ...] | None = None)
     steps: list[str] = []
     reveal = False
     if before.active_event and before.active_event != after.active_event:
-        steps.append(f"Discard the Event card {before.card_name(before.active_event)}: its round is over.")
+        steps.append(f"The round's Event is over: discard {_quoted(before, before.active_event)}.")
+    for t in before.ladder[len(before.ladder) - before.current:] if before.current else ():
+        if t.face_up:
+            steps.append(f"It already showed itself in {zone_name(before, t.room)} this round: it does not "
+                         "appear again.")
     flipped = {z for (z, a), (_, b) in zip(before.rooms, after.rooms)
                if a.switch == Switch.LIGHT and b.switch == Switch.DARK}
+    token_line = _token_line(before, after)
     last = ""
     for n in lines:
         m = _APPEARS.match(n)
@@ -57,8 +62,14 @@ def summary(before: State, after: State, notices: tuple[str, ...] | None = None)
             if zone in flipped:
                 steps.append(f"Flip the Light token in {where} to its Dark side.")
                 flipped.discard(zone)
-        elif _ROUND.match(n):
+            continue
+        if token_line and (n.startswith(("Ladder space", "The Ladder is full")) or _ROUND.match(n)):
+            steps.append(token_line)
+            token_line = ""
+        if _ROUND.match(n):
             last = n + "."
+        elif n.startswith("Ladder space"):
+            steps.append(n + ": draw the top Event card (it lasts the whole next round).")
         elif n.startswith("The Babysitter moves from"):
             steps.append(n.replace("The Babysitter moves", "Move the Babysitter") + ".")
         elif n.startswith(("The device rolls", "The die shows")):
@@ -67,17 +78,12 @@ def summary(before: State, after: State, notices: tuple[str, ...] | None = None)
             steps.append(n if n.endswith((".", "!")) else n + ".")
     for zone in sorted(flipped):
         steps.append(f"Flip the Light token in {zone_name(after, zone)} to its Dark side.")
-    added = _new_tokens(before, after)
-    if added:
-        token = "a new Room token" if added == 1 else f"{added} new Room tokens"
-        if after.player_run:
-            steps.append(f"The Boogeyman played {token} face down on the Ladder.")
-        else:
-            steps.append(f"The device puts {token} face down on the Ladder (it keeps the room hidden).")
+    if token_line:
+        steps.append(token_line)
     for p in after.pending:
-        # Encounters, ties and the Possessed die are announced by their notices; the Boogeyman's
-        # own cards are not.
-        if isinstance(p, DrawCard) and p.deck in ("NGHT", "TRBL", "EVNT"):
+        # Encounters, ties, the Possessed die and Events are announced by their notices; a
+        # Nightmare or a Trouble card drawn for its turn is not.
+        if isinstance(p, DrawCard) and p.deck in ("NGHT", "TRBL"):
             text = describe_pending(after, p)
             steps.append((text[:1].upper() + text[1:]).rstrip(".") + ".")
     if last:
@@ -87,7 +93,18 @@ def summary(before: State, after: State, notices: tuple[str, ...] | None = None)
     return Summary(f"The Boogeyman's turn, end of round {before.round}", tuple(steps), tuple(lines), reveal)
 
 
-def _new_tokens(before: State, after: State) -> int:
-    if after.round <= before.round:
-        return 0
-    return after.current if after.current else 0
+def _quoted(s: State, code: str) -> str:
+    named = dict(s.names).get(code)
+    return f"\u201c{named}\u201d" if named else s.card_name(code)
+
+
+def _token_line(before: State, after: State) -> str:
+    added = after.current if after.round > before.round else 0
+    if not added:
+        return ""
+    first = len(after.ladder) - added + 1
+    where = f"space {first}" if added == 1 else f"spaces {first} and {first + 1}"
+    token = "a new Room token" if added == 1 else f"{added} new Room tokens"
+    if after.player_run:
+        return f"The Boogeyman played {token} face down on {where} of the Ladder."
+    return f"The device puts {token} face down on {where} of the Ladder (it keeps the room hidden)."

@@ -90,13 +90,13 @@ class TableScreen(BaseScreen):
         """Effects in play while they last: the round's Event, a Trouble card, Nightmares."""
         out = []
         if v["active_event"]:
-            out.append(f"[color=e8a23a]{T.GLYPH_EVENT}[/color] Event: [b]{v['active_event_name']}[/b] (this round)")
+            out.append(f"[color=e8a23a]{T.GLYPH_EVENT}[/color] [b]{v['active_event_name']}[/b] (Event, this round)")
         if v["trouble"]:
-            out.append(f"[color=e8a23a]{T.GLYPH_TROUBLE}[/color] Trouble: [b]{v['trouble_name']}[/b]")
+            out.append(f"[color=e8a23a]{T.GLYPH_TROUBLE}[/color] [b]{v['trouble_name']}[/b] (Trouble)")
         for c in v["children"]:
             if c["nightmare"]:
-                out.append(f"[color=d2443a]{T.GLYPH_DARK}[/color] Nightmare on {c['name'].capitalize()}: "
-                           f"[b]{c['nightmare_name']}[/b]")
+                out.append(f"[color=d2443a]{T.GLYPH_DARK}[/color] [b]{c['nightmare_name']}[/b] "
+                           f"(Nightmare on {c['name'].capitalize()})")
         return "\n".join(out)
 
     @staticmethod
