@@ -116,9 +116,7 @@ def describe_pending(s: State, p: Pending) -> str:
         who = " and ".join(title(n) for n in p.children)
         if p.rolled:
             return f"{title(p.roller)} rolled {p.rolled}: spend Candy (+1/-1 each) or keep it"
-        done = ", ".join(f"{title(n)} {v}" for n, v in zip(p.children, p.rolls))
-        return (f"{who} roll; the lowest {FACES[p.then]}. " + (f"{done}. " if done else "")
-                + f"{title(p.roller)}: roll your die")
+        return f"{title(p.roller)}'s die: the lowest of {who} {FACES[p.then]}"
     if isinstance(p, AdjustRoll):
         return f"{title(p.child)} rolled {p.rolled}: spend Candy (+1/-1 each) or keep it"
     if isinstance(p, ChooseRoomTokens):

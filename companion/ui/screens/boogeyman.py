@@ -66,7 +66,14 @@ class BoogeymanScreen(BaseScreen):
             deck = p["deck"]
             who = f" on {p['child'].capitalize()}" if p.get("child") else ""
             self.ids.ask.text = f"Choose the {DECK_NAMES.get(deck, deck)} card to inflict{who}"
-            for code in v.get("decks", {}).get(deck, []):
+            def order(code: str) -> tuple[bool, str, str]:
+                title = self.card_title(code)
+                unnamed = title == card_label(code)
+                return unnamed, "" if unnamed else title.lower(), code  # named by title, then by number
+
+            cards = sorted(v.get("decks", {}).get(deck, []), key=order)
+            confirm.caption = "Tap the card"
+            for code in cards:
                 b = BigButton(caption=self.card_title(code), font_size=15, action=f"card:{code}")
                 b.bind(on_press=lambda btn, code=code: self.app.submit(I.ChooseCardInput(code)))
                 grid.add_widget(b)

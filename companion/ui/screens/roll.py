@@ -35,8 +35,11 @@ class RollScreen(BaseScreen):
         self.ids.faces.shown = rolling
         self.ids.adjust.shown = adjusting
         if rolling:
-            self.ids.faces_hint.text = (f"{who.capitalize()}: tap what your die shows, or let the device roll:" if who
-                                        else "Tap what the die shows, or let the device roll:")
+            done = ", ".join(f"{n.capitalize()} rolled {r}" for n, r in zip(p.children, p.rolls)) \
+                if isinstance(p, TieRoll) else ""
+            self.ids.faces_hint.text = ((f"{who.capitalize()}: tap what your die shows, or let the device roll"
+                                         if who else "Tap what the die shows, or let the device roll")
+                                        + (f" ({done}):" if done else ":"))
         if adjusting:
             candy = c.state.child(who).candy
             self.delta = max(-candy, min(candy, self.delta))
