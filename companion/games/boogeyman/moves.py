@@ -52,10 +52,10 @@ def candidates(s: State) -> list[I.Input]:  # noqa: C901 - one branch per pendin
             pools = room_token_pools(s, p.count)
             picks: list[I.Input] = [I.PlaceRoomTokens(tuple(c)) for c in combinations(sorted(pools[0]), p.count)]
             if p.count == 2 and pools[1] != pools[0]:  # the first fills the Ladder: the second from all
-                picks = [I.PlaceRoomTokens((a, b)) for a in sorted(pools[0])[:6] for b in sorted(pools[1]) if b != a]
-            return picks[:60]
+                picks = [I.PlaceRoomTokens((a, b)) for a in sorted(pools[0]) for b in sorted(pools[1]) if b != a]
+            return picks[:400]  # every pair of Nightmare Mode's two tokens
         if isinstance(p, ChooseCard):
-            return [I.ChooseCardInput(c) for c in s.deck(p.deck).remaining]
+            return [I.ChooseCardInput(c) for c in sorted(s.deck(p.deck).remaining)]
         if isinstance(p, SteerBabysitter):
             graph = babysitter_graph(s)
             paths: list[I.Input] = [I.SteerBabysitterInput(())]
