@@ -21,10 +21,12 @@ from typing import Any, Callable, Iterable, Iterator
 from kivy.base import EventLoop
 from kivy.input.motionevent import MotionEvent
 from kivy.input.provider import MotionEventProvider
-from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.behaviors import ButtonBehavior, FocusBehavior
 from kivy.uix.scrollview import ScrollView
-from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
+
+# (kivy.uix.textinput is not imported here: importing it opens Kivy's window, and this module is
+# imported by tests at collection, before any app exists. Text boxes are FocusBehavior widgets.)
 
 MIN_TARGET = 48  # px: the smallest side of a touch target at 800x480 (a fingertip is ~8 mm)
 _ids = count(1)
@@ -124,7 +126,7 @@ class Finger:
 # ---- what a person can see and press ---------------------------------------------------------
 
 def is_control(w: Widget) -> bool:
-    return isinstance(w, (ButtonBehavior, TextInput)) or bool(getattr(w, "touch_target", False))
+    return isinstance(w, (ButtonBehavior, FocusBehavior)) or bool(getattr(w, "touch_target", False))
 
 
 def _shown(w: Widget) -> bool:
