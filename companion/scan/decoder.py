@@ -364,6 +364,7 @@ class Candidate:
     module_px: float
     located: bool  # zxing located it (a reliable quad) or the texture finder guessed it
     score: float = 0.0
+    verify: bool = False  # check it is a version-1 symbol (finder size) before the rescue
 
 
 def module_px_of(quad: npt.NDArray[np.float32], modules: int = 21) -> float:
@@ -542,7 +543,6 @@ class Decoder:
                                 (time.perf_counter() - t0) * 1000, stage, work.spent, tuple(seen))
 
         misses: list[Candidate] = []
-        others: list[npt.NDArray[np.float32]] = []  # located, unread, and no sticker (another version or level)
         for text, quad, extra in located_symbols(small):
             q = quad * f
             if text is not None:
@@ -551,24 +551,22 @@ class Decoder:
                 seen.append(Seen(text, _pts(q), module_px_of(q, _modules(extra)), "zxing"))
             elif not _inside(q.mean(axis=0), done + [c.quad for c in misses], 1.0):
                 seen.append(Seen(None, _pts(q), module_px_of(q), "located"))
-                if could_be_a_sticker(extra):
-                    misses.append(Candidate(q, module_px_of(q), True))
-                else:
-                    others.append(q)  # another kind of QR: not rescued
+                # zxing read a format saying another version or level: a sticker only if its
+                # finders say version 1 (the format of a blurred sticker can be misread)
+                misses.append(Candidate(q, module_px_of(q), True, verify=not could_be_a_sticker(extra)))
         stage = "zxing" if cards or other else ""
         if (cards or other) and not misses:
             if self.second_card and work.take(EDGE_PER_MPX * small.size / 1e6):
                 got = self._second_card(g, small, f, done, take, work, seen)
                 stage = stage or got
             return result(stage)
-        cands = misses + [c for c in self._texture_candidates(g, small, f, done + [c.quad for c in misses], work)
-                          if not any(_inside(c.quad.mean(axis=0), [o]) and c.module_px * 22 < 1.3 * module_px_of(o, 1)
-                                     for o in others)]
+        # then the texture patches (one on a located symbol that its rescue could not read gets its own)
+        cands = misses + self._texture_candidates(g, small, f, done, work)
         read_by_rescue = False
         for c in cands:
             if _inside(c.quad.mean(axis=0), done):
                 continue
-            text, how = self._read_symbol(g, c, work, quick=read_by_rescue and not c.located)
+            text, how = self._read_symbol(g, c, work)
             if text is not None:
                 take([text])
                 done.append(c.quad)
@@ -588,15 +586,19 @@ class Decoder:
         return result(stage)
 
     def _texture_candidates(self, g: Gray, small: Gray, f: float, skip: Sequence[npt.NDArray[np.float32]],
-                            work: Any) -> list[Candidate]:
+                            work: Any, region: Box | None = None) -> list[Candidate]:
+        """Square patches of module-scale texture in the preview (or in `region` of it, preview px)
+        that are not inside `skip`, as candidates in capture px."""
         from companion.scan.locator import symbol_candidates
         from companion.scan.work import TEXTURE_PER_MPX
 
-        if not work.take(TEXTURE_PER_MPX * small.size / 1e6):
+        x0, y0 = (region[0], region[1]) if region else (0, 0)
+        view = small[region[1]:region[3], region[0]:region[2]] if region else small
+        if view.size == 0 or not work.take(TEXTURE_PER_MPX * view.size / 1e6):
             return []
         out = []
-        for score, quad, side in symbol_candidates(small):
-            q = quad * f
+        for score, quad, side in symbol_candidates(view):
+            q = (quad + np.array([x0, y0], np.float32)) * f
             if _inside(q.mean(axis=0), skip):
                 continue
             out.append(Candidate(q, side * f / 22.0, False, score))
@@ -604,9 +606,9 @@ class Decoder:
 
     def _read_symbol(self, g: Gray, c: Candidate, work: Any, quick: bool = False) -> tuple[str | None, str]:
         """One candidate through the symbol steps, within the budget: (text, the step that read it)."""
-        from companion.scan.grid import fit_corners, read_quad, refit
+        from companion.scan.grid import MIN_FINDER_SCALE, finder_scale, fit_corners, read_quad, refit
         from companion.scan.locator import square_guesses
-        from companion.scan.work import GRID_FIT, GRID_GUESS, GRID_QUAD, PREP_PER_MPX, zxing_cost
+        from companion.scan.work import FINDER_SCALE, GRID_FIT, GRID_GUESS, GRID_QUAD, PREP_PER_MPX, zxing_cost
 
         crop = symbol_crop(g, c)
         if crop.img.size == 0 or not work.take(zxing_cost(crop.img.size) + PREP_PER_MPX["resize"] * crop.img.size / 1e6):
@@ -614,39 +616,47 @@ class Decoder:
         texts = zxing_texts(crop.img)
         if texts:
             return texts[0], "crop zxing"
-        quad = c.quad
-        if c.located:
-            if work.take(GRID_GUESS):  # zxing's corners on the preview are rough: refit them at capture size
-                score, fitted = refit(g, quad)
-                if fitted is not None:
-                    quad = fitted
-        else:
-            # A guessed quad is worth the steps only if it has three finder patterns where a
-            # version-1 symbol has them: squares turned to the module edges, of a few sizes (the
-            # texture overhangs the symbol), each refit from its finders; the best is refit again.
+        quad: npt.NDArray[np.float32] | None = None
+        if c.located and work.take(GRID_GUESS):  # zxing's corners on the preview are rough: refit them
+            quad = refit(g, c.quad)[1]
+        if quad is None:
+            # A guessed quad (or zxing's, refit in vain) is worth the steps only with three finder
+            # patterns where a version-1 symbol has them: squares turned to the module edges, of a
+            # few sizes (the texture overhangs the symbol), each refit from its finders.
             best: tuple[float, npt.NDArray[np.float32] | None] = (-1.0, None)
-            for q in square_guesses(g, c.quad, c.module_px * 22.0):
+            side = c.module_px * (21.0 if c.located else 22.0)
+            for q in square_guesses(g, c.quad, side):
                 if not work.take(GRID_GUESS):
                     return None, ""
                 score, fitted = refit(g, q)
                 if fitted is not None and score > best[0]:
                     best = (score, fitted)
-            if best[1] is None:
+            if best[1] is None or (quick and best[0] < QUICK_FINDERS):
                 return None, ""
             quad = best[1]
             if work.take(GRID_GUESS):
                 again = refit(g, quad)
                 if again[1] is not None and again[0] >= best[0]:
                     quad = again[1]
+            c.verify = True
+        # A phone's or leaflet's QR has finders too, but small for the distance between them (a
+        # larger version): not a sticker, not worth the rescue.
+        if c.verify and (not work.take(FINDER_SCALE) or finder_scale(g, quad) < MIN_FINDER_SCALE):
+            return None, ""
+        if quick:  # the upright view's zxing read first: a tenth of a grid read
+            if work.take(PREP_PER_MPX["warp"] * (29 * 6) ** 2 / 1e6 + zxing_cost((29 * 6) ** 2)):
+                texts = zxing_texts(upright(g, quad).img)
+                if texts:
+                    return texts[0], "upright zxing"
         if work.take(GRID_QUAD):
-            text = read_quad(g, quad)
+            text = read_quad(g, quad, 3, refine=False)
             if text is not None:
                 return text, "grid" if c.located else "texture grid"
         if work.take(GRID_FIT):
             # the corners where the blur model fits best (perspective: a finder fit is a parallelogram)
             quad = fit_corners(g, quad)
             if work.take(GRID_QUAD):
-                text = read_quad(g, quad)
+                text = read_quad(g, quad, 3, refine=False)
                 if text is not None:
                     return text, "fitted grid"
         tried: list[npt.NDArray[np.float32]] = [quad]
@@ -676,9 +686,11 @@ class Decoder:
         how = ""
         # The symbol turned upright at TARGET_PPM from the quad: zxing's detector then sees a square
         # symbol of a comfortable size, and finds the perspective corners a fit from finders cannot.
+        if not work.take(PREP_PER_MPX["warp"] * (29 * 6) ** 2 / 1e6):
+            return None, ""
         view = upright(g, quad)
-        text = look(view, VIEW_STEPS[:1] if quick else VIEW_STEPS, "upright")
-        if text is not None or quick:
+        text = look(view, VIEW_STEPS, "upright")
+        if text is not None:
             return text, how
         text = look(crop, SYMBOL_STEPS[1:], "crop")
         return text, how
@@ -688,10 +700,16 @@ class Decoder:
         """The cheap pass read every symbol it located: is there a sticker it did not even locate? Only
         a region that scores like a QR gets a look (texture candidates, the quick steps)."""
         boxes = [quad_box(q / f, f, g.shape, 0.1) for q in done]
-        if not candidate_boxes(small, f, g.shape, k=1, exclude=boxes, min_score=SECOND_CARD_SCORE):
+        regions = candidate_boxes(small, f, g.shape, k=1, exclude=boxes, min_score=SECOND_CARD_SCORE)
+        if not regions:
             return ""
+        b = regions[0]
+        pad = 30  # preview px: the texture finder needs the whole symbol and a little tray round it
+        h, w = small.shape[:2]
+        region = (max(0, int(b[0] / f) - pad), max(0, int(b[1] / f) - pad),
+                  min(w, int(b[2] / f) + pad), min(h, int(b[3] / f) + pad))
         stage = ""
-        for c in self._texture_candidates(g, small, f, done, work):
+        for c in self._texture_candidates(g, small, f, done, work, region):
             text, how = self._read_symbol(g, c, work, quick=True)
             if text is not None and take([text]):
                 done.append(c.quad)
@@ -719,4 +737,5 @@ WHOLE_FRAME_COST = {  # work units per 640 x 480 frame of the old whole-frame st
     "pyzbar flat": 7.0, "zxing localnorm 3x smooth": 20.0, "zxing localnorm deblur 3x": 22.0,
 }
 
+QUICK_FINDERS = 2.0  # refit score (3 at best) a guessed quad needs in the quick look after a read
 SECOND_CARD_SCORE = 1.4  # edge density (edge_density units) a region needs for the second-card look

@@ -26,7 +26,7 @@ decode to anything.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -54,8 +54,13 @@ for _i in range(255, 512):
     _EXP[_i] = _EXP[_i - 255]
 
 
+_MUL = [[0 if a == 0 or b == 0 else _EXP[_LOG[a] + _LOG[b]] for b in range(256)] for a in range(256)]
+_EXP_NP = np.array(_EXP, np.int64)
+_LOG_NP = np.array(_LOG, np.int64)
+
+
 def _mul(a: int, b: int) -> int:
-    return 0 if a == 0 or b == 0 else _EXP[_LOG[a] + _LOG[b]]
+    return _MUL[a][b]
 
 
 def _div(a: int, b: int) -> int:
@@ -118,7 +123,15 @@ class RSError(ValueError):
 
 
 def _syndromes(msg: list[int], nsym: int) -> list[int]:
-    return [_peval(msg, _pow(2, i)) for i in range(nsym)]
+    """S_i = msg(alpha^i), i < nsym, all at once: sum over j of msg_j * alpha^(i (n-1-j))."""
+    m = np.asarray(msg, np.int64)
+    nz = m != 0
+    if not nz.any():
+        return [0] * nsym
+    n = len(msg)
+    powers = np.arange(nsym)[:, None] * (n - 1 - np.nonzero(nz)[0])[None, :]
+    vals = _EXP_NP[(_LOG_NP[m[nz]][None, :] + powers) % 255]
+    return [int(v) for v in np.bitwise_xor.reduce(vals, axis=1)]
 
 
 def rs_correct(msg: list[int], erasures: list[int], nsym: int = NSYM) -> list[int]:
@@ -478,11 +491,12 @@ SHIFTS: tuple[tuple[float, float, float], ...] = (
 )
 
 
-def grid_candidates(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM) -> Iterator[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]]:
+def grid_candidates(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM,
+                    shifts: Sequence[tuple[float, float, float]] = SHIFTS) -> Iterator[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]]:
     """Sampled grids for the located quad, best function-pattern match first."""
     w = rectify(img, quad, ppm)
     cands = []
-    for dx, dy, sc in SHIFTS:
+    for dx, dy, sc in shifts:
         v = sample(w, ppm, dx, dy, sc)
         s, unk = classify_modules(v)
         cands.append((function_score(s), s, unk))
@@ -567,6 +581,7 @@ def refit(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM,
 
 LS_PPM = 4  # rectified pixels per module for the deconvolution
 LS_SIGMAS = (0.0, 0.25, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)  # blur sigmas tried, in modules
+DECODE_SIGMAS = 5  # the best-fitting sigmas whose solutions go to the Reed-Solomon decoder
 LS_LAMBDA = 0.005  # ridge weight (per module, relative to a module's own energy)
 LS_RING = 2  # modules of quiet zone solved with the symbol (known white), = MARGIN
 LS_G = N + 2 * LS_RING
@@ -612,7 +627,9 @@ def _ls_operators(sigma: float, ppm: int = LS_PPM, r: int = 4) -> tuple[Any, Any
     known = (_known_ring() >= 0).ravel()
     unk = ~known
     inv = np.linalg.inv(H[np.ix_(unk, unk)] + LS_LAMBDA * ppm * ppm * np.eye(int(unk.sum())))
-    return inv.astype(np.float32), H[np.ix_(unk, known)].astype(np.float32), _grid_operator(h1, r).astype(np.float32)
+    xk = np.where(_known_ring() == 1, 1.0, -1.0).ravel()[known]
+    # the known modules' part of the normal equations, the same for every symbol
+    return inv.astype(np.float32), (H[np.ix_(unk, known)] @ xk).astype(np.float32), _grid_operator(h1, r).astype(np.float32)
 
 
 def _gblur(v: npt.NDArray[np.float32], sigma: float) -> npt.NDArray[np.float32]:
@@ -643,26 +660,33 @@ def deconvolve_res(rect: npt.NDArray[Any], ppm: int = LS_PPM, sigmas: tuple[floa
 
 def _deconvolve(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...],
                 iters: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], float, float]:
-    """Signed darkness of the 21 x 21 modules of a rectified symbol (`rect`: the symbol with LS_RING
-    modules of margin, `ppm` px per module), the modules no fit can see (glare-clipped, a dark module
-    there would clip too), and the blur sigma (modules) that fitted best."""
+    """The best-fitting of `_deconvolve_each`."""
+    return min(_deconvolve_each(rect, ppm, sigmas, iters), key=lambda f: f[3])
+
+
+def _deconvolve_each(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...],
+                     iters: int) -> list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], float, float]]:
+    """For each blur sigma: signed darkness of the 21 x 21 modules of a rectified symbol (`rect`: the
+    symbol with LS_RING modules of margin, `ppm` px per module), the modules no fit can see
+    (glare-clipped, where a dark module would clip too), the sigma and the fit's residual."""
     import cv2
 
     known = _known_ring()
-    xk = np.where(known == 1, 1.0, -1.0).astype(np.float32).ravel()
-    kn = (known >= 0).ravel()
-    un = ~kn
+    un = (known < 0).ravel()
+    x0 = np.where(known == 1, 1.0, -1.0).astype(np.float32).ravel()
     R = rect.astype(np.float32)
     size = (R.shape[1], R.shape[0])
     Rm = np.asarray(cv2.resize(R, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32)
     white = float(np.median(np.concatenate([Rm[0], Rm[-1], Rm[:, 0], Rm[:, -1]])))
     o = LS_RING + 3
-    black = float(np.median([Rm[o, o], Rm[o, o + 14], Rm[o + 14, o]]))  # the finder cores
+    black = sorted([float(Rm[o, o]), float(Rm[o, o + 14]), float(Rm[o + 14, o])])[1]  # the finder cores
     clip = np.asarray(cv2.resize((R >= 252).astype(np.float32), (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32)
     seen = (clip < 0.5).astype(np.float32)
-    best: tuple[float, npt.NDArray[np.float32], float, npt.NDArray[np.float32]] | None = None
+    n_seen = max(1.0, float(seen.sum()))
+    inner = slice(LS_RING, LS_RING + N)
+    out = []
     for sigma in sigmas:
-        inv, h_uk, h1 = _ls_operators(sigma, ppm)
+        inv, rhs0, h1 = _ls_operators(sigma, ppm)
         a = np.full((LS_G, LS_G), (white + black) / 2, np.float32)
         b = np.full((LS_G, LS_G), (black - white) / 2, np.float32)
         for it in range(iters + 1):
@@ -670,19 +694,19 @@ def _deconvolve(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...],
             y = (R - np.asarray(cv2.resize(a, size, interpolation=cv2.INTER_LINEAR), np.float32)) / np.where(np.abs(bp) < 2, -2, bp)
             yb = _gblur(y, sigma * ppm) if sigma > 0 else y
             z = np.asarray(cv2.resize(yb, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32).ravel() * (ppm * ppm)
-            x = xk.copy()
-            x[un] = inv @ (z[un] - h_uk @ xk[kn])
+            x = x0.copy()
+            x[un] = inv @ (z[un] - rhs0)
             mm = (h1 @ np.clip(x, -1, 1)).reshape(LS_G, LS_G)
             if it < iters:
                 a, b = _affine_fit(Rm, mm)
-        res = float((((Rm - (a + b * mm)) ** 2) * seen).sum() / max(1.0, float(seen.sum())))
-        if best is None or res < best[0]:
-            best = (res, x.reshape(LS_G, LS_G), sigma, a + b)
-    assert best is not None
-    res, x, sigma, dark_level = best
-    inner = slice(LS_RING, LS_RING + N)
-    unknown = (clip[inner, inner] > 0.6) & (dark_level[inner, inner] >= 240)
-    return np.asarray(x[inner, inner], np.float32), unknown, sigma, res
+        res = float((((Rm - (a + b * mm)) ** 2) * seen).sum() / n_seen)
+        dark_level = (a + b)[inner, inner]
+        unknown = (clip[inner, inner] > 0.6) & (dark_level >= 240)
+        out.append((np.asarray(x.reshape(LS_G, LS_G)[inner, inner], np.float32), unknown, sigma, res))
+    return out
+
+
+FIT_ITERS = 1  # level refits per trial in fit_corners
 
 
 def fit_corners(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], steps: tuple[float, ...] = (0.5, 0.25),
@@ -702,7 +726,7 @@ def fit_corners(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], steps: tup
         cand = q.copy()
         cand[i] += d
         evals += 1
-        r = _deconvolve(rectify(img, cand, LS_PPM), LS_PPM, (sigma,), 1)[3]
+        r = _deconvolve(rectify(img, cand, LS_PPM), LS_PPM, (sigma,), FIT_ITERS)[3]
         if r < best * 0.999:
             q, best = cand, r
             return True
@@ -728,21 +752,61 @@ def deconvolved_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32]) -> st
     without contrast are erased too."""
     rect = rectify(img, quad, LS_PPM)
     _, flat = classify_modules(sample(rectify(img, quad, PPM), PPM))
-    fits = sorted((_deconvolve(rect, LS_PPM, (sg,), 2) for sg in LS_SIGMAS), key=lambda f: f[3])
-    for s, unknown, _, _ in fits:
+    fits = sorted(_deconvolve_each(rect, LS_PPM, LS_SIGMAS, 1), key=lambda f: f[3])
+    for s, unknown, _, _ in fits[:DECODE_SIGMAS]:
         text = decode_grid(s, unknown | flat)
         if text is not None:
             return text
     return None
 
 
+FINDER_SCALES = (0.64, 0.72, 0.84, 0.92, 1.0, 1.08)
+MIN_FINDER_SCALE = 0.9  # measured: version-1 stickers 0.92-1.08, version 2 mostly 0.84, 3 and up <= 0.72
+
+
+def finder_scale(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM) -> float:
+    """How large the finder patterns are, relative to a version-1 symbol's, in the symbol fitted at
+    `quad` (TL TR BR BL, from `refit`): about 1 for a version-1 symbol; a larger version fitted as
+    if it were one has its finders about 7/(17+4v) of the side (0.84 for version 2, 0.72 for 3...),
+    since its finders sit as far apart as a version-1 symbol's would. The median over the three
+    finders of the template scale that correlates best."""
+    import cv2
+
+    w = cv2.GaussianBlur(rectify(img, quad, ppm).astype(np.float32), (0, 0), ppm / 4)
+    best = []
+    for cx, cy in ((3.5, 3.5), (17.5, 3.5), (3.5, 17.5)):
+        x, y = (cx + MARGIN) * ppm, (cy + MARGIN) * ppm
+        r = int(5.5 * ppm)
+        patch = w[max(0, int(y) - r):int(y) + r, max(0, int(x) - r):int(x) + r]
+        scores = []
+        for sc in FINDER_SCALES:
+            t = cv2.resize(_finder_template(ppm), None, fx=sc, fy=sc, interpolation=cv2.INTER_AREA)
+            if t.shape[0] > patch.shape[0] or t.shape[1] > patch.shape[1]:
+                scores.append(-1.0)
+                continue
+            scores.append(float(cv2.matchTemplate(patch, t, cv2.TM_CCOEFF_NORMED).max()))
+        best.append(FINDER_SCALES[int(np.argmax(scores))])
+    return float(sorted(best)[1])
+
+
+def timing_score(img: npt.NDArray[Any], quad: npt.NDArray[np.float32]) -> float:
+    """How well the timing patterns (row and column 6 between the finders) alternate where a version-1
+    symbol at `quad` has them: about 1 for a version-1 symbol, about 0 for a larger version whose
+    finders were fitted as if it were one (its timing modules then fall on data), or for clutter."""
+    s, _ = classify_modules(sample(rectify(img, quad, PPM), PPM))
+    idx = np.arange(8, N - 8)
+    sign = np.where(idx % 2 == 0, 1.0, -1.0)
+    return float(np.mean(np.clip(np.concatenate([s[6, idx] * sign, s[idx, 6] * sign]), -1, 1)))
+
+
 def read_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: int = 5,
-              need_finders: bool = False) -> str | None:
+              need_finders: bool = False, refine: bool = True) -> str | None:
     """Decode the version-1 symbol whose 4 corners zxing reported (TL, TR, BR, BL), or None.
     `need_finders`: only if three finder patterns are found near the quad's corners, and only on
-    the quad re-fitted from them (for guessed quads, companion.scan.locator: cheap to refuse)."""
-    quads = [] if need_finders else [quad]
-    better = refine_quad(img, quad)
+    the quad re-fitted from them (for guessed quads, companion.scan.locator: cheap to refuse).
+    `refine=False`: the quad is already refit (the decoder did it): read it as it is."""
+    quads = [] if need_finders and refine else [quad]
+    better = refine_quad(img, quad) if refine else None
     if better is not None:
         quads.insert(0, better)
     for q in quads:
@@ -750,7 +814,7 @@ def read_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: int =
             text = deconvolved_text(img, q)
             if text is not None:
                 return text
-        for n, (s, unk) in enumerate(grid_candidates(img, q)):
+        for n, (s, unk) in enumerate(grid_candidates(img, q, shifts=SHIFTS[:max(tries, 5)])):
             if n >= tries:
                 break
             text = decode_grid(s, unk)

@@ -19,21 +19,22 @@ import time
 from dataclasses import dataclass
 
 # Units per megapixel (and fixed units per call) of each kind of step.
-ZXING_PER_MPX = 3.2  # zxing-cpp read_barcodes, QR only, return_errors
+ZXING_PER_MPX = 2.0  # zxing-cpp read_barcodes, QR only, return_errors
 ZXING_CALL = 0.05
 PREP_PER_MPX = {  # preprocessing before a zxing read, on the normalised crop
-    "localnorm": 6.0,
-    "adaptive": 3.0,
-    "deblur": 28.0,
-    "half deblur": 14.0,
+    "localnorm": 14.0,
+    "adaptive": 7.5,
+    "deblur": 58.0,
     "flat": 5.0,
-    "resize": 1.5,
+    "resize": 0.5,
+    "warp": 3.0,
 }
-GRID_QUAD = 6.0  # one grid read of a located quad (refit, deconvolution, centre sampler)
-GRID_FIT = 12.0  # fitting a quad's corners to the blur model (grid.fit_corners)
-GRID_GUESS = 3.5  # one grid read of a guessed quad (refused early without three finder patterns)
-TEXTURE_PER_MPX = 9.0  # the candidate finder, per megapixel of the preview
-EDGE_PER_MPX = 0.8  # the edge-density map for the second-card look, per megapixel of the preview
+GRID_QUAD = 12.0  # one grid read of a located quad (refit, deconvolution, centre sampler)
+GRID_FIT = 21.0  # fitting a quad's corners to the blur model (grid.fit_corners)
+FINDER_SCALE = 1.6  # grid.finder_scale: is a fitted symbol version 1?
+GRID_GUESS = 0.5  # one grid read of a guessed quad (refused early without three finder patterns)
+TEXTURE_PER_MPX = 11.0  # the candidate finder, per megapixel of the preview
+EDGE_PER_MPX = 0.7  # the edge-density map for the second-card look, per megapixel of the preview
 PYZBAR_PER_MPX = 18.0
 
 
