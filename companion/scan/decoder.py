@@ -344,7 +344,7 @@ CROP_RESCUE: tuple[Stage, ...] = (
 
 TARGET_PPM = 4.5  # every symbol step works on a crop resampled to this many px per module
 CROP_MODULES = 5.0  # modules of margin kept around a symbol's quad in its crop
-BUDGET = 60.0  # work units per frame (companion.scan.work): ~60 ms of a reference core
+BUDGET = 80.0  # work units per frame (companion.scan.work): ~80 ms of one reference core
 
 
 @dataclass(frozen=True)
@@ -365,6 +365,7 @@ class Candidate:
     located: bool  # zxing located it (a reliable quad) or the texture finder guessed it
     score: float = 0.0
     verify: bool = False  # check it is a version-1 symbol (finder size) before the rescue
+    alt: "Candidate | None" = None  # a texture patch on the same place: another outline to fit
 
 
 def module_px_of(quad: npt.NDArray[np.float32], modules: int = 21) -> float:
@@ -560,8 +561,15 @@ class Decoder:
                 got = self._second_card(g, small, f, done, take, work, seen)
                 stage = stage or got
             return result(stage)
-        # then the texture patches (one on a located symbol that its rescue could not read gets its own)
-        cands = misses + self._texture_candidates(g, small, f, done, work)
+        # then the texture patches; one on a located symbol lends that symbol its outline (zxing's
+        # corners of a symbol it could not read can be a part of it)
+        cands = list(misses)
+        for t in self._texture_candidates(g, small, f, done, work):
+            host = next((m for m in misses if _inside(t.quad.mean(axis=0), [m.quad], 1.3)), None)
+            if host is not None and host.alt is None:
+                host.alt = t
+            else:
+                cands.append(t)
         read_by_rescue = False
         for c in cands:
             if _inside(c.quad.mean(axis=0), done):
@@ -617,28 +625,31 @@ class Decoder:
         if texts:
             return texts[0], "crop zxing"
         quad: npt.NDArray[np.float32] | None = None
+        best: tuple[float, npt.NDArray[np.float32] | None] = (-1.0, None)
         if c.located and work.take(GRID_GUESS):  # zxing's corners on the preview are rough: refit them
-            quad = refit(g, c.quad)[1]
-        if quad is None:
+            best = refit(g, c.quad)
+        if best[1] is None or c.alt is not None:
             # A guessed quad (or zxing's, refit in vain) is worth the steps only with three finder
             # patterns where a version-1 symbol has them: squares turned to the module edges, of a
-            # few sizes (the texture overhangs the symbol), each refit from its finders.
-            best: tuple[float, npt.NDArray[np.float32] | None] = (-1.0, None)
-            side = c.module_px * (21.0 if c.located else 22.0)
-            for q in square_guesses(g, c.quad, side):
+            # few sizes (the texture overhangs the symbol), each refit from its finders; the most
+            # finder-like fit wins.
+            guess = c.alt or c
+            side = guess.module_px * (21.0 if guess.located else 22.0)
+            for q in square_guesses(g, guess.quad, side):
                 if not work.take(GRID_GUESS):
                     return None, ""
                 score, fitted = refit(g, q)
                 if fitted is not None and score > best[0]:
                     best = (score, fitted)
+                    c.verify = True
             if best[1] is None or (quick and best[0] < QUICK_FINDERS):
                 return None, ""
-            quad = best[1]
+        quad = best[1]
+        if c.verify:
             if work.take(GRID_GUESS):
                 again = refit(g, quad)
                 if again[1] is not None and again[0] >= best[0]:
                     quad = again[1]
-            c.verify = True
         # A phone's or leaflet's QR has finders too, but small for the distance between them (a
         # larger version): not a sticker, not worth the rescue.
         if c.verify and (not work.take(FINDER_SCALE) or finder_scale(g, quad) < MIN_FINDER_SCALE):
