@@ -366,6 +366,7 @@ class Candidate:
     score: float = 0.0
     verify: bool = False  # check it is a version-1 symbol (finder size) before the rescue
     alt: "Candidate | None" = None  # a texture patch on the same place: another outline to fit
+    fitted: npt.NDArray[np.float32] | None = None  # the version-1 symbol's corners, once fitted
 
 
 def module_px_of(quad: npt.NDArray[np.float32], modules: int = 21) -> float:
@@ -575,10 +576,13 @@ class Decoder:
             if _inside(c.quad.mean(axis=0), done):
                 continue
             text, how = self._read_symbol(g, c, work)
+            where = c.fitted if c.fitted is not None else c.quad
             if text is not None:
                 take([text])
                 done.append(c.quad)
-                seen.append(Seen(text, _pts(c.quad), c.module_px, how))
+                seen.append(Seen(text, _pts(where), module_px_of(where), how))
+            elif c.fitted is not None:  # a version-1 symbol, seen but not read (the tray check measures it)
+                seen.append(Seen(None, _pts(c.fitted), module_px_of(c.fitted), "fitted"))
                 read_by_rescue = True
                 if not stage and (cards or other):
                     stage = how
@@ -654,6 +658,7 @@ class Decoder:
         # larger version): not a sticker, not worth the rescue.
         if c.verify and (not work.take(FINDER_SCALE) or finder_scale(g, quad) < MIN_FINDER_SCALE):
             return None, ""
+        c.fitted = quad
         if quick:  # the upright view's zxing read first: a tenth of a grid read
             if work.take(PREP_PER_MPX["warp"] * (29 * 6) ** 2 / 1e6 + zxing_cost((29 * 6) ** 2)):
                 texts = zxing_texts(upright(g, quad).img)
