@@ -151,10 +151,16 @@ def _symbol_quality(g: npt.NDArray[np.uint8], quad: npt.NDArray[np.float32]) -> 
     p = grid.LS_PPM
     m = grid.MARGIN
     symbol = rect[m * p:(m + grid.N) * p, m * p:(m + grid.N) * p]
-    glare = float(np.mean(symbol >= 250))
     ring = np.concatenate([rect[:p].ravel(), rect[-p:].ravel(), rect[:, :p].ravel(), rect[:, -p:].ravel()])
     paper = float(np.median(ring))
     ink = float(np.percentile(symbol, 5))  # the darkest print (half a QR is dark modules)
+    # Glare: where the symbol is clipped bright and flat, its dark modules washed out too (within
+    # two modules of any point of a symbol there is print; a clean white paper at 255 is not glare).
+    import cv2
+
+    k = np.ones((2 * p + 1, 2 * p + 1), np.uint8)
+    low = cv2.erode(symbol, k)
+    glare = float(np.mean((symbol >= 245) & (low >= 245 - 0.5 * max(paper - ink, 20))))
     return float(blur), glare, paper, paper - ink
 
 
@@ -234,9 +240,11 @@ def _replace(r: TrayReport, advice: list[str]) -> TrayReport:
     return replace(r, advice=tuple(advice))
 
 
-def check(source: Any, frames: int = 12, game: str | None = None, decoder: Any = None) -> TrayReport:
+def check(source: Any, frames: int = 12, game: str | None = None, decoder: Any = None,
+          progress: Any = None) -> TrayReport:
     """Read `frames` live frames from a camera source and report (frames that fail to arrive are
-    skipped; a source that gives none at all gives a report that says so)."""
+    skipped; a source that gives none at all gives a report that says so). `progress(n)` is told
+    each frame looked at."""
     from companion.scan.camera import resolution_of
     from companion.scan.decoder import Decoder
 
@@ -249,5 +257,7 @@ def check(source: Any, frames: int = 12, game: str | None = None, decoder: Any =
             misses += 1
             continue
         measures.append(measure(frame, dec))
+        if progress is not None:
+            progress(len(measures))
     res, top = resolution_of(source)
     return summarize(measures, res, top, game)
