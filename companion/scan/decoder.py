@@ -571,7 +571,6 @@ class Decoder:
                 host.alt = t
             else:
                 cands.append(t)
-        read_by_rescue = False
         for c in cands:
             if _inside(c.quad.mean(axis=0), done):
                 continue
@@ -581,11 +580,10 @@ class Decoder:
                 take([text])
                 done.append(c.quad)
                 seen.append(Seen(text, _pts(where), module_px_of(where), how))
-            elif c.fitted is not None:  # a version-1 symbol, seen but not read (the tray check measures it)
-                seen.append(Seen(None, _pts(c.fitted), module_px_of(c.fitted), "fitted"))
-                read_by_rescue = True
                 if not stage and (cards or other):
                     stage = how
+            elif c.fitted is not None:  # a version-1 symbol, seen but not read (the tray check measures it)
+                seen.append(Seen(None, _pts(c.fitted), module_px_of(c.fitted), "fitted"))
             if work.left <= 0:
                 break
         if self.whole_frame and not (cards or other):
