@@ -1,32 +1,27 @@
-"""Frame -> card codes. zxing-cpp first; rescue passes only when the cheap pass finds no card.
+"""Frame -> card codes, decoding by the symbol: every step works at the candidate symbol's own module
+size, whatever the capture size (640 x 480 up), within a budget of work, not wall time.
 
-Capture-size frames (> 800 px wide): cheap pass on a 640-px copy, crop steps (CROP_RESCUE) on the
-full-resolution pixels around located or likely QR regions, then the whole-frame steps below on the
-copy; a second-card look after a read (docs/scanning.md).
+1. Cheap pass: zxing-cpp on a <= 640-px copy of the frame (area-averaged). It reads most frames;
+   it also reports symbols it located but could not read, with the version and level it read off
+   their format (every card code is version 1, level Q: shared/specs/card-codes.md).
+2. Candidates: each located-but-unread symbol, and each square patch of module-scale texture the
+   texture finder sees (companion.scan.locator.symbol_candidates) where nothing was read. A symbol
+   that was read, card or foreign, is never a candidate again in that frame.
+3. Each candidate, on the full-resolution frame: zxing on a crop resampled to TARGET_PPM px per
+   module; the symbol's corners fitted to its three finder patterns (companion.scan.grid.refit),
+   a check that the finders are a version-1 symbol's (not a phone's or leaflet's larger QR); the
+   grid reader (least-squares deconvolution of the blurred module grid, then the centre sampler,
+   Reed-Solomon with erasures); the corners fitted to the blur model (perspective); zxing on the
+   symbol turned upright and on cleaned crops, and the grid reader on whatever zxing locates there.
+4. After a full cheap read, one quick look for a second sticker the cheap pass did not locate.
 
-The rescue chain was chosen by measurement on the benchmark corpus (benchmarks/scan.py; numbers
-in docs/scanning.md): each stage is the one that rescued the most frames the stages before it
-missed, ordered cheap to dear. Stages:
-
-1. flat-field + 2x upscale: divides out glare and uneven light (background estimated by a
-   morphological closing on a quarter-size image, so it is cheap), then gives small codes more
-   pixels per module;
-2. 3x upscale + flat-field: tiny, blurred codes;
-3. unsharp mask on the 2x flat-fielded image: blur and motion;
-4. adaptive threshold on the 2x image: low light with noise;
-5. pyzbar on the flat-fielded frame: a different detector, catches a few frames zxing cannot;
-6. local min/max normalisation, 3x upscale, Gaussian smoothing: glare is additive, so
-   subtracting the local black level restores print under a glare blob; smoothing after the
-   upscale tames sensor noise and JPEG blocks in dim frames;
-7. the same normalisation, Richardson-Lucy deblurring (sigma 1.2 px), 3x upscale: small blurred
-   tokens.
-
-Grid steps (companion.scan.grid): symbols zxing located but could not read are read module by
-module (finder-refitted quad, locally calibrated thresholds, blur equalisation, Reed-Solomon with
-erasures): the cheap pass's located symbols first ("located grid"), then as the last crop step.
+Every step is charged its estimated work (companion.scan.work) before it runs; a step that does
+not fit in the frame's budget is not run, so the same frame gets the same answer on any machine.
+Measured choices and numbers: docs/scanning.md and benchmarks/scan.py.
 
 Only strings that are card codes per the spec become cards (cards_qr.codes.classify); anything
-else is counted as foreign and dropped.
+else is counted as foreign and dropped. The older whole-frame rescue steps (RESCUE) are kept for
+Decoder(whole_frame=True) and their tests.
 """
 
 from __future__ import annotations
@@ -211,8 +206,6 @@ def pyzbar_texts(img: Gray) -> list[str]:
 
 Stage = tuple[str, Callable[[Gray], list[str]] | Callable[[Gray], list[str | None]]]
 
-CHEAP: Stage = ("zxing", zxing_texts_and_misses)
-
 RESCUE: tuple[Stage, ...] = (
     ("zxing flat 2x", lambda g: zxing_texts(upscale(flat_field(g), 2))),
     ("zxing 3x flat", lambda g: zxing_texts(flat_field(upscale(g, 3), 9, 6))),
@@ -222,13 +215,6 @@ RESCUE: tuple[Stage, ...] = (
     ("zxing localnorm 3x smooth", lambda g: zxing_texts(smooth(upscale(local_norm(g, 5), 3)))),
     ("zxing localnorm deblur 3x", lambda g: zxing_texts(upscale(richardson_lucy(local_norm(g)), 3))),
 )
-
-# Opt-in (Decoder(second_look=SECOND_LOOK)): after the cheap pass read a card, one more look for a
-# second, smaller or blurrier card that zxing did not even locate (no error is reported for it, so
-# `missed` cannot tell). Measured: +4 two-card frames of 900, but it runs on every read frame and
-# pushed the median from ~0.7 to 2-6 ms, so it is off by default.
-SECOND_LOOK: Stage = ("zxing 2x", lambda g: zxing_texts(upscale(g, 2)))
-
 
 # ---- regions of the full-resolution frame ------------------------------------------------------
 
@@ -256,10 +242,6 @@ def quad_box(quad: npt.NDArray[np.float32], f: float, shape: tuple[int, ...], ma
     m = margin * max(x1 - x0, y1 - y0, 8)
     h, w = shape[:2]
     return (max(0, int((x0 - m) * f)), max(0, int((y0 - m) * f)), min(w, int((x1 + m) * f) + 1), min(h, int((y1 + m) * f) + 1))
-
-
-def _overlaps(b: Box, others: Sequence[Box]) -> bool:
-    return any(b[0] < o[2] and o[0] < b[2] and b[1] < o[3] and o[1] < b[3] for o in others)
 
 
 def edge_density(small: Gray, win: int = 48) -> tuple[npt.NDArray[np.float32], int]:
@@ -298,46 +280,6 @@ def candidate_boxes(small: Gray, f: float, shape: tuple[int, ...], k: int = 3, h
         out.append((max(0, int((cx - half) * f)), max(0, int((cy - half) * f)),
                     min(w, int((cx + half) * f)), min(h, int((cy + half) * f))))
     return out
-
-
-def half_deblur(c: Gray) -> Gray:
-    """Local normalisation, a half-size copy (averages noise), Richardson-Lucy for the blur as it
-    looks at that size, 3x upscale: the crop step for blur of about a module."""
-    import cv2
-
-    half = cv2.resize(smooth(local_norm(c, 9, 24, 2), 1.0), None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    return upscale(richardson_lucy(_u8(half), 1.3, 10), 3)
-
-
-def grid_texts(c: Gray) -> list[str]:
-    """Symbols zxing locates in the crop (after local normalisation, or adaptive thresholding) but
-    cannot read, read module by module from the raw crop (companion.scan.grid: local thresholds
-    calibrated on the function patterns, blur equalisation, Reed-Solomon with erasures)."""
-    from companion.scan.grid import read_quad
-
-    out: list[str] = []
-    seen: list[npt.NDArray[np.float32]] = []
-    for pre in (lambda x: smooth(local_norm(x, 9, 24, 2), 1.5), lambda x: adaptive(smooth(x, 1.5), 61, 3)):
-        for text, quad in zxing_located(pre(c)):
-            if text is not None or any(float(np.abs(quad - q).max()) < 4 for q in seen):
-                continue
-            seen.append(quad)
-            got = read_quad(c, quad)
-            if got is not None:
-                out.append(got)
-        if out:
-            break
-    return out
-
-
-CROP_RESCUE: tuple[Stage, ...] = (
-    ("crop zxing", zxing_texts),
-    ("crop localnorm smooth", lambda c: zxing_texts(smooth(local_norm(c, 9, 24, 2), 1.5))),
-    ("crop adaptive", lambda c: zxing_texts(adaptive(smooth(c, 1.5), 61, 3))),
-    ("crop localnorm half deblur 3x", lambda c: zxing_texts(half_deblur(c))),
-    ("crop localnorm deblur 2.5", lambda c: zxing_texts(richardson_lucy(smooth(local_norm(c, 9, 24, 2), 1.2), 2.5, 15))),
-    ("crop grid", grid_texts),
-)
 
 
 # ---- decoding by the symbol --------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 zxing finds a QR by its finder patterns' 1:1:3:1:1 run lengths along scan lines; a small, dim,
 noisy token sticker can lose those runs while the symbol is still plainly *there*: a square patch
 of module-scale texture, much denser than the card around it or the tray. This module finds such
-patches in a crop (candidate regions of the frame, `decoder.candidate_boxes`) and returns their
+patches in a crop (or, `symbol_candidates`, over the whole preview at three scales) and returns their
 outlines as quads for `companion.scan.grid.read_quad`, which re-fits the quad from the finder
 patterns (it tolerates ~3 modules of error and any rotation) and reads the modules itself.
 
@@ -16,7 +16,7 @@ well filled. Cost: ~1 ms per 400 x 400 crop, plus the grid reader on each quad i
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -77,28 +77,6 @@ def _read_shrinking(img: npt.NDArray[Any], q: npt.NDArray[np.float32]) -> str | 
     return None
 
 
-def locate_quads_texts(g: npt.NDArray[Any], boxes: Sequence[tuple[int, int, int, int]],
-                       more: Callable[[], bool] = lambda: True) -> list[str]:
-    """The decoder step: symbol-like patches in each box (x0, y0, x1, y1) of the full frame `g`, each
-    patch once (boxes may overlap), read on the full frame; stops when `more()` says the budget is spent."""
-    out: list[str] = []
-    tried: list[npt.NDArray[np.float32]] = []
-    for x0, y0, x1, y1 in boxes:
-        if not more():
-            break
-        for q in symbol_quads(g[y0:y1, x0:x1]):
-            q = q + np.array([x0, y0], np.float32)
-            ctr = q.mean(axis=0)
-            side = float(np.linalg.norm(q[1] - q[0]))
-            if any(float(np.linalg.norm(t - ctr)) < 0.3 * side for t in tried):
-                continue
-            tried.append(ctr)
-            text = _read_shrinking(g, q)
-            if text is not None:
-                out.append(text)
-    return out
-
-
 # ---- candidates over a whole frame, at any module size ----------------------------------------------
 #
 # The same texture idea over the whole preview (the <= 640 px copy the cheap pass reads), at three
@@ -123,12 +101,22 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12) -> list[tuple[float,
     bright = cv2.add(cv2.GaussianBlur(q, (0, 0), 2.0), 4)
     brights = [cv2.resize(bright, (h.shape[1], h.shape[0]), interpolation=cv2.INTER_LINEAR) for h in levels]
     found: list[tuple[float, npt.NDArray[np.float32], float]] = []
+    # The finest band (modules of 1.3-3 preview px) from the Laplacian pyramid: the preview minus its
+    # half-size copy enlarged, its magnitude averaged down to half size; no full-size Gaussian at all.
+    fine = cv2.pyrDown(cv2.absdiff(levels[0], cv2.pyrUp(levels[1], dstsize=(levels[0].shape[1], levels[0].shape[0]))))
     for level, sigma, lo, hi in CANDIDATE_SCALES:
-        h = levels[level]
-        tex = cv2.GaussianBlur(cv2.absdiff(h, cv2.GaussianBlur(h, (0, 0), sigma)), (0, 0), sigma * 1.5)
-        tex = cv2.divide(tex, brights[level], scale=255.0)  # a dim sticker scores like a bright one
+        if level == 0:
+            tex = cv2.GaussianBlur(fine, (0, 0), 0.75)
+            tex = cv2.divide(tex, brights[1], scale=255.0)
+            scale_px = 2.0
+        else:
+            h = levels[level]
+            tex = cv2.GaussianBlur(cv2.absdiff(h, cv2.GaussianBlur(h, (0, 0), sigma)), (0, 0), sigma * 1.5)
+            tex = cv2.divide(tex, brights[level], scale=255.0)  # a dim sticker scores like a bright one
+            scale_px = 2.0 ** level
+        lo, hi = lo * 2.0 ** level / scale_px, hi * 2.0 ** level / scale_px
         _, bw = cv2.threshold(tex, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-        ks = int(4 * sigma + 3) | 1
+        ks = int(4 * sigma * 2.0 ** level / scale_px + 3) | 1
         bw = cv2.morphologyEx(bw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks)))
         contours, _ = cv2.findContours(bw, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         mean = float(cv2.mean(tex)[0]) + 1e-6
@@ -145,7 +133,7 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12) -> list[tuple[float,
             if a < lo or c > hi or c / a > MAX_ASPECT or cv2.contourArea(hull) < 0.7 * w * hh:
                 continue
             score = float(cv2.mean(tex[y:y + bh, x:x + bw_])[0]) / mean
-            s = 2.0 ** level
+            s = scale_px
             found.append((score, np.asarray(cv2.boxPoints(rect) * s, np.float32), (a + c) / 2 * s))
     found.sort(key=lambda t: -t[0])
     out: list[tuple[float, npt.NDArray[np.float32], float]] = []

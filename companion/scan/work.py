@@ -33,9 +33,8 @@ GRID_QUAD = 12.0  # one grid read of a located quad (refit, deconvolution, centr
 GRID_FIT = 21.0  # fitting a quad's corners to the blur model (grid.fit_corners)
 FINDER_SCALE = 1.6  # grid.finder_scale: is a fitted symbol version 1?
 GRID_GUESS = 0.5  # one grid read of a guessed quad (refused early without three finder patterns)
-TEXTURE_PER_MPX = 11.0  # the candidate finder, per megapixel of the preview
+TEXTURE_PER_MPX = 7.5  # the candidate finder, per megapixel of the preview
 EDGE_PER_MPX = 0.7  # the edge-density map for the second-card look, per megapixel of the preview
-PYZBAR_PER_MPX = 18.0
 
 
 def zxing_cost(pixels: int) -> float:
