@@ -33,3 +33,8 @@ install-pi:
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache build *.egg-info
+
+.PHONY: test-slow
+# Long runs split from `make test`: the firmware fuzz at 100,000 host lines per interpreter, two more seeds.
+test-slow: setup-test
+	FIRMWARE_FUZZ_LINES=100000 $(PY) -m pytest -q --no-cov tests/firmware/test_micropython.py -k fuzz
