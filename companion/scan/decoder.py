@@ -332,12 +332,11 @@ def located_symbols(img: Gray) -> list[tuple[str | None, npt.NDArray[np.float32]
     return res
 
 
-def could_be_a_sticker(extra: dict[str, str]) -> bool:
-    """Every card code is a version-1 symbol at level Q (shared/specs/card-codes.md). A symbol zxing
-    located and read the format of, but could not decode, is worth rescuing only if it could be one."""
-    ec = extra.get("ECLevel", "")
-    version = extra.get("Version", "")
-    return ec in ("", "Q") and version in ("", "1", "2")  # "2": a blurred v1 can be sized a little large
+def said_sticker(extra: dict[str, str]) -> bool:
+    """Every card code is a version-1 symbol at level Q (shared/specs/card-codes.md). Did zxing, which
+    located a symbol but could not decode it, read a format saying so? (If not, or if it read
+    another, the symbol's finders decide: a blurred sticker's format can be misread.)"""
+    return extra.get("ECLevel", "") == "Q" and extra.get("Version", "") == "1"
 
 
 def _inside(p: npt.NDArray[np.float32], quads: Sequence[npt.NDArray[np.float32]], grow: float = 1.15) -> bool:
@@ -495,9 +494,9 @@ class Decoder:
                 seen.append(Seen(text, _pts(q), module_px_of(q, _modules(extra)), "zxing"))
             elif not _inside(q.mean(axis=0), done + [c.quad for c in misses], 1.0):
                 seen.append(Seen(None, _pts(q), module_px_of(q), "located"))
-                # zxing read a format saying another version or level: a sticker only if its
-                # finders say version 1 (the format of a blurred sticker can be misread)
-                misses.append(Candidate(q, module_px_of(q), True, verify=not could_be_a_sticker(extra)))
+                # unless zxing read a version-1, level-Q format, a sticker only if its finders
+                # say version 1 (a phone's QR is located as readily as a sticker)
+                misses.append(Candidate(q, module_px_of(q), True, verify=not said_sticker(extra)))
         stage = "zxing" if cards or other else ""
         if (cards or other) and not misses:
             if self.second_card and work.take(EDGE_PER_MPX * small.size / 1e6):
@@ -558,7 +557,7 @@ class Decoder:
 
     def _read_symbol(self, g: Gray, c: Candidate, work: Any, quick: bool = False) -> tuple[str | None, str]:
         """One candidate through the symbol steps, within the budget: (text, the step that read it)."""
-        from companion.scan.grid import MIN_FINDER_SCALE, finder_scale, fit_corners, read_quad, refit
+        from companion.scan.grid import MIN_FINDER_SCALE, WEAK_FINDERS, finder_quality, fit_corners, read_quad, refit
         from companion.scan.locator import square_guesses
         from companion.scan.work import FINDER_SCALE, GRID_FIT, GRID_GUESS, GRID_QUAD, PREP_PER_MPX, zxing_cost
 
@@ -595,10 +594,18 @@ class Decoder:
                 if again[1] is not None and again[0] >= best[0]:
                     quad = again[1]
         # A phone's or leaflet's QR has finders too, but small for the distance between them (a
-        # larger version): not a sticker, not worth the rescue.
-        if c.verify and (not work.take(FINDER_SCALE) or finder_scale(g, quad) < MIN_FINDER_SCALE):
-            return None, ""
+        # larger version): not a sticker, not worth the rescue. Finders that barely look like
+        # finders (data blobs of a larger QR, clutter) get the cheap steps only.
+        weak = False
+        if c.verify:
+            if not work.take(FINDER_SCALE):
+                return None, ""
+            scale, weakest = finder_quality(g, quad)
+            if scale < MIN_FINDER_SCALE:
+                return None, ""
+            weak = weakest < WEAK_FINDERS[0] and best[0] < WEAK_FINDERS[1]
         c.fitted = quad
+        quick = quick or weak
         if quick:  # the upright view's zxing read first: a tenth of a grid read
             if work.take(PREP_PER_MPX["warp"] * (29 * 6) ** 2 / 1e6 + zxing_cost((29 * 6) ** 2)):
                 texts = zxing_texts(upright(g, quad).img)
@@ -608,6 +615,8 @@ class Decoder:
             text = read_quad(g, quad, 3, refine=False)
             if text is not None:
                 return text, "grid" if c.located else "texture grid"
+        if quick:
+            return None, ""
         if work.take(GRID_FIT):
             # the corners where the blur model fits best (perspective: a finder fit is a parallelogram)
             quad = fit_corners(g, quad)

@@ -598,15 +598,21 @@ def _grid_operator(h: npt.NDArray[np.float64], r: int) -> npt.NDArray[np.float64
     return out
 
 
-@lru_cache(maxsize=1)
-def _known_ring() -> npt.NDArray[np.int8]:
+@lru_cache(maxsize=2)
+def _known_ring(free_timing: bool = False) -> npt.NDArray[np.int8]:
+    """The known modules of the 25 x 25 grid (1 dark, 0 light, -1 solved for); `free_timing`: the
+    timing patterns solved for too (to check that a symbol has them where version 1 does)."""
     k = np.full((LS_G, LS_G), 0, np.int8)
     k[LS_RING:LS_RING + N, LS_RING:LS_RING + N] = _tables()["known"]
+    if free_timing:
+        idx = np.arange(8, N - 8) + LS_RING
+        k[LS_RING + 6, idx] = -1
+        k[idx, LS_RING + 6] = -1
     return k
 
 
-@lru_cache(maxsize=32)
-def _ls_operators(sigma: float, ppm: int = LS_PPM, r: int = 4) -> tuple[Any, Any, Any]:
+@lru_cache(maxsize=48)
+def _ls_operators(sigma: float, ppm: int = LS_PPM, r: int = 4, free_timing: bool = False) -> tuple[Any, Any, Any]:
     """For one blur sigma: the inverse of (H + lam I) over the unknown modules, H between unknown and
     known modules, and the operator giving each module's mean of the blurred painted grid."""
     import cv2
@@ -624,10 +630,10 @@ def _ls_operators(sigma: float, ppm: int = LS_PPM, r: int = 4) -> tuple[Any, Any
             h[dy + r, dx + r] = float((kb * sh).sum())
             h1[dy + r, dx + r] = float((box * sh).sum()) / (ppm * ppm)
     H = _grid_operator(h, r)
-    known = (_known_ring() >= 0).ravel()
+    known = (_known_ring(free_timing) >= 0).ravel()
     unk = ~known
     inv = np.linalg.inv(H[np.ix_(unk, unk)] + LS_LAMBDA * ppm * ppm * np.eye(int(unk.sum())))
-    xk = np.where(_known_ring() == 1, 1.0, -1.0).ravel()[known]
+    xk = np.where(_known_ring(free_timing) == 1, 1.0, -1.0).ravel()[known]
     # the known modules' part of the normal equations, the same for every symbol
     return inv.astype(np.float32), (H[np.ix_(unk, known)] @ xk).astype(np.float32), _grid_operator(h1, r).astype(np.float32)
 
@@ -664,14 +670,14 @@ def _deconvolve(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...],
     return min(_deconvolve_each(rect, ppm, sigmas, iters), key=lambda f: f[3])
 
 
-def _deconvolve_each(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...],
-                     iters: int) -> list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], float, float]]:
+def _deconvolve_each(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...], iters: int,
+                     free_timing: bool = False) -> list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], float, float]]:
     """For each blur sigma: signed darkness of the 21 x 21 modules of a rectified symbol (`rect`: the
     symbol with LS_RING modules of margin, `ppm` px per module), the modules no fit can see
     (glare-clipped, where a dark module would clip too), the sigma and the fit's residual."""
     import cv2
 
-    known = _known_ring()
+    known = _known_ring(free_timing)
     un = (known < 0).ravel()
     x0 = np.where(known == 1, 1.0, -1.0).astype(np.float32).ravel()
     R = rect.astype(np.float32)
@@ -686,7 +692,7 @@ def _deconvolve_each(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...]
     inner = slice(LS_RING, LS_RING + N)
     out = []
     for sigma in sigmas:
-        inv, rhs0, h1 = _ls_operators(sigma, ppm)
+        inv, rhs0, h1 = _ls_operators(sigma, ppm, 4, free_timing)
         a = np.full((LS_G, LS_G), (white + black) / 2, np.float32)
         b = np.full((LS_G, LS_G), (black - white) / 2, np.float32)
         for it in range(iters + 1):
@@ -761,15 +767,22 @@ def deconvolved_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32]) -> st
 
 
 FINDER_SCALES = (0.64, 0.72, 0.84, 0.92, 1.0, 1.08)
+WEAK_FINDERS = (0.48, 1.5)  # a fit with its weakest finder under 0.48 and refit score under 1.5: weak
 MIN_FINDER_SCALE = 0.9  # measured: version-1 stickers 0.92-1.08, version 2 mostly 0.84, 3 and up <= 0.72
 
 
 def finder_scale(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM) -> float:
+    """The finders' size relative to a version-1 symbol's (`finder_quality`'s first half)."""
+    return finder_quality(img, quad, ppm)[0]
+
+
+def finder_quality(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM) -> tuple[float, float]:
     """How large the finder patterns are, relative to a version-1 symbol's, in the symbol fitted at
     `quad` (TL TR BR BL, from `refit`): about 1 for a version-1 symbol; a larger version fitted as
     if it were one has its finders about 7/(17+4v) of the side (0.84 for version 2, 0.72 for 3...),
     since its finders sit as far apart as a version-1 symbol's would. The median over the three
-    finders of the template scale that correlates best."""
+    finders of the template scale that correlates best, and the weakest finder's correlation at its
+    best scale (stickers: 0.5 and up in 98 % of fits; data blobs fitted as finders: under 0.48)."""
     import cv2
 
     w = cv2.GaussianBlur(rectify(img, quad, ppm).astype(np.float32), (0, 0), ppm / 4)
@@ -785,8 +798,8 @@ def finder_scale(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int 
                 scores.append(-1.0)
                 continue
             scores.append(float(cv2.matchTemplate(patch, t, cv2.TM_CCOEFF_NORMED).max()))
-        best.append(FINDER_SCALES[int(np.argmax(scores))])
-    return float(sorted(best)[1])
+        best.append((FINDER_SCALES[int(np.argmax(scores))], max(scores)))
+    return float(sorted(b[0] for b in best)[1]), float(min(b[1] for b in best))
 
 
 def timing_score(img: npt.NDArray[Any], quad: npt.NDArray[np.float32]) -> float:
