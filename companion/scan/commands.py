@@ -111,12 +111,18 @@ def cmd_tray_check(args: argparse.Namespace, images: list[str]) -> int:
         if report.frames == 0:
             print("companion: error: the camera gave no frames", file=sys.stderr)
             return 2
+    from companion.scan.decoder import BUDGET
+    from companion.scan.work import calibrate
+
+    unit = calibrate()  # what a unit of the decoder's work budget takes here
     if args.json:
         from dataclasses import asdict
 
-        print(json.dumps(dict(asdict(report), ok=report.ok, verdict=report.verdict)))
+        print(json.dumps(dict(asdict(report), ok=report.ok, verdict=report.verdict, ms_per_unit=round(unit, 3))))
     else:
         print("\n".join(report.lines()))
+        print(f"this machine: a unit of decoding work takes {unit:.2f} ms (the reference box: about 1); "
+              f"a frame that needs every rescue step takes up to {BUDGET * unit:.0f} ms")
     return 0 if report.ok else 1
 
 
