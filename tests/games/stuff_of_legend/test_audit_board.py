@@ -141,3 +141,24 @@ def test_re_entering_a_space_turns_up_only_face_down_cards() -> None:
     s = _move(s, "max", "hollow")
     s = _move(s, "percy", "brooklyn")
     assert s.party == "brooklyn" and s.head.kind in ("choose_actor", "actor_turn")
+
+
+def test_the_journal_scenario_replays_to_what_the_docs_say(tmp_path, capsys) -> None:
+    """SOL-20, SOL-55, SOL-97, docs/journal.md's SOL scenario as a JSON-lines journal through `companion
+    replay --json`: the party in Hollow Oak with two Armies, the marker on A, turn 2, Percy with 5 cards."""
+    import json
+    import re
+    from pathlib import Path
+
+    from companion.cli import main
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "journal.md").read_text()
+    section = doc[doc.index("### The Stuff of Legend (SOL)"):]
+    journal = re.search(r"```\n(\{\"format\".*?)```", section, re.S)
+    assert journal is not None
+    path = tmp_path / "scenario.jsonl"
+    path.write_text(journal.group(1))
+    assert main(["replay", str(path), "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["party"] == "hollow" and state["armies"].count("hollow") == 2
+    assert state["wound"] == 1 and state["turn"] == 2 and len(state["hands"][1]) == 5
