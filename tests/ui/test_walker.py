@@ -175,6 +175,7 @@ def states() -> States:
         ("settings", screen("settings")),
         ("settings: keyboard for the port", settings_keyboard),
         ("calibrate", screen("calibrate")),
+        ("traycheck", screen("traycheck")),
         ("setup: mode", setup_stage("mode")),
         ("setup: Competitive", setup_stage("mode", "competitive")),
         ("setup: children", setup_stage("children")),

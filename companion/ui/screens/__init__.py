@@ -39,4 +39,4 @@ class BaseScreen(Screen):
 
 
 SCREENS = ("choose", "setup", "table", "roll", "found", "scan", "card_form", "mismatch", "journal", "settings",
-           "calibrate", "finale", "boogeyman", "rules")
+           "calibrate", "finale", "boogeyman", "rules", "traycheck")
