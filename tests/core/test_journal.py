@@ -17,7 +17,8 @@ from fixture_game import RULES, Add, Options, Pass, Roll, lookup  # noqa: E402
 
 from companion import cli  # noqa: E402
 from companion.core import codec, commands, journal as journal_mod  # noqa: E402
-from companion.core.errors import JournalError  # noqa: E402
+from companion.core.errors import JournalDamaged, JournalError  # noqa: E402
+from journal_edit import edit  # noqa: E402
 from companion.core.journal import (  # noqa: E402
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -103,19 +104,27 @@ def test_list_and_rows(tmp_path: Path) -> None:
 def test_damaged_rows_are_reported(tmp_path: Path) -> None:
     s = _played(tmp_path / "j.sqlite")
     db = s.journal._db
-    db.execute("UPDATE inputs SET undone = 1 WHERE seq = 2")
-    with pytest.raises(JournalError, match="follows an undone input"):
+    # Behind the CRCs, the row invariants of docs/journal.md are checked too.
+    edit(db, "UPDATE inputs SET undone = 1 WHERE seq = 2")
+    with pytest.raises(JournalDamaged, match="follows an undone input"):
         s.journal.inputs(s.game_id)
-    db.execute("UPDATE inputs SET undone = 0 WHERE seq = 2")
-    db.execute("UPDATE inputs SET input = 'nope' WHERE seq = 3")
-    with pytest.raises(JournalError, match="input 3: bad JSON"):
+    edit(db, "UPDATE inputs SET undone = 0 WHERE seq = 2")
+    edit(db, "UPDATE inputs SET input = 'nope' WHERE seq = 3")
+    with pytest.raises(JournalDamaged, match="input 3: bad JSON"):
         s.journal.inputs(s.game_id)
-    db.execute("DELETE FROM inputs WHERE seq = 3")
-    with pytest.raises(JournalError, match="seq 3 is missing"):
+    edit(db, "DELETE FROM inputs WHERE seq = 3")
+    with pytest.raises(JournalDamaged, match="seq 3 is missing"):
         s.journal.inputs(s.game_id)
-    db.execute("UPDATE games SET options = '{'")
-    with pytest.raises(JournalError, match="unreadable options"):
+    edit(db, "UPDATE games SET options = '{'")
+    with pytest.raises(JournalDamaged, match="unreadable options"):
         s.journal.games()
+
+
+def test_a_changed_byte_fails_the_row_crc(tmp_path: Path) -> None:
+    s = _played(tmp_path / "j.sqlite")
+    s.journal._db.execute("UPDATE inputs SET input = replace(input, '2', '3') WHERE seq = 2")
+    with pytest.raises(JournalDamaged, match="input 2: damaged row"):
+        s.journal.inputs(s.game_id)
 
 
 def test_seed_must_fit_sqlite(tmp_path: Path) -> None:
