@@ -38,6 +38,10 @@ class NothingToUndo(CompanionError, LookupError):
     """Undo or redo was asked for with nothing to undo or redo."""
 
 
+class JournalForeign(JournalError):
+    """The file is not a companion journal (another program's file, or not SQLite at all)."""
+
+
 class JournalDamaged(JournalError):
     """The journal's files are damaged. `report` says which games and inputs, and what can be recovered."""
 

@@ -152,6 +152,7 @@ class Report:
     kept: list[str] = field(default_factory=list)  # files set aside, byte for byte
     finished_writes: int = 0  # changes a crash interrupted, completed or dropped (not damage)
     repaired: bool = False
+    lost: bool = False  # some inputs could not be recovered from either copy
 
     @property
     def clean(self) -> bool:
@@ -159,6 +160,8 @@ class Report:
 
     def summary(self) -> str:
         parts = self.damage + self.copy_damage
+        if parts and not self.lost:
+            parts.append("Nothing was lost.")
         if self.kept:
             names = ", ".join(os.path.basename(k) for k in self.kept)
             parts.append(f"The damaged files are kept as {names}.")
@@ -169,6 +172,8 @@ def classify(exc: BaseException, directory: str) -> str:
     """'full', 'readonly', 'busy', 'damaged' or '' for an sqlite3 or OS error."""
     name = getattr(exc, "sqlite_errorname", "") or ""
     code = exc.errno if isinstance(exc, OSError) else None
+    if isinstance(exc, UnicodeDecodeError):
+        return "damaged"  # SQLite's error message itself holds damaged text
     if name.startswith("SQLITE_FULL") or code in (errno.ENOSPC, errno.EDQUOT):
         return "full"
     if name.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")) or code in (
@@ -346,16 +351,19 @@ class Journal:
             self._rollback()
             for fn in reversed(undo):
                 fn()
-            if isinstance(exc, (sqlite3.Error, OSError)):
+            if isinstance(exc, (sqlite3.Error, OSError, UnicodeDecodeError)):
                 raise self.fail(exc, f"cannot record {what}") from exc
             raise
+
+    def close_db(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
 
     def close(self) -> None:
         if self.copies is not None:
             self.copies.close()
-        if self._db is not None:
-            self._db.close()
-            self._db = None
+        self.close_db()
 
     def __enter__(self) -> "Journal":
         return self
@@ -382,7 +390,7 @@ class Journal:
     def _read(self, what: str, fn: Callable[[], Any]) -> Any:
         try:
             return fn()
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise self.fail(exc, f"cannot read {what}") from exc
 
     def _game_row(self, row: tuple[Any, ...]) -> GameRow:
@@ -453,7 +461,7 @@ class Journal:
                 return self.game(game_id), self.inputs(game_id)
             finally:
                 self.db.execute("COMMIT")
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             raise self.fail(exc, f"cannot read game {game_id}") from exc
 
     def record(self, game_id: int) -> GameRecord:

@@ -26,7 +26,7 @@ from typing import Any, Iterator
 
 from companion.core import copies as cp
 from companion.core.codec import parse_json
-from companion.core.errors import DecodeError, JournalDamaged, JournalError
+from companion.core.errors import DecodeError, JournalDamaged, JournalError, JournalForeign
 from companion.core.files import read_bounded
 from companion.core.journal import (
     APPLICATION_ID,
@@ -39,6 +39,8 @@ from companion.core.journal import (
     unavailable,
 )
 
+# SQLite reports some damage as UnicodeDecodeError: the text of its own error message is damaged.
+DB_DAMAGE = (sqlite3.DatabaseError, UnicodeDecodeError)
 _V2_GAME_COLUMNS = ("id", "code", "options", "seed", "created", "finished", "changes", "copy_crc", "crc")
 
 
@@ -73,6 +75,7 @@ class SGame:
 class Scan:
     version: int = SCHEMA_VERSION
     whole: str = ""  # why the file as a whole cannot be trusted
+    fresh: bool = False  # the file was created just now: nothing in it to keep
     games: dict[int, SGame] = field(default_factory=dict)
     max_id: int = 0
 
@@ -88,6 +91,8 @@ class Outcome:
     residue: bool = False  # an interrupted change, finished (not damage)
     migrate: bool = False  # an old journal's game getting its first copy (not damage)
     drop: bool = False  # nothing readable is left of it
+    lost: bool = False  # some of its inputs could not be recovered
+    copy_header: bool = False  # the journal's rows, under the copy's header (the journal's is damaged)
 
 
 class _Damaged(Exception):
@@ -96,6 +101,7 @@ class _Damaged(Exception):
 
 def open_checked(j: Journal, repair: bool) -> None:
     """Connect, check, finish interrupted changes, and repair or report damage (see the module doc)."""
+    _orphan_wal(j, repair)
     scan = _scan_or_damage(j)
     found = _read_copies(j, scan)
     outcomes = [_decide(j, gid, scan, found) for gid in sorted(set(scan.games) | set(found))]
@@ -120,9 +126,29 @@ def open_checked(j: Journal, repair: bool) -> None:
             _maintain(j, scan, found, outcomes)
         if j.db.in_transaction:
             j.db.execute("COMMIT")
-    except (sqlite3.Error, OSError) as exc:
+    except (sqlite3.Error, OSError, UnicodeDecodeError) as exc:
         j._rollback()
         raise j.fail(exc, "cannot finish the last change or update the second copies") from exc
+
+
+def _orphan_wal(j: Journal, repair: bool) -> None:
+    """A WAL without its main file (deleted, or cut to nothing): SQLite would build a new file on
+    top of it. It is damage: set it aside, and the games come back from their second copies."""
+    wal = j.path + "-wal"
+    main_gone = not os.path.exists(j.path) or os.path.getsize(j.path) == 0
+    if not (main_gone and os.path.exists(wal) and os.path.getsize(wal) > 0):
+        return
+    if j.readonly or not repair:
+        raise JournalDamaged(f"{j.path}: the journal file is missing or empty but its write-ahead log is not; "
+                             "run `companion journal repair`", j.report)
+    kept = _kept_name(j.path, _stamp())
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(j.path + suffix):
+            os.replace(j.path + suffix, kept + suffix)
+            if suffix != "-shm":
+                j.report.kept.append(kept + suffix)
+    j.report.damage.append("The journal file was missing or empty (its write-ahead log was not).")
+    j.report.repaired = True
 
 
 # -- scanning the SQLite file ---------------------------------------------------------------
@@ -135,11 +161,11 @@ def _scan_or_damage(j: Journal) -> Scan:
         return _scan(j)
     except _Damaged as exc:
         return Scan(whole=str(exc))
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, UnicodeDecodeError) as exc:
         reason = classify(exc, directory)
         if reason in ("full", "readonly", "busy"):
             raise unavailable(j.path, "cannot open the journal", reason) from exc
-        if reason == "damaged" or isinstance(exc, sqlite3.DatabaseError):
+        if reason == "damaged" or isinstance(exc, DB_DAMAGE):
             j._rollback()
             return Scan(whole=f"the file cannot be read ({exc})")
         raise JournalError(f"{j.path}: cannot open journal: {exc}") from exc
@@ -150,11 +176,11 @@ def _scan(j: Journal) -> Scan:
     try:
         app_id, version, tables = (j._scalar(q) for q in (
             "PRAGMA application_id", "PRAGMA user_version", "SELECT count(*) FROM sqlite_master"))
-    except sqlite3.DatabaseError as exc:
+    except DB_DAMAGE as exc:
         if classify(exc, os.path.dirname(os.path.abspath(j.path))) in ("full", "readonly", "busy"):
             raise
         if j.copies is None or not cp.list_copies(j.copies.directory):
-            raise JournalError(f"{j.path}: not a companion journal ({exc})") from exc
+            raise JournalForeign(f"{j.path}: not a companion journal ({exc})") from exc
         raise _Damaged(f"the file cannot be read ({exc})") from exc
     has_copies = j.copies is not None and bool(cp.list_copies(j.copies.directory))
     if app_id == 0 and version == 0 and tables == 0:
@@ -162,11 +188,11 @@ def _scan(j: Journal) -> Scan:
             j._create_schema()
             j.set_pragmas()
             db.execute("BEGIN IMMEDIATE")
-        return Scan()
+        return Scan(fresh=True)
     if app_id != APPLICATION_ID:
         if has_copies and _our_columns(j):
             raise _Damaged("its header is damaged (it no longer says it is a companion journal)")
-        raise JournalError(f"{j.path}: not a companion journal (an SQLite file of another kind)")
+        raise JournalForeign(f"{j.path}: not a companion journal (an SQLite file of another kind)")
     if version not in (1, SCHEMA_VERSION):
         if has_copies and _our_columns(j) and not _newer_copies(j):
             raise _Damaged(f"its header is damaged (schema version {version})")
@@ -181,7 +207,7 @@ def _scan(j: Journal) -> Scan:
         j.set_pragmas()
         db.execute("BEGIN" if j.readonly else "BEGIN IMMEDIATE")
         check = [str(r[0]) for r in db.execute("PRAGMA quick_check").fetchmany(5)]
-    except sqlite3.DatabaseError as exc:
+    except DB_DAMAGE as exc:
         if classify(exc, os.path.dirname(os.path.abspath(j.path))) in ("full", "readonly", "busy"):
             raise
         raise _Damaged(f"the file cannot be read ({exc})") from exc
@@ -199,7 +225,7 @@ def _has_column(j: Journal, table: str, column: str) -> bool:
 def _our_columns(j: Journal) -> bool:
     try:
         return tuple(r[1] for r in j.db.execute("PRAGMA table_info(games)")) in (_V2_GAME_COLUMNS, _V2_GAME_COLUMNS[:6])
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):
         return True  # too damaged to tell; the copies say it is ours
 
 
@@ -226,7 +252,7 @@ def _scan_rows(j: Journal, scan: Scan) -> None:
         seq_row = j.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'games'").fetchone()
         if seq_row and isinstance(seq_row[0], int):
             scan.max_id = max(scan.max_id, seq_row[0])
-    except sqlite3.DatabaseError as exc:
+    except DB_DAMAGE as exc:
         scan.whole = scan.whole or f"the list of games cannot be read ({exc})"
     crc_col = "crc" if not j.v1 else "NULL"
     for gid in list(scan.games):
@@ -239,12 +265,12 @@ def _scan_rows(j: Journal, scan: Scan) -> None:
                     break
                 g.rows += 1
                 g.live += 0 if row[3] else 1
-        except sqlite3.DatabaseError as exc:
+        except DB_DAMAGE as exc:
             g.bad = g.bad or f"its inputs after input {g.rows} cannot be read ({exc})"
     try:
         orphans = [r[0] for r in j.db.execute("SELECT DISTINCT game_id FROM inputs")
                    if r[0] not in scan.games]
-    except sqlite3.DatabaseError:
+    except DB_DAMAGE:
         orphans = []
     for gid in orphans:
         if isinstance(gid, int) and 0 < gid < 1 << 62:
@@ -365,7 +391,7 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
             return o
         if not c_head:
             o.copy = "rewrite"
-            o.copy_damage = f"{name}: its second copy was damaged ({c.problem}); it was written again from the journal. Nothing was lost."
+            o.copy_damage = f"{name}: its second copy was damaged ({c.problem}); it was written again from the journal."
             return o
         assert c is not None
         trim = "trim" if c.torn else "keep"
@@ -380,24 +406,28 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
             else:
                 lost = _changes_words(j, _parsed(j, c), s.changes, c.count)
                 o.damage = (f"{name}: the journal had lost its last {c.count - s.changes} changes ({lost}); "
-                            f"they were restored from the second copy. Nothing was lost.")
+                            f"all {_copy_live(j, c, c.count)} inputs are back from the second copy.")
         elif not c_good and ahead:
             # The journal lost its last changes and the copy is damaged further on: keep what both hold.
             o.source, o.upto, o.copy = "C", c.count, "prefix"
             kept = _changes_words(j, _parsed(j, c), s.changes, c.count)
-            o.damage = (f"{name}: the journal had lost its last changes and the second copy is damaged "
-                        f"({c.problem}); {kept} were restored, anything after that is lost.")
+            o.lost = True
+            o.damage = (f"{name}: the journal had lost its last changes and its second copy is damaged "
+                        f"({c.problem}); {kept} are back, any later inputs are lost.")
         else:
             o.copy = "rewrite"
             why = (c.problem if not c_good else
                    f"it was cut short ({c.count} of {s.changes} changes)" if c.count < s.changes else
                    "it did not match the journal")
-            o.copy_damage = f"{name}: its second copy was damaged ({why}); it was written again from the journal. Nothing was lost."
+            o.copy_damage = f"{name}: its second copy was damaged ({why}); it was written again from the journal."
         return o
     # The journal's record of this game cannot be trusted.
-    why = (s.bad if s is not None and s.bad else scan.whole if s is not None else
-           "it was missing from the journal")
-    s_prefix = s is not None and s.header_ok
+    if s is not None and s.bad:
+        why = f"{s.bad} in the journal"
+    elif scan.whole:
+        why = "the journal file could not be read"
+    else:
+        why = "it was missing from the journal"
     if c_good and c is not None and not (s is not None and s.header_ok and s.changes > c.count):
         o.source, o.upto = "C", c.count
         o.copy = "trim" if c.torn else "keep"
@@ -405,17 +435,18 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
         if s is None and c.count == 0 and gid > scan.max_id and not scan.whole:
             o.residue = True  # a new game the crash interrupted
         else:
-            o.damage = f"{name}: {why}; all {n} inputs were restored from the second copy. Nothing was lost."
+            o.damage = f"{name}: {why}; all {n} inputs are back from the second copy."
         return o
+    # Both are damaged: keep the longer good prefix (the journal's rows may borrow the copy's header).
+    o.lost = True
     candidates: list[tuple[int, str]] = []
     if c_head and c is not None:
         candidates.append((_copy_live(j, c, c.count), "C"))
-    if s_prefix and s is not None:
+    if s is not None and (s.header_ok or c_head) and s.rows:
         candidates.append((s.live, "P"))
     if not candidates:
         o.drop = True
-        o.damage = (f"{name}: {why} and it has no readable second copy; it cannot be recovered "
-                    f"(the damaged files are kept).")
+        o.damage = f"{name}: {why} and it has no readable second copy; it cannot be recovered."
         return o
     live, source = max(candidates, key=lambda t: (t[0], t[1] == "C"))
     o.source = source
@@ -423,23 +454,21 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
         assert c is not None
         o.upto, o.copy = c.count, "prefix" if c.problem else ("trim" if c.torn else "keep")
     else:
-        o.copy = "rewrite"
-    copy_why = (f"its second copy is damaged too ({c.problem or 'it is shorter than the journal'})" if c_head and c is not None
-                else "it has no readable second copy")
-    o.damage = (f"{name}: {why}, and {copy_why}; the game resumes after input {live}"
-                f"{'' if live else ' (its start)'}; later inputs are lost.")
+        o.copy, o.copy_header = "rewrite", s is not None and not s.header_ok
+    copy_why = (f"its second copy is damaged too ({c.problem or 'it is shorter than the journal'})"
+                if c_head and c is not None else "it has no readable second copy")
+    at = f"after input {live}" if live else "at its start"
+    o.damage = f"{name}: {why}, and {copy_why}; the game resumes {at}; any later inputs are lost."
     return o
 
 
 def _report(j: Journal, scan: Scan, found: dict[int, cp.CopyGame], outcomes: list[Outcome]) -> None:
     r = j.report
-    damaged = [o for o in outcomes if o.damage]
     if scan.whole:
-        n = len(damaged)
-        r.damage.append(f"The journal file is damaged: {scan.whole}."
-                        + (f" {n} game{'s' if n != 1 else ''} had to be recovered." if n else ""))
-    r.damage.extend(o.damage for o in damaged)
+        r.damage.append(f"The journal file was damaged ({scan.whole.splitlines()[0]}).")
+    r.damage.extend(o.damage for o in outcomes if o.damage)
     r.copy_damage.extend(o.copy_damage for o in outcomes if o.copy_damage)
+    r.lost = any(o.lost or o.drop for o in outcomes)
     r.finished_writes += sum(1 for o in outcomes if o.residue)
 
 
@@ -503,13 +532,17 @@ def _final(j: Journal, o: Outcome, scan: Scan, found: dict[int, cp.CopyGame]) ->
         return Final(o.gid, h["game"], dumps(h["options"]), h["seed"], h["created"], from_copy, finished,
                      o.upto, c.crcs[o.upto])
     s = scan.games[o.gid]
+    if o.copy_header:
+        ch = found[o.gid].header
+        assert ch is not None
+        s.code, s.options, s.seed, s.created = ch["game"], dumps(ch["options"]), ch["seed"], ch["created"]
     rows: list[Row] = []
     try:
         for seq, text, label, undone, ts, _ in _rows(j, o.gid, "NULL"):
             if o.source == "P" and len(rows) >= s.rows:
                 break
             rows.append(Row(seq, text, label, bool(undone), ts))
-    except sqlite3.DatabaseError:
+    except DB_DAMAGE:
         if o.source == "S":
             raise
     del rows[s.rows:]
@@ -577,7 +610,7 @@ def _stamp() -> str:
 
 def _kept_name(path: str, stamp: str) -> str:
     name, k = f"{path}.damaged-{stamp}", 1
-    while os.path.exists(name):
+    while any(os.path.exists(name + suffix) for suffix in ("", "-wal", "-shm")):
         k += 1
         name = f"{path}.damaged-{stamp}-{k}"
     return name
@@ -617,11 +650,17 @@ def _rebuild(j: Journal, scan: Scan, found: dict[int, cp.CopyGame], outcomes: li
             new.execute("PRAGMA journal_mode=WAL")
         finally:
             new.close()
-    except (sqlite3.Error, OSError) as exc:
+    except (sqlite3.Error, OSError, UnicodeDecodeError) as exc:
         _unlink(tmp)
         j._rollback()
         raise j.fail(exc, "cannot repair the damaged journal (nothing was changed)") from exc
-    _set_aside_sqlite(j, stamp)
+    if scan.fresh:
+        j._rollback()
+        j.close_db()
+        for suffix in ("-wal", "-shm"):
+            _unlink(j.path + suffix)
+    else:
+        _set_aside_sqlite(j, stamp)
     os.replace(tmp, j.path)
     _fsync_dir(os.path.dirname(os.path.abspath(j.path)))
     if j.copies is not None:
