@@ -690,7 +690,7 @@ def _set_aside_sqlite(j: Journal, stamp: str) -> None:
                                 isolation_level=None)
         guard.execute("BEGIN")
         guard.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.Error:
+    except (sqlite3.Error, UnicodeDecodeError):
         pass  # unreadable as SQLite: closing cannot checkpoint it either
     if j._db is not None:
         j._db.close()

@@ -204,6 +204,17 @@ def _cli(args: list[str], result: Result) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def _claim(report: str, gid: int) -> int | None:
+    """How many inputs the report says game `gid` has now ("all 59 inputs are back", "resumes after input 7")."""
+    import re
+
+    m = re.search(rf"Game {gid} \([^)]*\): [^.]*?(?:all (\d+) inputs are back|resumes after input (\d+)|resumes at its start)",
+                  report)
+    if m is None:
+        return None
+    return int(m.group(1) or m.group(2) or 0)
+
+
 def run_case(template: Template, case: int, seed: int, work: Path) -> Result:
     from companion.ui.controller import GameController
 
@@ -246,6 +257,9 @@ def run_case(template: Template, case: int, seed: int, work: Path) -> Result:
             except BaseException as exc:  # noqa: BLE001
                 res.tracebacks.append(f"resume game {gid}: {type(exc).__name__}: {exc}")
                 continue
+            claim = _claim(report, gid)
+            if got is not None and claim is not None and claim != len(got.inputs):
+                res.silent.append(f"game {gid}: the report says {claim} inputs, it has {len(got.inputs)}")
             if got == want:
                 res.exact += 1
                 continue
