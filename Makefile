@@ -33,3 +33,9 @@ install-pi:
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache build *.egg-info
+
+# The long fault-injection and crash runs (docs/journal.md): 2,400 damaged journals, 1,000 kills.
+.PHONY: test-slow
+test-slow: setup-test
+	COMPANION_FAULT_CASES=2400 COMPANION_CRASH_KILLS=1000 $(PY) -m pytest -q -s --no-cov -o timeout=3600 \
+		tests/faults/test_damage.py tests/core/test_crash.py
