@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from companion.core.argtypes import out_file, whole
+
 MODES = ("solo", "coop", "semi", "competitive")
 LEVELS = ("rules", "easy", "normal", "hard")
 
@@ -18,10 +20,10 @@ def register(subparsers: Any) -> None:
     sim.add_argument("--game", default="BGM", choices=["BGM"])
     sim.add_argument("--mode", default="competitive", choices=MODES)
     sim.add_argument("--adversary", default="rules", choices=LEVELS)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--jobs", type=int, default=1, help="worker processes")
-    sim.add_argument("--children", type=int, default=0, help="children per game (0: the mode's default)")
+    sim.add_argument("--games", type=whole(1, 1_000_000), default=100)
+    sim.add_argument("--seed", type=whole(0, (1 << 63) - 1), default=0)
+    sim.add_argument("--jobs", type=whole(1, 64), default=1, help="worker processes")
+    sim.add_argument("--children", type=whole(0, 6), default=0, help="children per game (0: the mode's default)")
     sim.add_argument("--no-catalogue", action="store_true",
                      help="the AI does not know the modelled card effects (default ranking only)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
@@ -30,10 +32,10 @@ def register(subparsers: Any) -> None:
     bal = subparsers.add_parser(
         "balance", help="HTML report: children's win rate by mode and difficulty, rounds, encounter map",
         description="Runs --games games for every mode and level and writes a self-contained HTML file.")
-    bal.add_argument("--out", default="balance.html")
-    bal.add_argument("--games", type=int, default=100)
-    bal.add_argument("--seed", type=int, default=0)
-    bal.add_argument("--jobs", type=int, default=1)
+    bal.add_argument("--out", type=out_file, default="balance.html")
+    bal.add_argument("--games", type=whole(1, 100_000), default=100)
+    bal.add_argument("--seed", type=whole(0, (1 << 63) - 1), default=0)
+    bal.add_argument("--jobs", type=whole(1, 64), default=1)
     bal.add_argument("--modes", default=",".join(MODES))
     bal.add_argument("--levels", default="rules,normal,hard")
     bal.set_defaults(func=_balance)
