@@ -51,6 +51,7 @@ CREATE TABLE games (
     finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
     changes  INTEGER NOT NULL DEFAULT 0,
     copy_crc INTEGER NOT NULL DEFAULT 0,
+    input_rows INTEGER NOT NULL DEFAULT 0,
     crc      INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE inputs (
@@ -91,8 +92,8 @@ def row_crc(game_id: int, seq: int, text: str, label: str, undone: int, ts: str)
 
 
 def game_crc(gid: int, code: str, options: str, seed: int, created: str, finished: int, changes: int,
-             copy_crc: int) -> int:
-    return zlib.crc32(_text(gid, code, options, seed, created, int(finished), changes, copy_crc))
+             copy_crc: int, input_rows: int) -> int:
+    return zlib.crc32(_text(gid, code, options, seed, created, int(finished), changes, copy_crc, input_rows))
 
 
 def dumps(data: Any) -> str:
@@ -478,7 +479,7 @@ class Journal:
 
     def _game_for_write(self, game_id: int, expect: int) -> tuple[Any, ...]:
         row = self.db.execute(
-            "SELECT code, options, seed, created, changes, copy_crc FROM games WHERE id = ?", (game_id,)
+            "SELECT code, options, seed, created, changes, copy_crc, input_rows FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
             raise JournalError(f"{self.path}: game {game_id} is not in the journal; resume it again")
@@ -490,16 +491,17 @@ class Journal:
         return tuple(row)
 
     def _finish_change(self, undo: list[cp.Undo], game_id: int, g: tuple[Any, ...], finished: bool,
-                       change: dict[str, Any]) -> int:
-        """Write the change to the second copy, then the game row that vouches for it."""
-        code, options, seed, created, changes, copy_crc = g
+                       change: dict[str, Any], rows: int) -> int:
+        """Write the change to the second copy, then the game row that vouches for it (and for
+        the game's number of input rows, so a row that goes missing is noticed)."""
+        code, options, seed, created, changes, copy_crc, _ = g
         n = int(changes) + 1
         if self.copies is not None:
             line, copy_crc = cp.encode_line(change, copy_crc)
             undo.append(self.copies.append(game_id, line))
-        crc = game_crc(game_id, code, options, seed, created, int(finished), n, copy_crc)
-        self.db.execute("UPDATE games SET finished = ?, changes = ?, copy_crc = ?, crc = ? WHERE id = ?",
-                        (int(finished), n, copy_crc, crc, game_id))
+        crc = game_crc(game_id, code, options, seed, created, int(finished), n, copy_crc, rows)
+        self.db.execute("UPDATE games SET finished = ?, changes = ?, copy_crc = ?, input_rows = ?, crc = ? "
+                        "WHERE id = ?", (int(finished), n, copy_crc, rows, crc, game_id))
         return n
 
     def create_game(self, code: str, options: Any, seed: int) -> int:
@@ -518,7 +520,7 @@ class Journal:
             if self.copies is not None:
                 header, copy_crc = cp.encode_line(cp.header_obj(gid, code, text, seed, created), 0)
                 undo.append(self.copies.create(gid, header))
-            crc = game_crc(gid, code, text, seed, created, 0, 0, copy_crc)
+            crc = game_crc(gid, code, text, seed, created, 0, 0, copy_crc, 0)
             self.db.execute("UPDATE games SET copy_crc = ?, crc = ? WHERE id = ?", (copy_crc, crc, gid))
         return gid
 
@@ -541,7 +543,7 @@ class Journal:
                 (game_id, seq, text, label, ts, row_crc(game_id, seq, text, label, 0, ts)),
             )
             change = cp.change_obj(g[4] + 1, "input", seq, finished, input_text=text, label=label, ts=ts)
-            n = self._finish_change(undo, game_id, g, finished, change)
+            n = self._finish_change(undo, game_id, g, finished, change, seq)
         return n
 
     def set_undone(self, game_id: int, seq: int, undone: bool, finished: bool, *, expect: int) -> int:
@@ -560,7 +562,7 @@ class Journal:
                 (int(undone), row_crc(game_id, seq, text, label, int(undone), ts), game_id, seq),
             )
             change = cp.change_obj(g[4] + 1, "undo" if undone else "redo", seq, finished)
-            n = self._finish_change(undo, game_id, g, finished, change)
+            n = self._finish_change(undo, game_id, g, finished, change, g[6])
         return n
 
 

@@ -41,7 +41,7 @@ from companion.core.journal import (
 
 # SQLite reports some damage as UnicodeDecodeError: the text of its own error message is damaged.
 DB_DAMAGE = (sqlite3.DatabaseError, UnicodeDecodeError)
-_V2_GAME_COLUMNS = ("id", "code", "options", "seed", "created", "finished", "changes", "copy_crc", "crc")
+_V2_GAME_COLUMNS = ("id", "code", "options", "seed", "created", "finished", "changes", "copy_crc", "input_rows", "crc")
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,7 @@ class SGame:
     finished: Any = 0
     changes: int = 0
     copy_crc: int = 0
+    input_rows: Any = None  # how many input rows the game's row says it has (None: an old journal)
     header_ok: bool = False  # the games row is readable and its CRC matches
     rows: int = 0  # rows in the good prefix
     live: int = 0  # of which in effect
@@ -76,6 +77,7 @@ class Scan:
     version: int = SCHEMA_VERSION
     whole: str = ""  # why the file as a whole cannot be trusted
     fresh: bool = False  # the file was created just now: nothing in it to keep
+    stray: int = 0  # input rows of no game (a damaged key): dropped
     games: dict[int, SGame] = field(default_factory=dict)
     max_id: int = 0
 
@@ -106,7 +108,7 @@ def open_checked(j: Journal, repair: bool) -> None:
     found = _read_copies(j, scan)
     outcomes = [_decide(j, gid, scan, found) for gid in sorted(set(scan.games) | set(found))]
     _report(j, scan, found, outcomes)
-    damage = bool(scan.whole) or any(o.damage or o.drop for o in outcomes)
+    damage = bool(scan.whole or scan.stray) or any(o.damage or o.drop for o in outcomes)
     if damage:
         if j.readonly or not repair:
             j._rollback()
@@ -236,15 +238,15 @@ def _newer_copies(j: Journal) -> bool:
 
 def _scan_rows(j: Journal, scan: Scan) -> None:
     """Every game's row and input rows: invariants and CRCs. Damage is noted, never raised."""
-    cols = "changes, copy_crc, crc" if not j.v1 else "0, 0, NULL"
+    cols = "changes, copy_crc, input_rows, crc" if not j.v1 else "0, 0, NULL, NULL"
     try:
         for row in j.db.execute(f"SELECT id, code, options, seed, created, finished, {cols} FROM games ORDER BY id"):
             gid = row[0]
             if not isinstance(gid, int):
                 scan.whole = scan.whole or "a game's row is damaged"
                 continue
-            g = SGame(gid, *row[1:8])
-            g.header_ok = _header_ok(g, row[8], j.v1)
+            g = SGame(gid, *row[1:9])
+            g.header_ok = _header_ok(g, row[9], j.v1)
             if not g.header_ok:
                 g.bad = "its record (options, seed or state) is damaged"
             scan.games[gid] = g
@@ -267,15 +269,13 @@ def _scan_rows(j: Journal, scan: Scan) -> None:
                 g.live += 0 if row[3] else 1
         except DB_DAMAGE as exc:
             g.bad = g.bad or f"its inputs after input {g.rows} cannot be read ({exc})"
+        if not g.bad and g.header_ok and not j.v1 and g.rows != g.input_rows:
+            first, last = sorted((g.rows + 1, g.input_rows))
+            g.bad = f"input {first} is missing" if first == last else f"inputs {first}-{last} are missing"
     try:
-        orphans = [r[0] for r in j.db.execute("SELECT DISTINCT game_id FROM inputs")
-                   if r[0] not in scan.games]
+        scan.stray = sum(1 for r in j.db.execute("SELECT game_id FROM inputs") if r[0] not in scan.games)
     except DB_DAMAGE:
-        orphans = []
-    for gid in orphans:
-        if isinstance(gid, int) and 0 < gid < 1 << 62:
-            scan.games[gid] = SGame(gid, bad="its record is missing from the journal")
-            scan.max_id = max(scan.max_id, gid)
+        pass
 
 
 def _rows(j: Journal, gid: int, crc_col: str = "crc") -> Iterator[tuple[Any, ...]]:
@@ -286,9 +286,10 @@ def _rows(j: Journal, gid: int, crc_col: str = "crc") -> Iterator[tuple[Any, ...
 def _header_ok(g: SGame, crc: Any, v1: bool) -> bool:
     if not (isinstance(g.code, str) and isinstance(g.options, str) and isinstance(g.seed, int)
             and isinstance(g.created, str) and g.finished in (0, 1) and isinstance(g.changes, int)
-            and isinstance(g.copy_crc, int)):
+            and isinstance(g.copy_crc, int) and (v1 or isinstance(g.input_rows, int))):
         return False
-    if not v1 and crc != game_crc(g.id, g.code, g.options, g.seed, g.created, g.finished, g.changes, g.copy_crc):
+    if not v1 and crc != game_crc(g.id, g.code, g.options, g.seed, g.created, g.finished, g.changes, g.copy_crc,
+                                  g.input_rows):
         return False
     try:
         parse_json(g.options)
@@ -437,6 +438,10 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
         else:
             o.damage = f"{name}: {why}; all {n} inputs are back from the second copy."
         return o
+    if s is not None and not s.header_ok and s.rows == 0 and not c_head:
+        o.drop = True  # a damaged game row holding no inputs, with no copy: nothing to lose
+        o.damage = f"Game {gid}: its record was damaged and it held no inputs; it was dropped."
+        return o
     # Both are damaged: keep the longer good prefix (the journal's rows may borrow the copy's header).
     o.lost = True
     candidates: list[tuple[int, str]] = []
@@ -466,6 +471,9 @@ def _report(j: Journal, scan: Scan, found: dict[int, cp.CopyGame], outcomes: lis
     r = j.report
     if scan.whole:
         r.damage.append(f"The journal file was damaged ({scan.whole.splitlines()[0]}).")
+    if scan.stray:
+        r.damage.append(f"The journal held {scan.stray} damaged input row{'s' if scan.stray > 1 else ''} of no game; "
+                        "the games they came from are named below.")
     r.damage.extend(o.damage for o in outcomes if o.damage)
     r.copy_damage.extend(o.copy_damage for o in outcomes if o.copy_damage)
     r.lost = any(o.lost or o.drop for o in outcomes)
@@ -503,7 +511,8 @@ def _maintain(j: Journal, scan: Scan, found: dict[int, cp.CopyGame], outcomes: l
 
 
 def _migrate_schema(j: Journal) -> None:
-    for table, column in (("games", "changes"), ("games", "copy_crc"), ("games", "crc"), ("inputs", "crc")):
+    for table, column in (("games", "changes"), ("games", "copy_crc"), ("games", "input_rows"), ("games", "crc"),
+                          ("inputs", "crc")):
         if not _has_column(j, table, column):
             j.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
 
@@ -589,10 +598,11 @@ def _put_game(db: sqlite3.Connection, f: Final) -> None:
     db.execute("DELETE FROM inputs WHERE game_id = ?", (f.gid,))
     db.execute("DELETE FROM games WHERE id = ?", (f.gid,))
     db.execute(
-        "INSERT INTO games (id, code, options, seed, created, finished, changes, copy_crc, crc) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (f.gid, f.code, f.options, f.seed, f.created, int(f.finished), f.changes, f.copy_crc,
-         game_crc(f.gid, f.code, f.options, f.seed, f.created, int(f.finished), f.changes, f.copy_crc)),
+        "INSERT INTO games (id, code, options, seed, created, finished, changes, copy_crc, input_rows, crc) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (f.gid, f.code, f.options, f.seed, f.created, int(f.finished), f.changes, f.copy_crc, len(f.rows),
+         game_crc(f.gid, f.code, f.options, f.seed, f.created, int(f.finished), f.changes, f.copy_crc,
+                  len(f.rows))),
     )
     db.executemany(
         "INSERT INTO inputs (game_id, seq, input, label, undone, ts, crc) VALUES (?, ?, ?, ?, ?, ?, ?)",

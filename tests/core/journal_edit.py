@@ -13,5 +13,6 @@ def edit(db: sqlite3.Connection, sql: str, params: tuple[object, ...] = ()) -> N
     rows = db.execute("SELECT game_id, seq, input, label, undone, ts FROM inputs").fetchall()
     db.executemany("UPDATE inputs SET crc = ? WHERE game_id = ? AND seq = ?",
                    [(row_crc(*r), r[0], r[1]) for r in rows])
-    games = db.execute("SELECT id, code, options, seed, created, finished, changes, copy_crc FROM games").fetchall()
+    games = db.execute("SELECT id, code, options, seed, created, finished, changes, copy_crc, input_rows "
+                       "FROM games").fetchall()
     db.executemany("UPDATE games SET crc = ? WHERE id = ?", [(game_crc(*g), g[0]) for g in games])
