@@ -16,6 +16,7 @@ many come back exactly. Run: .venv/bin/python benchmarks/journal.py  (about two 
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import sqlite3
@@ -256,7 +257,9 @@ def detection(root: Path) -> dict[str, tuple[int, int, int, int]]:
 def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-journal-") as tmp:
         root = Path(tmp)
-        print(f"journal benchmark, files in {root}")
+        load = os.getloadavg()[0]
+        print(f"journal benchmark, files in {root}; load average {load:.1f} on {os.cpu_count()} cores "
+              "(fsync times grow with other programs' disk writes)")
         cost = commit_cost(root)
         base = cost["WAL, no second copy (baseline)"]
         print("\nper input: commit time (ms), the SQLite transaction plus, where kept, the second copy")
