@@ -72,7 +72,9 @@ def test_simulate_cli_prints_the_json_summary(capsys: pytest.CaptureFixture[str]
 
 
 def test_simulate_cli_rejects_nonsense(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--games", "0", "--json"]) == 2
+    with pytest.raises(SystemExit) as refused:  # out of range: argparse's usage error
+        main(["simulate", "--games", "0", "--json"])
+    assert refused.value.code == 2
     with pytest.raises(SystemExit):
         main(["simulate", "--adversary", "godlike"])
 
