@@ -19,14 +19,34 @@ from companion.core.errors import CompanionError
 
 def _command_modules() -> list[str]:
     # Found on disk rather than by importing every package: --help stays fast and a package
-    # whose __init__ pulls in Kivy or OpenCV is only imported when its command runs.
+    # whose __init__ pulls in Kivy or OpenCV is only imported when its command runs. Game packs
+    # are not searched here: their commands go under the game's code (below).
     root = Path(companion.__file__).parent
     names = []
     for path in root.rglob("commands.py"):
         parts = path.relative_to(root.parent).with_suffix("").parts
-        if "__pycache__" not in parts:
+        if "__pycache__" not in parts and parts[:2] != ("companion", "games"):
             names.append(".".join(parts))
     return sorted(names)
+
+
+def _game_command_modules() -> list[tuple[str, str]]:
+    """(code, module) for every registered pack with a `commands` module beside its `pack`
+    module, found without importing the game."""
+    import importlib.util
+
+    from companion.core.packs import _modules
+
+    out = []
+    for code, pack_module in _modules().items():
+        name = pack_module.rsplit(".", 1)[0] + ".commands"
+        try:
+            found = importlib.util.find_spec(name) is not None
+        except ModuleNotFoundError:
+            found = False
+        if found:
+            out.append((code, name))
+    return out
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -39,7 +59,20 @@ def build_parser() -> argparse.ArgumentParser:
     for name in _command_modules():
         module = importlib.import_module(name)
         module.register(sub)
+    for code, name in _game_command_modules():
+        module = importlib.import_module(name)
+        group = sub.add_parser(code.lower(), help=getattr(module, "HELP", f"commands of the game {code}"))
+        group.set_defaults(func=lambda args, g=group: _usage(g))
+        module.register(group.add_subparsers(dest=f"{code.lower()}_command", metavar="SUBCOMMAND"))
+        legacy = getattr(module, "register_legacy", None)
+        if legacy is not None:
+            legacy(sub)  # spellings from before the game had its own group
     return parser
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,1 +1,1 @@
-"""The device's Boogeyman: the rule-run adversary and the player-run AI levels (docs/adversary.md)."""
+"""The shared adversary engine: determinized search on the game protocol, for any seat of any game."""

@@ -11,33 +11,33 @@ from __future__ import annotations
 import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Callable
+from typing import Any, Callable
 
-from companion.games.boogeyman import inputs as I
-from companion.games.boogeyman.state import State
-from companion.ai.base import Adversary
+from companion.ai.engine import InfoState, Policy
 
-Callback = Callable[[I.Input | None, BaseException | None], None]
+Callback = Callable[[Any, BaseException | None], None]
 
 
-class AsyncAdversary:
-    def __init__(self, adversary: Adversary, budget_ms: float | None = None) -> None:
-        self.adversary = adversary
+class AsyncPolicy:
+    """A policy deciding on one worker thread, for any game and any seat."""
+
+    def __init__(self, policy: Policy, budget_ms: float | None = None) -> None:
+        self.policy = policy
         self.budget_ms = budget_ms
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="adversary")
         self._lock = threading.Lock()
         self._generation = 0
 
-    def request(self, state: State, callback: Callback) -> Future[I.Input]:
-        """Start deciding for `state`; `callback(input, None)` or `callback(None, error)` later."""
+    def request(self, info: InfoState[Any], callback: Callback) -> Future[Any]:
+        """Start deciding for `info`; `callback(input, None)` or `callback(None, error)` later."""
         with self._lock:
             self._generation += 1
             mine = self._generation
 
-        def work() -> I.Input:
+        def work() -> Any:
             deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000.0
             try:
-                result = self.adversary.decide(state, deadline)
+                result = self.policy.decide(info, deadline)
             except BaseException as exc:  # handed to the UI, never lost in the pool
                 if self._current(mine):
                     callback(None, exc)

@@ -122,21 +122,50 @@ def from_jsonable(tp: Any, data: Any, where: str = "$") -> Any:
             return tp(data)
         except ValueError:
             raise DecodeError(f"{where}: {data!r} is not a {tp.__name__}") from None
+    if isinstance(origin, type) and dataclasses.is_dataclass(origin):
+        # A generic dataclass, e.g. Decisions[Pending]: its type variables bound to `args`.
+        params = getattr(origin, "__parameters__", ())
+        return _decode_dataclass(origin, data, where, dict(zip(params, args)))
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        if not isinstance(data, dict):
-            raise DecodeError(f"{where}: expected an object for {tp.__name__}, got {data!r}")
-        hints = _hints(tp)
-        kwargs: dict[str, Any] = {}
-        for f in dataclasses.fields(tp):
-            if f.name in data:
-                kwargs[f.name] = from_jsonable(hints[f.name], data[f.name], f"{where}.{f.name}")
-            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise DecodeError(f"{where}: missing field {f.name!r} of {tp.__name__}")
-        known = {f.name for f in dataclasses.fields(tp)} | {"kind"}
-        unknown = set(data) - known
-        if unknown:
-            raise DecodeError(f"{where}: unknown field(s) {sorted(unknown)} for {tp.__name__}")
-        return tp(**kwargs)
+        return _decode_dataclass(tp, data, where, {})
+    return _decode_plain(tp, origin, args, data, where)
+
+
+def _decode_dataclass(tp: type, data: Any, where: str, bound: dict[Any, Any]) -> Any:
+    if not isinstance(data, dict):
+        raise DecodeError(f"{where}: expected an object for {tp.__name__}, got {data!r}")
+    hints = _hints(tp)
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(tp):
+        if f.name in data:
+            hint = _bind(hints[f.name], bound) if bound else hints[f.name]
+            kwargs[f.name] = from_jsonable(hint, data[f.name], f"{where}.{f.name}")
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise DecodeError(f"{where}: missing field {f.name!r} of {tp.__name__}")
+    known = {f.name for f in dataclasses.fields(tp)} | {"kind"}
+    unknown = set(data) - known
+    if unknown:
+        raise DecodeError(f"{where}: unknown field(s) {sorted(unknown)} for {tp.__name__}")
+    return tp(**kwargs)
+
+
+def _bind(hint: Any, bound: dict[Any, Any]) -> Any:
+    """A field's type hint with the generic dataclass's type variables replaced."""
+    if isinstance(hint, typing.TypeVar):
+        return bound.get(hint, Any)
+    args = typing.get_args(hint)
+    if not args:
+        return hint
+    new = tuple(_bind(a, bound) for a in args)
+    if new == args:
+        return hint
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return typing.Union[new]
+    return hint.copy_with(new) if hasattr(hint, "copy_with") else origin[new]
+
+
+def _decode_plain(tp: Any, origin: Any, args: tuple[Any, ...], data: Any, where: str) -> Any:
     if origin is tuple:
         if not isinstance(data, list):
             raise DecodeError(f"{where}: expected a list, got {data!r}")

@@ -1,21 +1,76 @@
-"""What every game module declares, and the registry that finds them by code.
+"""The game protocol: what every game declares, so the shell is written once for all of them.
 
-A game is a pure reducer over typed data. The journal, replay, undo, the UI and the AI all
-reach a game only through this protocol, so each of them is written once for every game.
+Learnt from OpenSpiel's state API and boardgame.io's flow. A game is a pure, validating reducer
+over typed, frozen data, plus the questions a shell, an AI or a simulation asks of a position:
+
+- who acts now (`to_act`): a seat, the whole table, chance, or nobody (the game is over);
+- the legal inputs for a seat (`legal_inputs`);
+- what a seat may know (`observe`) and a world consistent with it (`resample`);
+- the chance outcomes of a pending chance event with their probabilities (`chance_outcomes`);
+- the result of a finished game (`result`).
+
+The physical table is the truth: a chance event is always resolved by an input, which may carry
+what the real die, coin or card showed. `chance_outcomes` lists exactly those inputs, so a
+simulation or a search samples the same inputs a table would enter.
+
+Nothing here imports a game: the registry (companion/core/packs.py) names packs as strings.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, Literal, Mapping, Protocol, TypeVar
+
+from companion.core.rng import Rng
 
 S = TypeVar("S")
-I = TypeVar("I", contravariant=True)  # inputs are only consumed
+I = TypeVar("I")
 O = TypeVar("O")
+
+# An observation is JSON-able data: what one seat may know, nothing more. Screens, sounds, the
+# voice and the AI read it; equality of observations is the spoiler test's yardstick.
+Observation = dict[str, Any]
+
+ActorKind = Literal["seat", "table", "chance", "nobody"]
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who the game waits for.
+
+    kind "seat": one seat decides (`seat` names it). "table": anyone at the table may act (a
+    physical event the device only records). "chance": a die, coin or card draw; `seat` names the
+    person who rolls or draws at a real table ("" when the device is the roller). "nobody": over.
+    """
+
+    kind: ActorKind
+    seat: str = ""
+
+    @staticmethod
+    def of(seat: str) -> "Actor":
+        return Actor("seat", seat)
+
+
+NOBODY = Actor("nobody")
+TABLE = Actor("table")
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended: the winning seats (empty: nobody won) and a score per seat.
+
+    Scores are in [0, 1] for search and simulation: 1 a win, 0 a loss, fractions for shared or
+    partial results. `reason` is a short word for statistics ("finale", "boy_lost", ...).
+    """
+
+    winners: tuple[str, ...]
+    scores: Mapping[str, float] = field(default_factory=dict)
+    reason: str = ""
 
 
 class GameRules(Protocol[S, I, O]):
-    """The module-level API of a game (see companion/games/boogeyman/game.py)."""
+    """The rules object of a game pack (see companion/games/boogeyman/game.py, and the smallest
+    example, tests/core/fixture_game.py)."""
 
     code: str
     title: str
@@ -25,32 +80,87 @@ class GameRules(Protocol[S, I, O]):
 
     def setup(self, options: O, seed: int) -> S: ...
 
-    def apply(self, state: S, inp: I) -> S: ...
+    def apply(self, state: S, inp: I) -> S:
+        """The one way a game changes; raises IllegalInput and leaves `state` as it was."""
+        ...
 
-    def label(self, state: S, inp: I) -> str: ...
-
-    def view(self, state: S, seat: str) -> dict[str, Any]: ...
+    def label(self, state: S, inp: I) -> str:
+        """A public sentence for the journal and the undo button: never a secret."""
+        ...
 
     def is_over(self, state: S) -> bool: ...
 
+    def seats(self, state: S) -> tuple[str, ...]:
+        """The seats of this game, in table order (the seats an AI or a person can take)."""
+        ...
 
-_MODULES = {
-    "BGM": "companion.games.boogeyman.game",
-}
+    def to_act(self, state: S) -> Actor: ...
+
+    def legal_inputs(self, state: S, seat: str) -> list[I]:
+        """Every input `seat` may give now (for chance: the outcomes; for "table": the table's).
+        It depends only on what `seat` may know."""
+        ...
+
+    def observe(self, state: S, seat: str) -> Observation:
+        """What `seat` may know. Two states that differ only in what `seat` may not know give
+        the same observation (tests/core/test_spoilers.py checks every registered pack)."""
+        ...
+
+    def resample(self, state: S, seat: str, rng: Rng) -> tuple[S, Rng]:
+        """A world consistent with `seat`'s observation: every hidden part redrawn with `rng`,
+        the game's own generator (future dice) reseeded from it. Depends only on
+        `observe(state, seat)` and `rng`."""
+        ...
+
+    def chance_outcomes(self, state: S) -> list[tuple[I, float]]:
+        """When chance acts: the inputs that resolve it, with probabilities summing to 1."""
+        ...
+
+    def result(self, state: S) -> Result | None:
+        """None while the game goes on."""
+        ...
+
+    def view(self, state: S, seat: str) -> Observation:
+        """The observation the screens read (the same as `observe` for every game so far)."""
+        ...
 
 
-def game_codes() -> tuple[str, ...]:
-    return tuple(sorted(_MODULES))
+def public_seed(rules: GameRules[S, Any, Any], state: S, seat: str) -> int:
+    """A seed from what `seat` may know only: a decision seeded with it is the same after an
+    Undo, and cannot leak what the seat may not know."""
+    import hashlib
+    import json
+
+    seen = rules.observe(state, seat)
+    seen.pop("notices", None)  # what the last input said is not part of the position
+    digest = hashlib.sha256(json.dumps(seen, sort_keys=True, default=str).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def sample_chance(outcomes: list[tuple[I, float]], rng: Rng) -> tuple[I, Rng]:
+    """One chance outcome drawn with `rng` (probabilities need not be exact fractions)."""
+    if not outcomes:
+        raise ValueError("no chance outcomes to sample")
+    total = sum(p for _, p in outcomes)
+    v, rng = rng.below(1 << 53)
+    x = v / float(1 << 53) * total
+    acc = 0.0
+    for inp, p in outcomes:
+        acc += p
+        if x < acc:
+            return inp, rng
+    return outcomes[-1][0], rng
 
 
 def get_rules(code: str) -> GameRules[Any, Any, Any]:
-    """The rules object of a game by its code (BGM, ...)."""
-    from companion.core.errors import IllegalInput
+    """The rules object of a registered game by its code (BGM, ...)."""
+    from companion.core.packs import get_pack
 
-    try:
-        name = _MODULES[code]
-    except KeyError:
-        raise IllegalInput(f"unknown game {code!r}; known games: {', '.join(game_codes())}") from None
-    module = importlib.import_module(name)
-    rules: GameRules[Any, Any, Any] = module.RULES
+    rules: GameRules[Any, Any, Any] = get_pack(code).rules
     return rules
+
+
+def game_codes() -> tuple[str, ...]:
+    from companion.core.packs import codes
+
+    return codes()

@@ -78,11 +78,17 @@ def catalogue_path(game: str, base: Path | None = None) -> Path:
 
 def _effect_menu(game: str) -> dict[str, bool] | None:
     """Effect name -> takes N, for games whose engine has a menu; None: free text allowed."""
-    if game == "BGM":
-        from companion.games.boogeyman.effects import EFFECTS
+    from companion.core.packs import PackNotInstalled, get_pack
+    from companion.core.errors import IllegalInput
 
-        return {e.name: e.takes_n for e in EFFECTS}
-    return None
+    try:
+        pack = get_pack(game)
+    except (PackNotInstalled, IllegalInput):
+        return None
+    if not pack.has("cards"):
+        return None
+    effects = getattr(pack.part("cards"), "EFFECTS", None)  # the pack's card-effect menu
+    return {e.name: e.takes_n for e in effects} if effects is not None else None
 
 
 def validate_info(game: str, info: CardInfo) -> None:

@@ -1,4 +1,4 @@
-"""`companion sensors watch|calibrate` and `companion board-sim`."""
+"""`companion sensors watch|calibrate|deploy` and `companion board-sim`."""
 
 from __future__ import annotations
 
@@ -30,6 +30,21 @@ def register(subparsers: Any) -> None:
     cal.add_argument("--out", type=argtypes.out_file, required=True, help="map file to write (.toml or .json)")
     cal.add_argument("--settle", type=argtypes.number(0.05, 60), default=0.8, help="seconds a position must hold before it counts")
     cal.set_defaults(func=cmd_calibrate)
+
+    dep = sub.add_parser(
+        "deploy",
+        help="copy the firmware and pins.toml to the Pico (mpremote) and check its HELLO",
+        description="Copies exactly firmware/*.py, hardware/pins.toml and main.py to the Pico, resets it and "
+        "checks that it answers HELLO with this companion's protocol, the firmware version and the channels "
+        "of pins.toml. Stop the companion first: it holds the port.",
+    )
+    dep.add_argument("--port", required=True, help="the Pico's serial port, e.g. /dev/ttyACM0")
+    dep.add_argument("--pins", help="pin map to copy as :pins.toml (default: hardware/pins.toml or $COMPANION_PINS)")
+    dep.add_argument("--mpremote", help="mpremote command to use (default: mpremote on PATH or python -m mpremote)")
+    dep.add_argument("--check", action="store_true", help="copy nothing: only ask HELLO and compare it with pins.toml")
+    dep.add_argument("--dry-run", action="store_true", help="print the files and the mpremote command, do nothing")
+    dep.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for the board's HELLO (default 15)")
+    dep.set_defaults(func=cmd_deploy)
 
     sim = subparsers.add_parser(
         "board-sim",
@@ -138,6 +153,39 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     wizard.result().save(args.out)
     print(f"Wrote {args.out}: {len(wizard.assigned)} channels; skipped: {', '.join(wizard.skipped) or 'none'}")
     return 0
+
+
+# ---- deploy -----------------------------------------------------------------------------------
+
+
+def cmd_deploy(args: argparse.Namespace) -> int:
+    import os
+    import shlex
+    from pathlib import Path
+
+    from companion.sensors import deploy
+    from companion.sensors.errors import LinkError
+    from companion.sensors.sim import board_config
+
+    pins = Path(args.pins or os.environ.get("COMPANION_PINS") or deploy.ROOT / "hardware" / "pins.toml")
+    try:
+        if args.dry_run:
+            copies = deploy.plan(deploy.ROOT, pins)
+            for c in copies:
+                print(f"{c.local} -> {c.remote}")
+            tool = shlex.split(args.mpremote) if args.mpremote else ["mpremote"]
+            print(shlex.join([*tool, *deploy.mpremote_args(args.port, copies)]))
+            return 0
+        if args.check:
+            cfg = board_config(pins)
+            print(f"{args.port}: {deploy.check(deploy.ask_hello(args.port, args.timeout), cfg, args.port)}")
+            return 0
+        deploy.deploy(args.port, pins=pins, mpremote=shlex.split(args.mpremote) if args.mpremote else None,
+                      hello_timeout=args.timeout)
+        return 0
+    except (LinkError, ValueError) as exc:  # PinMapError is a ValueError: it says where
+        print(f"companion sensors deploy: {exc}", file=sys.stderr)
+        return 1
 
 
 # ---- board-sim --------------------------------------------------------------------------------

@@ -1,1 +1,2 @@
-"""Simulation harness: child bots, abstract card models, many games in parallel (docs/adversary.md)."""
+"""The simulation harness for every game: play(game, {seat: policy}, seed), many in parallel, the
+simulate and balance commands (docs/adversary.md)."""

@@ -1,4 +1,4 @@
-"""`companion simulate` and `companion balance`: play many games with bots (docs/adversary.md)."""
+"""`companion simulate` and `companion balance`, for every registered game (docs/adversary.md)."""
 
 from __future__ import annotations
 
@@ -7,86 +7,91 @@ import json
 import sys
 from typing import Any
 
-from companion.core.argtypes import out_file, whole
+from companion.core.argtypes import out_file
+from companion.core.errors import IllegalInput
 
-MODES = ("solo", "coop", "semi", "competitive")
-LEVELS = ("rules", "easy", "normal", "hard")
+MAX_GAMES = 1_000_000  # results are kept in memory: a bound a user cannot hit by accident
 
 
 def register(subparsers: Any) -> None:
+    from companion.sim import games
+
     sim = subparsers.add_parser(
-        "simulate", help="play many bot games against an adversary level and report win rates",
-        description="Child bots against the device's Boogeyman. Reproducible for a seed whatever --jobs.")
-    sim.add_argument("--game", default="BGM", choices=["BGM"])
-    sim.add_argument("--mode", default="competitive", choices=MODES)
-    sim.add_argument("--adversary", default="rules", choices=LEVELS)
-    sim.add_argument("--games", type=whole(1, 1_000_000), default=100)
-    sim.add_argument("--seed", type=whole(0, (1 << 63) - 1), default=0)
-    sim.add_argument("--jobs", type=whole(1, 64), default=1, help="worker processes")
-    sim.add_argument("--children", type=whole(0, 6), default=0, help="children per game (0: the mode's default)")
-    sim.add_argument("--no-catalogue", action="store_true",
-                     help="the AI does not know the modelled card effects (default ranking only)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
+        "simulate", help="play many games with a policy per seat and report who wins",
+        description="Plays whole games of any registered game: a policy per seat (--seats: random, greedy, "
+                    "or a device level such as easy, normal, hard). Reproducible for a seed whatever --jobs.")
+    sim.add_argument("--game", default="BGM", help=f"the game's code ({', '.join(games.codes())})")
+    sim.add_argument("--seats", default="", help="a level per seat in seat order (hard,random) or seat=level pairs")
+    sim.add_argument("--both-orders", action="store_true", help="two seats: odd games swap the levels")
+    sim.add_argument("--players", default="", help="players at the table: N, or a range 3..6 that the games "
+                     "cycle through (default: the game's own)")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--jobs", type=int, default=1, help="worker processes")
+    sim.add_argument("--json", action="store_true", help="print the summary as one JSON object (the last line)")
+    games.add_arguments(sim)
     sim.set_defaults(func=_simulate)
 
     bal = subparsers.add_parser(
-        "balance", help="HTML report: children's win rate by mode and difficulty, rounds, encounter map",
-        description="Runs --games games for every mode and level and writes a self-contained HTML file.")
-    bal.add_argument("--out", type=out_file, default="balance.html")
-    bal.add_argument("--games", type=whole(1, 100_000), default=100)
-    bal.add_argument("--seed", type=whole(0, (1 << 63) - 1), default=0)
-    bal.add_argument("--jobs", type=whole(1, 64), default=1)
-    bal.add_argument("--modes", default=",".join(MODES))
-    bal.add_argument("--levels", default="rules,normal,hard")
+        "balance", help="HTML report: win rates by game, mode and level, game length, where encounters happen",
+        description="Runs --games games for every game (and Boogeyman mode) and level and writes one HTML file "
+                    "with its charts embedded.")
+    bal.add_argument("--out", type=out_file, default="balance.html")  # checked before minutes of games
+    bal.add_argument("--games", type=int, default=100)
+    bal.add_argument("--seed", type=int, default=0)
+    bal.add_argument("--jobs", type=int, default=1)
+    bal.add_argument("--game", action="append", default=[], help="only these games (repeatable; default all)")
+    bal.add_argument("--modes", default="solo,coop,semi,competitive", help="Boogeyman modes")
+    bal.add_argument("--levels", default="rules,normal,hard", help="Boogeyman levels")
     bal.set_defaults(func=_balance)
 
 
-class _Progress:
-    """A one-line progress bar on stderr, only when stderr is a terminal."""
+def check_counts(games: int, jobs: int) -> None:
+    if not 1 <= games <= MAX_GAMES:
+        raise IllegalInput(f"--games is 1 to {MAX_GAMES:,}, not {games}")
+    if not 1 <= jobs <= 64:
+        raise IllegalInput(f"--jobs is 1 to 64, not {jobs}")
 
-    def __init__(self, label: str) -> None:
-        self.label = label
-        self.tty = sys.stderr.isatty()
 
-    def __call__(self, done: int, total: int) -> None:
-        if not self.tty:
-            return
-        width = 30
-        filled = width * done // max(1, total)
-        sys.stderr.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+def progress_bar(label: str) -> Any:
+    """A tqdm bar on stderr when it is a terminal; a no-op otherwise."""
+    from tqdm import tqdm
+
+    bar: Any = None
+
+    def update(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            bar = tqdm(total=total, desc=label, unit="game", file=sys.stderr, disable=not sys.stderr.isatty(),
+                       leave=True)
+        bar.n = done
+        bar.refresh()
         if done >= total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
+            bar.close()
+
+    return update
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from companion.sim.runner import run_games, summarize
+    from companion.sim import games
 
-    if args.games < 1 or args.jobs < 1:
-        print("companion simulate: --games and --jobs must be at least 1", file=sys.stderr)
-        return 2
-    results = run_games(args.mode, args.adversary, args.games, args.seed, jobs=args.jobs,
-                        children=args.children, catalogue=not args.no_catalogue,
-                        progress=_Progress(f"{args.mode}/{args.adversary}"))
-    summary = summarize(results)
+    check_counts(args.games, args.jobs)
+    sim = games.GameSim(args.game.upper())
+    config = sim.configure(args)
+    summary = sim.run(config, args.games, args.seed, args.jobs, progress_bar(f"{sim.code}"))
     if args.json:
         print(json.dumps(summary))
     else:
-        print(f"{summary['games']} games, {args.mode} vs {args.adversary}: children win "
-              f"{summary['children_win_rate']:.1%}, mean {summary['mean_rounds']} rounds, Boogeyman "
-              f"decisions p50 {summary['decision_ms_p50']} ms / p95 {summary['decision_ms_p95']} ms")
+        print(sim.describe(config, summary))
     return 0
 
 
 def _balance(args: argparse.Namespace) -> int:
     from companion.sim.balance import write_report
 
-    modes = [m for m in args.modes.split(",") if m]
-    levels = [v for v in args.levels.split(",") if v]
-    bad = [m for m in modes if m not in MODES] + [v for v in levels if v not in LEVELS]
-    if bad:
-        print(f"companion balance: unknown mode/level {bad[0]!r}", file=sys.stderr)
-        return 2
-    path = write_report(args.out, modes, levels, args.games, args.seed, args.jobs, progress=_Progress)
+    check_counts(args.games, args.jobs)
+    path = write_report(args.out, args.game, [m for m in args.modes.split(",") if m],
+                        [v for v in args.levels.split(",") if v], args.games, args.seed, args.jobs,
+                        progress=progress_bar)
     print(f"wrote {path}")
     return 0

@@ -55,7 +55,8 @@ class CompanionApp(App):
             self.prefs.camera = camera
         self.controller = GameController(journal_path)
         self.controller.subscribe(self._game_changed)
-        self.seat = DeviceSeat(self.later, self._current_state, self.submit, self.toast)
+        self.seat = DeviceSeat(self.later, self._current_state, self.submit, self.toast,
+                               lambda: self.controller.session.rules if self.controller.session else None)
         self.seat.level = self.prefs.boogeyman
         self.sounds = Sounds(data_dir / "sounds", self.prefs.sound, self.prefs.voice)
         self.auto_resume = resume

@@ -1,73 +1,76 @@
-"""The device in the Boogeyman player's chair (Competitive): asks the adversary off the UI thread.
+"""The device in a player's chair: asks the shared engine off the UI thread, for any game and seat.
 
 No Kivy here: the app passes `schedule` (Clock) and `submit`. A decision is asked once per state;
-an answer for a state the game has since left (an Undo, a tap) is dropped. The adversary's seed
-comes from what the table can see, so the same position gets the same answer after an Undo, as a
-die the device rolled does.
+an answer for a state the game has since left (an Undo, a tap) is dropped. The policy is handed
+only the seat's observation (an InfoState), and its seed comes from that observation, so the
+same position gets the same answer after an Undo, as a die the device rolled does.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
-from companion.ai.base import boogeyman_decision
-from companion.ai.levels import make_adversary, time_budget_ms
-from companion.games.boogeyman.game import RULES
-from companion.games.boogeyman.state import State
+from companion.ai.engine import InfoState, make_policy
+from companion.core.game import GameRules
 
 LEVELS = ("easy", "normal", "hard")
 
 
-def public_seed(state: State) -> int:
-    """A seed from the public view and the Boogeyman's own Ladder: nothing it may not know."""
-    seen = {"view": RULES.view(state, "table"), "ladder": [t.room for t in state.ladder]}
-    digest = hashlib.sha256(json.dumps(seen, sort_keys=True).encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
 class DeviceSeat:
-    def __init__(self, schedule: Callable[[Callable[[], None]], None], current: Callable[[], State | None],
-                 submit: Callable[[Any], bool], on_error: Callable[[str], None]) -> None:
+    def __init__(self, schedule: Callable[[Callable[[], None]], None], current: Callable[[], Any],
+                 submit: Callable[[Any], bool], on_error: Callable[[str], None],
+                 rules: Callable[[], GameRules[Any, Any, Any] | None] = lambda: None) -> None:
         self.schedule = schedule
         self.current = current
         self.submit = submit
         self.on_error = on_error
+        self.rules = rules
         self.level = "normal"
-        self._asked: State | None = None
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="boogeyman-seat")
+        self.seat = "boogeyman"  # the seat the device holds when `level` is a device level
+        self._asked: Any = None
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="device-seat")
 
-    def plays(self, state: State) -> bool:
-        """The device answers this state's decision: a Competitive Boogeyman seat it holds."""
-        return (self.level in LEVELS and state.player_run and state.boogeyman_seat == "boogeyman"
-                and boogeyman_decision(state) is not None)
+    def plays(self, state: Any) -> bool:
+        """The device answers this state's decision: it holds the seat that acts now."""
+        rules = self.rules()
+        if rules is None or self.level not in LEVELS:
+            return False
+        actor = rules.to_act(state)
+        return actor.kind == "seat" and actor.seat == self.seat and self._holds(rules, state)
 
-    def think(self, state: State) -> bool:
+    def _holds(self, rules: GameRules[Any, Any, Any], state: Any) -> bool:
+        holds = getattr(rules, "device_may_hold", None)  # e.g. Boogeyman: only a player-run seat
+        return bool(holds(state, self.seat)) if holds is not None else True
+
+    def think(self, state: Any) -> bool:
         """Start deciding for `state` (once); True when the device is the one to answer."""
         if not self.plays(state):
             return False
         if self._asked is state:
             return True
         self._asked = state
-        level = self.level
-        self._pool.submit(self._decide, state, level)
+        self._pool.submit(self._decide, state, self.level)
         return True
 
-    def _decide(self, state: State, level: str) -> None:
+    def _decide(self, state: Any, level: str) -> None:
+        rules = self.rules()
+        assert rules is not None
         try:
-            budget = time_budget_ms(level)
-            deadline = None if budget is None else time.perf_counter() + budget / 1000.0
-            choice = make_adversary(level, seed=public_seed(state)).decide(state, deadline)
+            info = InfoState(rules, state, self.seat)
+            policy = make_policy(rules.code, level, seed=0)
+            budget = getattr(policy, "budget", None)
+            cap = getattr(budget, "time_ms", None)
+            deadline = None if cap is None else time.perf_counter() + cap / 1000.0
+            choice = policy.decide(info, deadline)
         except Exception as exc:  # shown on screen; the table can still play the choice by hand
-            message = f"The Boogeyman could not decide: {exc}"
+            message = f"The device could not decide: {exc}"
             self.schedule(lambda: self.on_error(message))
             return
         self.schedule(lambda: self._answer(state, choice))
 
-    def _answer(self, state: State, choice: Any) -> None:
+    def _answer(self, state: Any, choice: Any) -> None:
         if self.current() is state:
             self.submit(choice)
 

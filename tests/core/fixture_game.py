@@ -2,6 +2,11 @@
 
 Has what the Session must cope with: a seeded Rng in the state (device die rolls), several input
 kinds, illegal inputs, an end of game, and codec-relevant types (enum, tuple, frozenset, Optional).
+
+It is also the smallest complete game pack (docs/architecture.md, "How to add a game"): the whole
+protocol, the AI's policies and PACK, all in this one module, so the shell - journal, undo,
+resume, simulation, search and the app's generic screen - can be tested on a game it has never
+heard of. Registered in tests with `companion.core.packs.register("DICE", "fixture_game")`.
 """
 
 from __future__ import annotations
@@ -10,7 +15,10 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Union
 
+from companion.ai.engine import Budget
 from companion.core.errors import IllegalInput
+from companion.core.game import NOBODY, Actor, Observation, Result
+from companion.core.packs import Pack
 from companion.core.rng import Rng
 
 
@@ -122,14 +130,70 @@ class DiceRace:
             return f"{who} added {inp.amount}"
         return f"{who} passed"
 
-    def view(self, state: State, seat: str) -> dict[str, Any]:
-        return {"scores": dict(zip(state.players, state.scores)), "you": seat}
+    def view(self, state: State, seat: str) -> Observation:
+        who = state.players[state.turn]
+        prompt = "The race is over" if state.phase is Phase.OVER else f"{who}: roll, add 1 to 3, or pass"
+        return {"scores": dict(zip(state.players, state.scores)), "you": seat, "prompt": prompt,
+                "active": who, "last_roll": state.last_roll, "passed": sorted(state.passed), "notices": []}
+
+    def observe(self, state: State, seat: str) -> Observation:
+        return self.view(state, seat)
 
     def is_over(self, state: State) -> bool:
         return state.phase is Phase.OVER
 
+    # -- the rest of the protocol: who acts, legal inputs, worlds, chance, the result
+    def seats(self, state: State) -> tuple[str, ...]:
+        return state.players
+
+    def to_act(self, state: State) -> Actor:
+        return NOBODY if state.phase is Phase.OVER else Actor.of(state.players[state.turn])
+
+    def legal_inputs(self, state: State, seat: str) -> list[Input]:
+        if self.to_act(state).seat != seat:
+            return []
+        out: list[Input] = [Roll(), Add(1), Add(2), Add(3)]
+        if seat not in state.passed:
+            out.append(Pass())
+        return out
+
+    def resample(self, state: State, seat: str, rng: Rng) -> tuple[State, Rng]:
+        """Only the dice to come are hidden: a new generator for them."""
+        seed, rng = rng.next_u64()
+        return replace(state, rng=Rng.from_seed(seed)), rng
+
+    def chance_outcomes(self, state: State) -> list[tuple[Input, float]]:
+        return []  # the device's die is rolled inside the reducer; nothing waits for chance
+
+    def result(self, state: State) -> Result | None:
+        if state.phase is not Phase.OVER:
+            return None
+        best = max(state.scores)
+        winners = tuple(p for p, sc in zip(state.players, state.scores) if sc == best)
+        return Result(winners, {p: (1.0 if p in winners else 0.0) for p in state.players}, "target")
+
 
 RULES = DiceRace()
+
+
+class Policies:
+    """The AI's part: a rollout policy, an evaluation, the levels."""
+
+    levels = {"easy": Budget(iterations=8, depth=30), "normal": Budget(iterations=40, depth=60),
+              "hard": Budget(iterations=160, depth=80)}
+
+    def rollout(self, state: State, rng: Rng) -> tuple[Input, Rng]:
+        pick, rng = rng.below(4)
+        return (Roll(), Add(1), Add(2), Add(3))[pick], rng
+
+    def evaluate(self, state: State, seat: str) -> float:
+        mine = state.scores[state.players.index(seat)]
+        return min(1.0, mine / max(1, state.target))
+
+
+POLICIES = Policies()
+
+PACK = Pack(code="DICE", title="Dice race (test fixture)", short="Dice race", rules=RULES, policies=__name__)
 
 
 def lookup(code: str) -> DiceRace:

@@ -298,11 +298,14 @@ def test_cli_errors_are_clean(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_lookup_rules_reports_missing_module(monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.core import game
+    from companion.core import packs
 
-    monkeypatch.setitem(game._MODULES, "ZZZ", "companion.games.no_such_game")
-    with pytest.raises(JournalError, match="not installed"):
-        commands.lookup_rules("ZZZ")
+    packs.register("ZZZ", "companion.games.no_such_game.pack")
+    try:
+        with pytest.raises(JournalError, match="not installed"):
+            commands.lookup_rules("ZZZ")
+    finally:
+        packs.unregister("ZZZ")
 
 
 def test_help_lists_commands(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,7 +8,8 @@ from typing import Any, Callable
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.game import RULES
 from companion.games.boogeyman.state import Mode, Options, State
-from companion.ui.seat import DeviceSeat, public_seed
+from companion.core.game import public_seed
+from companion.ui.seat import DeviceSeat
 
 
 def seat(current: list[State], submitted: list[Any], errors: list[str]) -> tuple[DeviceSeat, threading.Event]:
@@ -20,7 +21,7 @@ def seat(current: list[State], submitted: list[Any], errors: list[str]) -> tuple
         fn()
         done.set()
 
-    s = DeviceSeat(schedule, lambda: current[0], lambda i: submitted.append(i) or True, errors.append)
+    s = DeviceSeat(schedule, lambda: current[0], lambda i: submitted.append(i) or True, errors.append, lambda: RULES)
     return s, done
 
 
@@ -66,5 +67,5 @@ def test_the_seed_comes_from_what_the_table_sees() -> None:
 
     state = competitive()
     hidden = replace(state, rng=replace(state.rng, state=state.rng.state ^ 0xFFFF))
-    assert public_seed(state) == public_seed(hidden)
-    assert public_seed(state) != public_seed(replace(state, stress_babysitter=1))
+    assert public_seed(RULES, state, "boogeyman") == public_seed(RULES, hidden, "boogeyman")
+    assert public_seed(RULES, state, "boogeyman") != public_seed(RULES, replace(state, stress_babysitter=1), "boogeyman")

@@ -1,4 +1,4 @@
-"""`companion board ...`: check a Boogeyman board file against the rules it must obey."""
+"""`companion bgm board ...` (also `companion board ...`): check a Boogeyman board file."""
 
 from __future__ import annotations
 
@@ -7,7 +7,20 @@ import sys
 from typing import Any
 
 
+HELP = "Boogeyman: The Board Game (board files)"
+
+
 def register(subparsers: Any) -> None:
+    """Under `companion bgm`."""
+    _board(subparsers)
+
+
+def register_legacy(subparsers: Any) -> None:
+    """The spelling from before the games had groups: `companion board check`."""
+    _board(subparsers)
+
+
+def _board(subparsers: Any) -> None:
     board = subparsers.add_parser("board", help="Boogeyman board files (the house plan)")
     board.set_defaults(func=lambda args: _usage(board))
     sub = board.add_subparsers(dest="board_command", metavar="SUBCOMMAND")

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.game import Actor, Observation, Result
+from companion.core.rng import Rng
 from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman import protocol
 from companion.games.boogeyman.rules import DECK_NAMES, title, zone_name
 from companion.games.boogeyman.rules import apply as _apply
 from companion.games.boogeyman.setup import setup as _setup
@@ -74,7 +77,10 @@ class _Rules:
     def label(self, state: State, inp: I.Input) -> str:
         return label(state, inp)
 
-    def view(self, state: State, seat: str) -> dict[str, Any]:
+    def view(self, state: State, seat: str) -> Observation:
+        return _view(state, seat)
+
+    def observe(self, state: State, seat: str) -> Observation:
         return _view(state, seat)
 
     def is_over(self, state: State) -> bool:
@@ -87,6 +93,29 @@ class _Rules:
         from companion.games.boogeyman.houses import record_board
 
         return replace(options, board=record_board(options.board))
+
+    def seats(self, state: State) -> tuple[str, ...]:
+        return protocol.seats(state)
+
+    def to_act(self, state: State) -> Actor:
+        return protocol.to_act(state)
+
+    def legal_inputs(self, state: State, seat: str) -> list[I.Input]:
+        return protocol.legal_inputs(state, seat)
+
+    def resample(self, state: State, seat: str, rng: Rng) -> tuple[State, Rng]:
+        return protocol.resample(state, seat, rng)
+
+    def chance_outcomes(self, state: State) -> list[tuple[I.Input, float]]:
+        return protocol.chance_outcomes(state)
+
+    def result(self, state: State) -> Result | None:
+        return protocol.result(state)
+
+    def device_may_hold(self, state: State, seat: str) -> bool:
+        """The device can take only the hidden Competitive Boogeyman's chair: in Semi-Cooperative
+        the Boogeyman is the child's player who took it over, and otherwise it is game-run."""
+        return seat == protocol.BOOGEYMAN and state.player_run and state.boogeyman_seat == protocol.BOOGEYMAN
 
 
 RULES = _Rules()

@@ -47,9 +47,9 @@ def candidates(s: State) -> list[I.Input]:  # noqa: C901 - one branch per pendin
         if isinstance(p, ChooseRoomTokens):
             pool = sorted(usable_room_tokens(s, p.count))
             picks: list[I.Input] = [I.PlaceRoomTokens(tuple(c)) for c in combinations(pool, p.count)]
-            return picks[:60]
+            return picks[:400]  # every pair of Nightmare Mode's two tokens
         if isinstance(p, ChooseCard):
-            return [I.ChooseCardInput(c) for c in s.deck(p.deck).remaining]
+            return [I.ChooseCardInput(c) for c in sorted(s.deck(p.deck).remaining)]
         if isinstance(p, SteerBabysitter):
             graph = babysitter_graph(s)
             paths: list[I.Input] = [I.SteerBabysitterInput(())]

@@ -1,7 +1,8 @@
 """What each seat may see: hidden information reaches a screen only through `view(state, seat)`.
 
 Seats: "table" (everything the children may know), a child's name (the same, for that child),
-"boogeyman" (a player-run Boogeyman: also its Ladder, the hidden Search tokens and its decks),
+"boogeyman" (a player-run Boogeyman: also its Ladder and reserve, its decks, and in Competitive
+the Search tokens it placed itself - the room, never the slot),
 and "device" (everything, for the game-run Boogeyman and tests).
 """
 
@@ -11,6 +12,7 @@ from typing import Any
 
 from companion.core.codec import to_jsonable
 from companion.games.boogeyman.houses import house_for
+from companion.games.boogeyman.protocol import _token_key, knows_token
 from companion.games.boogeyman.rules import describe_pending, title, zone_name
 from companion.games.boogeyman.state import CANDY_CAP, STATUS_NAMES, Phase, State
 
@@ -52,8 +54,9 @@ def view(state: State, seat: str) -> dict[str, Any]:
             "lock": room.lock,
             "tokens": len(room.stack),
         }
-        if hidden:
-            entry["stack"] = to_jsonable(room.stack)
+        known = [t for t in room.stack if knows_token(state, t, seat)]
+        if known:  # what it placed, not the slot: sorted, so the stack's order stays hidden
+            entry["stack"] = to_jsonable(room.stack if seat == "device" else sorted(known, key=_token_key))
         rooms[zone] = entry
     children = []
     for c in state.children:
@@ -96,6 +99,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
     if hidden:
         out["reserve"] = sorted(state.reserve, key=int) if all(r.isdigit() for r in state.reserve) else list(state.reserve)
         out["current_rooms"] = list(state.current_rooms)
-        out["decks"] = {d.code: list(d.remaining) for d in state.decks}
+        # A hand: which cards, never the order they lie in (only the device's deal has one).
+        out["decks"] = {d.code: list(d.remaining) if seat == "device" else sorted(d.remaining) for d in state.decks}
     out["where"] = {c.name: zone_name(state, c.zone) for c in state.children}
     return out

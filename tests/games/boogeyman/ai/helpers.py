@@ -5,9 +5,12 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from companion.ai.base import boogeyman_decision
-from companion.ai.infoset import knows_token
+from typing import Any, Mapping
+
+from companion.ai.engine import InfoState, make_policy
+from companion.games.boogeyman.ai.base import boogeyman_decision
 from companion.games.boogeyman.game import RULES
+from companion.games.boogeyman.protocol import BOOGEYMAN, knows_token
 from companion.games.boogeyman.moves import legal_inputs
 from companion.games.boogeyman.state import CHILDREN, Difficulty, Mode, Options, State
 
@@ -36,7 +39,7 @@ def shuffle_hidden(s: State, seed: int) -> State:
     did not place are dealt into other slots, and the reducer's generator is changed."""
     r = random.Random(seed)
     slots = [(i, j) for i, (_, room) in enumerate(s.rooms) for j, t in enumerate(room.stack)
-             if not knows_token(s, t)]
+             if not knows_token(s, t, BOOGEYMAN)]
     tokens = [s.rooms[i][1].stack[j] for i, j in slots]
     r.shuffle(tokens)
     rooms = [list(room.stack) for _, room in s.rooms]
@@ -50,7 +53,7 @@ def shuffle_hidden(s: State, seed: int) -> State:
 def sim_positions(mode: str, seed: int, level: str = "normal", kind: type | None = None,
                   limit: int = 1000) -> list[State]:
     """Boogeyman decisions met in bot games (faster and more varied than random legal play)."""
-    from companion.sim.runner import play_game
+    from companion.games.boogeyman.sim.model import Config, play_game
 
     out: list[State] = []
 
@@ -58,5 +61,15 @@ def sim_positions(mode: str, seed: int, level: str = "normal", kind: type | None
         if (kind is None or isinstance(s.pending[0], kind)) and len(out) < limit:
             out.append(s)
 
-    play_game(mode, level, seed, on_decision=seen)
+    play_game(Config(mode, level), seed, on_decision=seen)
     return out
+
+
+def adversary(level: str, seed: int = 0, catalogue: Mapping[str, Any] | None = None) -> Any:
+    """The device's Boogeyman at a level, as the app and the simulation make it."""
+    return make_policy("BGM", level, seed, catalogue=catalogue)
+
+
+def decide(adv: Any, s: State, deadline: float | None = None) -> Any:
+    """What `adv` plays in `s`, handed only the Boogeyman seat's information."""
+    return adv.decide(InfoState(RULES, s, BOOGEYMAN), deadline)

@@ -6,20 +6,21 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from companion.ai.base import boogeyman_decision
-from companion.ai.levels import LEVEL_NAMES, make_adversary
+from companion.games.boogeyman.ai.base import boogeyman_decision
+from companion.games.boogeyman.ai.policies import LEVEL_NAMES
 from companion.core.errors import IllegalInput
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.game import RULES
 from companion.games.boogeyman.moves import legal_inputs
 from companion.games.boogeyman.state import CHILDREN, ChooseRoomTokens, Difficulty, Mode, Options, SteerBabysitter
-from companion.sim.cards import catalogue
+from companion.games.boogeyman.model import catalogue
+from helpers import adversary, decide
 
 KINDS: set[str] = set()
 
 
 def check(s, adv) -> I.Input:  # type: ignore[no-untyped-def]
-    inp = adv.decide(s)
+    inp = decide(adv, s)
     try:
         RULES.apply(s, inp)
     except IllegalInput as exc:  # pragma: no cover - the failure message is the point
@@ -34,7 +35,7 @@ def check(s, adv) -> I.Input:  # type: ignore[no-untyped-def]
        steer_at=st.integers(0, 200), steps=st.integers(1, 6))
 def test_every_decision_is_legal(seed: int, mode: Mode, difficulty: Difficulty, level: str, n: int,
                                  picks: list[int], steer_at: int, steps: int) -> None:
-    adv = make_adversary(level, seed, catalogue())
+    adv = adversary(level, seed, catalogue())
     s = RULES.setup(Options(mode=mode, difficulty=difficulty, children=CHILDREN[:n]), seed)
     decided = 0
     kinds: set[str] = set()
@@ -67,7 +68,7 @@ def test_nightmare_mode_plays_two_different_usable_tokens() -> None:
     s = RULES.setup(Options(mode=Mode.COMPETITIVE, difficulty=Difficulty.NIGHTMARE, children=("mike", "ray")), 4)
     for level in ("rules", "normal", "hard"):
         t = s
-        adv = make_adversary(level, 1)
+        adv = adversary(level, 1)
         for _ in range(300):
             if isinstance(t.pending[:1] and t.pending[0], ChooseRoomTokens):
                 inp = check(t, adv)

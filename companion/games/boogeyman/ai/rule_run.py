@@ -20,8 +20,8 @@ from companion.games.boogeyman.state import (
     State,
     SteerBabysitter,
 )
-from companion.ai.base import NotBoogeymansDecision, boogeyman_decision
-from companion.ai.common import awake_children, usable_room_tokens
+from companion.games.boogeyman.ai.base import NotBoogeymansDecision, boogeyman_decision
+from companion.games.boogeyman.ai.common import awake_children, usable_room_tokens
 
 
 class RuleRunAdversary:
@@ -30,7 +30,7 @@ class RuleRunAdversary:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng.from_seed(seed)
 
-    def decide(self, state: State, deadline: float | None = None) -> I.Input:
+    def decide(self, state: State) -> I.Input:
         p = boogeyman_decision(state)
         if isinstance(p, ChooseRoomTokens):
             picks, self.rng = self.rng.sample(usable_room_tokens(state), p.count)

@@ -6,11 +6,26 @@ from dataclasses import replace
 
 import pytest
 
-from companion.ai.infoset import determinize, public_fingerprint, unseen_pool
-from companion.ai.levels import make_adversary
 from companion.core.rng import Rng
-from companion.games.boogeyman.state import ChooseRoomTokens, SteerBabysitter
-from helpers import decision_positions, shuffle_hidden, sim_positions
+from companion.games.boogeyman.game import RULES
+from companion.games.boogeyman.protocol import BOOGEYMAN, knows_token
+from companion.games.boogeyman.state import ChooseRoomTokens, State, SteerBabysitter
+from helpers import adversary, decide, decision_positions, shuffle_hidden, sim_positions
+
+
+def observed(s: State) -> dict:  # type: ignore[type-arg]
+    """What the Boogeyman seat is shown (the notices are what the last input said)."""
+    v = RULES.observe(s, BOOGEYMAN)
+    v.pop("notices")
+    return v
+
+
+def determinize(s: State, rng: Rng) -> tuple[State, Rng]:
+    return RULES.resample(s, BOOGEYMAN, rng)
+
+
+def unseen(s: State) -> list:  # type: ignore[type-arg]
+    return sorted((t for _, r in s.rooms for t in r.stack if not knows_token(s, t, BOOGEYMAN)), key=repr)
 
 
 def positions(n_games: int = 6) -> list:
@@ -24,7 +39,7 @@ def test_hidden_shuffle_changes_the_truth_but_not_the_information() -> None:
     changed = 0
     for s in positions(3):
         t = shuffle_hidden(s, 1)
-        assert public_fingerprint(t) == public_fingerprint(s)
+        assert observed(t) == observed(s)
         changed += t.rooms != s.rooms
         assert t.rng != s.rng
     assert changed > 0
@@ -37,7 +52,7 @@ def test_determinize_depends_only_on_what_the_boogeyman_knows() -> None:
         b, _ = determinize(t, Rng.from_seed(5))
         assert a == b
         # Its own placements stay where it put them; everything else comes from the unseen pool.
-        assert sorted(unseen_pool(a), key=repr) == sorted(unseen_pool(s), key=repr)
+        assert unseen(a) == unseen(s)
 
 
 @pytest.mark.parametrize("level", ["rules", "normal", "hard"])
@@ -47,7 +62,7 @@ def test_decision_does_not_change_when_only_hidden_information_changes(level: st
         kinds.add(type(s.pending[0]).__name__)
         for k in (1, 2):
             t = shuffle_hidden(s, 100 * i + k)
-            assert make_adversary(level, seed=i).decide(s) == make_adversary(level, seed=i).decide(t)
+            assert decide(adversary(level, seed=i), s) == decide(adversary(level, seed=i), t)
     assert {"ChooseRoomTokens", "HideTokens"} <= kinds
 
 
@@ -61,7 +76,7 @@ def test_steering_ignores_hidden_information() -> None:
     for i, s in enumerate(found):
         t = shuffle_hidden(s, i)
         for level in ("rules", "hard"):
-            assert make_adversary(level, seed=i).decide(s) == make_adversary(level, seed=i).decide(t)
+            assert decide(adversary(level, seed=i), s) == decide(adversary(level, seed=i), t)
 
 
 def test_semi_cooperative_take_over_knows_no_placements() -> None:
@@ -69,9 +84,9 @@ def test_semi_cooperative_take_over_knows_no_placements() -> None:
     assert found
     for i, s in enumerate(found):
         assert s.options.mode.value == "semi" and s.player_run
-        assert len(unseen_pool(s)) == sum(len(r.stack) for _, r in s.rooms)
+        assert len(unseen(s)) == sum(len(r.stack) for _, r in s.rooms)
         t = shuffle_hidden(s, i)
-        assert make_adversary("normal", seed=i).decide(s) == make_adversary("normal", seed=i).decide(t)
+        assert decide(adversary("normal", seed=i), s) == decide(adversary("normal", seed=i), t)
 
 
 def test_it_knows_the_room_it_hid_a_token_in_not_the_slot() -> None:
@@ -84,5 +99,5 @@ def test_it_knows_the_room_it_hid_a_token_in_not_the_slot() -> None:
     room = dict(s.rooms)["17"]
     flipped = replace(room, stack=tuple(reversed(room.stack)))
     t = replace(s, rooms=tuple((z, flipped if z == "17" else r) for z, r in s.rooms))
-    assert t != s and public_fingerprint(t) == public_fingerprint(s)
+    assert t != s and observed(t) == observed(s)
     assert determinize(s, Rng.from_seed(9))[0] == determinize(t, Rng.from_seed(9))[0]

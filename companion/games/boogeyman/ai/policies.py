@@ -1,0 +1,140 @@
+"""The Boogeyman's policies on the shared engine (companion/ai/engine.py), and its levels.
+
+Easy is the rule-run adversary (the rulebook's random procedure); Normal and Hard are the
+engine's determinized search, with this game's shared rollout (`values`) for Room tokens and
+its heuristics (`shortcut`) for the decisions that need no search. Budgets are worlds sampled
+with a wall-clock cap for the app; on a Raspberry Pi 4 (about 4x slower) the cap, not the
+worlds, is what binds - see docs/adversary.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from companion.ai.engine import Budget, InfoState, SearchPolicy
+from companion.core.rng import Rng
+from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.ai import planner
+from companion.games.boogeyman.ai.base import boogeyman_decision
+from companion.games.boogeyman.ai.child_model import table_input
+from companion.games.boogeyman.ai.rule_run import RuleRunAdversary
+from companion.games.boogeyman.protocol import BOOGEYMAN
+from companion.games.boogeyman.state import (
+    ChooseCard,
+    ChooseRoomTokens,
+    Effect,
+    HideTokens,
+    State,
+    SteerBabysitter,
+)
+
+LEVEL_NAMES = ("rules", "easy", "normal", "hard")
+
+LEVELS: dict[str, Budget] = {
+    # Normal: a small search, and about half the tokens drawn at random as the rulebook would.
+    "normal": Budget(iterations=2, depth=60, time_ms=25.0, params={"hide": "deal", "blunder": 0.55}),
+    # Hard: the full search; Objectives hidden in the far locked rooms.
+    "hard": Budget(iterations=12, depth=80, time_ms=40.0, params={"hide": "far"}),
+}
+# On a Pi 4 the same iteration budgets take ~4x as long; the app's deadline there.
+PI4_TIME_MS = {"normal": 100.0, "hard": 160.0}
+
+
+def knobs(budget: Budget) -> planner.Knobs:
+    return planner.Knobs(**dict(budget.params))
+
+
+class RuleRunPolicy:
+    """Easy: exactly the rulebook's random procedure, with its own generator."""
+
+    observes: str | None = None
+    searches = False
+
+    def __init__(self, seed: int = 0, name: str = "rules") -> None:
+        self.name = name
+        self.adversary = RuleRunAdversary(seed)
+
+    def decide(self, info: InfoState[Any], deadline: float | None = None) -> I.Input:
+        return self.adversary.decide(info.known())
+
+
+class BoogeymanPolicies:
+    levels: Mapping[str, Budget] = LEVELS
+
+    def __init__(self, catalogue: Mapping[str, tuple[Effect, ...]] | None = None) -> None:
+        self.catalogue = dict(catalogue or {})
+
+    # ---- the engine's hooks
+    def shortcut(self, info: InfoState[Any], budget: Budget, rng: Rng) -> tuple[I.Input | None, Rng]:
+        state: State = info.known()
+        p = boogeyman_decision(state)
+        k = knobs(budget)
+        if isinstance(p, ChooseRoomTokens):
+            roll, rng = rng.below(1_000_000)
+            if roll < k.blunder * 1_000_000:
+                return self._rule_run(state, rng)
+            return None, rng  # the search
+        if isinstance(p, ChooseCard):
+            if k.cards == "random":
+                return self._rule_run(state, rng)
+            return planner.card(state, p, self.catalogue, rng)
+        if isinstance(p, SteerBabysitter):
+            if k.steer == "nearest":
+                return self._rule_run(state, rng)
+            return I.SteerBabysitterInput(planner.steer(state, p.steps)), rng
+        if isinstance(p, HideTokens):
+            if k.hide == "deal":
+                return self._rule_run(state, rng)
+            return planner.hide(state, p.objectives, k.hide), rng
+        return None, rng  # a child's decision: the generic search
+
+    def values(self, world: State, seat: str, candidates: list[Any], budget: Budget,
+               rng: Rng) -> tuple[list[float], Rng]:
+        """Room tokens: one shared rollout per world scores every candidate (planner.py)."""
+        p = boogeyman_decision(world)
+        if not isinstance(p, ChooseRoomTokens) or seat != BOOGEYMAN:
+            raise ValueError("the shared rollout only scores the Boogeyman's Room tokens")
+        rooms = sorted({r for c in candidates for r in c.rooms}, key=lambda r: (len(r), r))
+        seed, rng = rng.next_u64()
+        per_room = planner.room_token_values(world, rooms, p.count, budget.depth, knobs(budget).prior,
+                                             Rng.from_seed(seed))
+        return [sum(per_room[r] for r in c.rooms) for c in candidates], rng
+
+    def rollout(self, state: State, rng: Rng) -> tuple[I.Input | None, Rng]:
+        if boogeyman_decision(state) is not None:
+            seed, rng = rng.next_u64()
+            return RuleRunAdversary(seed).decide(state), rng
+        return table_input(state, rng)
+
+    def evaluate(self, state: State, seat: str) -> float:
+        """The Boogeyman's share of an unfinished night: Stress climbed and Status cards lost."""
+        from companion.games.boogeyman.houses import house_for
+
+        house = house_for(state.options.board)
+        stress = max(state.stress_boogeyman, state.stress_babysitter) / max(1, house.stress_top)
+        lost = sum(3 - c.status for c in state.children) / max(1, 3 * len(state.children))
+        v = 0.5 * stress + 0.5 * lost
+        return v if seat == BOOGEYMAN else 1.0 - v
+
+    # ---- levels that are not a plain search
+    def make_policy(self, level: str, seed: int = 0, **options: Any) -> Any:
+        if level in ("rules", "easy"):
+            return RuleRunPolicy(seed, level)
+        if level in LEVELS:
+            catalogue = options.get("catalogue", self.catalogue)
+            return SearchPolicy(level, BoogeymanPolicies(catalogue), LEVELS[level], seed)
+        return None
+
+    @staticmethod
+    def _rule_run(state: State, rng: Rng) -> tuple[I.Input, Rng]:
+        seed, rng = rng.next_u64()
+        return RuleRunAdversary(seed).decide(state), rng
+
+
+POLICIES = BoogeymanPolicies()
+
+
+def time_budget_ms(level: str, pi4: bool = False) -> float | None:
+    if level not in LEVELS:
+        return None
+    return PI4_TIME_MS[level] if pi4 else LEVELS[level].time_ms

@@ -1,0 +1,17 @@
+"""The Boogeyman pack: what this game brings to the shell (see companion/core/packs.py)."""
+
+from companion.core.packs import Pack
+from companion.games.boogeyman.game import RULES
+
+PACK = Pack(
+    code="BGM",
+    title="Boogeyman: The Board Game",
+    short="Boogeyman",
+    rules=RULES,
+    policies="companion.games.boogeyman.ai.policies",
+    sim="companion.games.boogeyman.sim.model",
+    ui="companion.games.boogeyman.ui",
+    sensing="companion.games.boogeyman.sensing",
+    cards="companion.games.boogeyman.effects",
+    commands="companion.games.boogeyman.commands",
+)

@@ -1,0 +1,1 @@
+"""Boogeyman in simulation: the child bots and the modelled table (docs/adversary.md)."""

@@ -1,0 +1,134 @@
+"""Simulation of any registered game by its protocol alone: a policy per seat (`--seats`), no
+model of the table. A pack's `sim` module may replace any of these functions (see
+companion/games/boogeyman/sim/model.py): add_arguments, configure, job, seat_names, summarize,
+describe."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from companion.ai.engine import level_names, make_policy
+from companion.core.errors import IllegalInput
+from companion.core.game import get_rules
+from companion.core.rng import Rng
+from companion.sim.harness import Played, game_seed, play
+
+
+@dataclass(frozen=True)
+class Config:
+    code: str
+    options: Any
+    seats: tuple[str, ...]
+    levels: tuple[str, ...]  # one per seat, in seat order
+    both_orders: bool = False  # two seats: odd games swap the levels
+    players: tuple[int, ...] = ()  # --players 3..6: game i is played with players[i % len]
+
+    def levels_for(self, index: int) -> tuple[str, ...]:
+        if self.both_orders and index % 2 == 1:
+            return tuple(reversed(self.levels))
+        return self.levels
+
+    def options_for(self, index: int) -> Any:
+        if not self.players or not hasattr(self.options, "players"):
+            return self.options
+        from dataclasses import replace
+
+        return replace(self.options, players=self.players[index % len(self.players)])
+
+
+def parse_players(text: str | int | None) -> tuple[int, ...]:
+    """"4" -> (4,); "3..6" -> (3, 4, 5, 6); "" or 0 -> () (the game's default)."""
+    if text in (None, "", 0, "0"):
+        return ()
+    t = str(text).strip()
+    try:
+        if ".." in t:
+            lo, hi = (int(x) for x in t.split("..", 1))
+        else:
+            lo = hi = int(t)
+    except ValueError:
+        raise IllegalInput(f"--players is a number or a range like 3..6, not {t!r}") from None
+    if not 1 <= lo <= hi <= 99:
+        raise IllegalInput(f"--players must be between 1 and 99, low to high, not {t!r}")
+    return tuple(range(lo, hi + 1))
+
+
+def parse_seats(text: str, seats: Sequence[str]) -> dict[str, str]:
+    """"hard,random" (one level per seat, in seat order) or "seat=level,..." -> {seat: level}."""
+    if not text:
+        return {}
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if all("=" in p for p in parts):
+        out = dict(p.split("=", 1) for p in parts)
+        return {k.strip(): v.strip() for k, v in out.items()}
+    if any("=" in p for p in parts):
+        raise IllegalInput(f"--seats: either one level per seat or seat=level pairs, not both: {text!r}")
+    if seats and len(parts) != len(seats):
+        raise IllegalInput(f"--seats names {len(parts)} levels for {len(seats)} seats ({', '.join(seats)})")
+    return dict(zip(seats, parts))
+
+
+def configure(code: str, args: argparse.Namespace) -> Config:
+    rules = get_rules(code)
+    players = parse_players(getattr(args, "players", ""))
+    base = Config(code, rules.options_type(), (), (), False, players)
+    options = base.options_for(0)
+    seats = rules.seats(rules.setup(options, 0))
+    chosen = parse_seats(args.seats, seats)
+    unknown = sorted(set(chosen) - set(seats))
+    if unknown:
+        raise IllegalInput(f"{code} has no seat {unknown[0]!r}: its seats are {', '.join(seats)}")
+    names = level_names(code)
+    levels = tuple(chosen.get(s, "random") for s in seats)
+    bad = [v for v in levels if v not in names]
+    if bad:
+        raise IllegalInput(f"unknown level {bad[0]!r} for {code}: one of {', '.join(names)}")
+    if args.both_orders and len(seats) != 2:
+        raise IllegalInput("--both-orders swaps the levels of a two-seat game")
+    return Config(code, rules.options_type(), seats, levels, args.both_orders, players)
+
+
+@dataclass(frozen=True)
+class _Job:
+    config: Config
+    seed: int
+
+    def __call__(self, index: int) -> Played:
+        return play_one(self.config, self.seed, index)
+
+
+def play_one(config: Config, seed: int, index: int) -> Played:
+    rules = get_rules(config.code)
+    rng = Rng.from_seed(game_seed(seed, index))
+    policies = {}
+    for seat, level in zip(config.seats, config.levels_for(index)):
+        s, rng = rng.next_u64()
+        policies[seat] = make_policy(config.code, level, s)
+    engine_seed, rng = rng.next_u64()
+    played = play(rules, config.options_for(index), policies, engine_seed, index=index)
+    played.metrics["levels"] = list(config.levels_for(index))
+    return played
+
+
+def job(config: Config, seed: int) -> Callable[[int], Played]:
+    return _Job(config, seed)
+
+
+def summarize(config: Config, played: Sequence[Played]) -> dict[str, Any]:
+    """Wins by level as well as by seat: with --both-orders a level plays both seats."""
+    by_level: dict[str, int] = {}
+    for p in played:
+        levels = p.metrics.get("levels", list(config.levels))
+        for seat, level in zip(config.seats, levels):
+            if seat in p.winners:
+                by_level[level] = by_level.get(level, 0) + 1
+    return {"levels": list(config.levels), "both_orders": config.both_orders,
+            "wins_by_level": dict(sorted(by_level.items()))}
+
+
+def describe(config: Config, summary: Mapping[str, Any]) -> str:
+    seats = ", ".join(f"{s} ({lv}) {w}" for s, lv, w in zip(config.seats, config.levels, summary["wins"]))
+    return (f"{summary['games']} games of {config.code}: wins {seats}; {summary['draws']} without a winner; "
+            f"mean {summary['mean_rounds']} rounds")
