@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from companion.core.game import GameRules
-    from companion.core.journal import GameRecord
+    from companion.core.journal import GameRecord, Journal
 
 
 def lookup_rules(code: str) -> GameRules[Any, Any, Any]:
@@ -84,12 +84,24 @@ def _journal_path(args: argparse.Namespace) -> str:
     return str(args.journal) if args.journal else str(default_journal_path())
 
 
+def open_for_reading(path: str) -> Journal:
+    """A journal to read: opened for writing when the folder allows, so a change a crash left half
+    done is finished first (what the kiosk would show), else read-only as it is."""
+    from companion.core.errors import JournalUnavailable
+    from companion.core.journal import Journal
+
+    try:
+        return Journal(path, create=False)
+    except JournalUnavailable:
+        return Journal(path, create=False, readonly=True)
+
+
 def _load_record(path: str, game_id: int | None) -> GameRecord:
     from companion.core.errors import JournalError
-    from companion.core.journal import Journal, is_sqlite_file, read_export
+    from companion.core.journal import is_sqlite_file, read_export
 
     if is_sqlite_file(path):
-        with Journal(path, create=False, readonly=True) as journal:
+        with open_for_reading(path) as journal:
             if game_id is None:
                 row = journal.latest_game()
                 if row is None:
@@ -148,10 +160,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from companion.core.journal import Journal
 
     path = _journal_path(args)
-    with Journal(path, create=False, readonly=True) as journal:
+    with open_for_reading(path) as journal:
         games = journal.games()
     if not games:
         print(f"{path}: no games")
