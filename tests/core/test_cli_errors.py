@@ -20,7 +20,6 @@ COMPANION = [sys.executable, "-m", "companion"]
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["balance", "--out", "/no/such/folder/b.html"], "the folder /no/such/folder does not exist"),
         (["board-sim", "--channels", "0"], "--channels: must be from 1 to 64, not 0"),
         (["board-sim", "--channels", "100000"], "--channels: must be from 1 to 64"),
         (["board-sim", "--tcp", "70000"], "--tcp: must be from 0 to 65535"),
@@ -50,6 +49,7 @@ def test_out_of_range_arguments_are_refused(args: list[str], words: str, capsys:
         (["simulate", "--children", "7", "--games", "1"], "--children is 1 to 6"),
         (["simulate", "--jobs", "0"], "--jobs is 1 to 64"),
         (["balance", "--games", "-1"], "--games is 1 to 1,000,000"),
+        (["balance", "--out", "/no/such/folder/b.html", "--games", "1"], "no such folder"),
     ],
 )
 def test_out_of_range_counts_are_refused(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
