@@ -85,6 +85,7 @@ def commit_cost(root: Path) -> dict[str, list[float]]:
         "WAL, no second copy (baseline)": (False, None),
         "WAL + second copy (as shipped)": (True, None),
         "WAL + second copy, checkpoint every commit": (True, "PRAGMA wal_autocheckpoint=1"),
+        "WAL synchronous=NORMAL + second copy": (True, "PRAGMA synchronous=NORMAL"),
         "rollback journal (TRUNCATE) + second copy": (True, "PRAGMA journal_mode=TRUNCATE"),
     }
     out: dict[str, list[float]] = {}
