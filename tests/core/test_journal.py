@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import sys
 from pathlib import Path
@@ -315,3 +316,36 @@ def test_help_lists_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert "replay" in out and "journal" in out
     assert journal_mod.is_sqlite_file(Path("/nonexistent")) is False
     assert fixture_game.RULES.code == "DICE"
+
+
+def test_hostile_exports_are_refused_with_their_line(tmp_path: Path) -> None:
+    deep = '{"seq": 1, "label": "", "input": ' + "[" * 100000 + "]" * 100000 + "}"
+    with pytest.raises(JournalError, match=r"bad.jsonl:2: not valid JSON: nested deeper"):
+        read_export(_export_file(tmp_path, HEADER, deep))
+    nested: Any = 1
+    for _ in range(34):
+        nested = [nested]
+    nested = {"seq": 1, "label": "", "input": {"kind": "roll", "x": nested}}
+    with pytest.raises(JournalError, match=r"bad.jsonl:2: nested deeper than 32 levels"):
+        read_export(_export_file(tmp_path, HEADER, nested))
+    with pytest.raises(JournalError, match=r"bad.jsonl:1: not valid JSON: Exceeds the limit"):
+        read_export(_export_file(tmp_path, '{"format": "companion-journal", "seed": ' + "9" * 5000 + "}"))
+    for device in ("/dev/zero", "/dev/urandom"):
+        with pytest.raises(JournalError, match="not a regular file"):
+            read_export(device)
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)
+    with pytest.raises(JournalError, match="not a regular file"):  # refused, not waited on
+        read_export(fifo)
+    with pytest.raises(JournalError, match="not a regular file"):
+        Journal(fifo)
+
+
+def test_hostile_rows_in_a_journal_are_damage(tmp_path: Path) -> None:
+    s = _played(tmp_path / "j.sqlite")
+    edit(s.journal._db, "UPDATE inputs SET input = ? WHERE seq = 2", ("[" * 5000 + "]" * 5000,))
+    with pytest.raises(JournalDamaged, match="input 2: bad JSON: not valid JSON: nested deeper"):
+        s.journal.inputs(s.game_id)
+    edit(s.journal._db, "UPDATE inputs SET input = ? WHERE seq = 2", ('{"kind": "add", "amount": ' + "9" * 30 + "}",))
+    with pytest.raises(JournalError, match="integer out of range"):
+        Session.resume(s.journal, lookup, s.game_id)
