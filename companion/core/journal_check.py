@@ -105,7 +105,7 @@ def open_checked(j: Journal, repair: bool) -> None:
     """Connect, check, finish interrupted changes, and repair or report damage (see the module doc)."""
     _orphan_wal(j, repair)
     scan = _scan_or_damage(j)
-    found = _read_copies(j, scan)
+    found = _read_copies(j)
     outcomes = [_decide(j, gid, scan, found) for gid in sorted(set(scan.games) | set(found))]
     _report(j, scan, found, outcomes)
     damage = bool(scan.whole or scan.stray) or any(o.damage or o.drop for o in outcomes)
@@ -319,13 +319,13 @@ def _row_problem(gid: int, expected: int, row: tuple[Any, ...], in_redo: bool, v
 # -- the second copies ----------------------------------------------------------------------
 
 
-def _read_copies(j: Journal, scan: Scan) -> dict[int, cp.CopyGame]:
+def _read_copies(j: Journal) -> dict[int, cp.CopyGame]:
     if j.copies is None:
         return {}
     return {gid: cp.read_copy(path, gid) for gid, path in cp.list_copies(j.copies.directory).items()}
 
 
-def _parsed(j: Journal, c: cp.CopyGame) -> cp.CopyGame:
+def _parsed(c: cp.CopyGame) -> cp.CopyGame:
     """The copy with its changes parsed (read again: the first read only checked the CRCs)."""
     if c.changes is None:
         full = cp.read_copy(c.path, c.game_id, parse=True)
@@ -334,8 +334,8 @@ def _parsed(j: Journal, c: cp.CopyGame) -> cp.CopyGame:
     return c
 
 
-def _copy_live(j: Journal, c: cp.CopyGame, upto: int) -> int:
-    rows, _ = _parsed(j, c).rows(upto)
+def _copy_live(c: cp.CopyGame, upto: int) -> int:
+    rows, _ = _parsed(c).rows(upto)
     return sum(1 for r in rows if not r.undone)
 
 
@@ -352,7 +352,7 @@ def _name(gid: int, s: SGame | None, c: cp.CopyGame | None) -> str:
     return f"Game {gid} ({code}{when})" if code else f"Game {gid}"
 
 
-def _changes_words(j: Journal, c: cp.CopyGame, after: int, upto: int) -> str:
+def _changes_words(c: cp.CopyGame, after: int, upto: int) -> str:
     """What changes after..upto of a copy were: 'inputs 111-150', 'input 7 and an undo'."""
     assert c.changes is not None
     seqs = sorted({ch["seq"] for ch in c.changes[after:upto] if ch["op"] == "input"})
@@ -405,13 +405,13 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
             if c.count - s.changes == 1:
                 o.residue = True
             else:
-                lost = _changes_words(j, _parsed(j, c), s.changes, c.count)
+                lost = _changes_words(_parsed(c), s.changes, c.count)
                 o.damage = (f"{name}: the journal had lost its last {c.count - s.changes} changes ({lost}); "
-                            f"all {_copy_live(j, c, c.count)} inputs are back from the second copy.")
+                            f"all {_copy_live(c, c.count)} inputs are back from the second copy.")
         elif not c_good and ahead:
             # The journal lost its last changes and the copy is damaged further on: keep what both hold.
             o.source, o.upto, o.copy = "C", c.count, "prefix"
-            kept = _changes_words(j, _parsed(j, c), s.changes, c.count)
+            kept = _changes_words(_parsed(c), s.changes, c.count)
             o.lost = True
             o.damage = (f"{name}: the journal had lost its last changes and its second copy is damaged "
                         f"({c.problem}); {kept} are back, any later inputs are lost.")
@@ -432,7 +432,7 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
     if c_good and c is not None and not (s is not None and s.header_ok and s.changes > c.count):
         o.source, o.upto = "C", c.count
         o.copy = "trim" if c.torn else "keep"
-        n = _copy_live(j, c, c.count)
+        n = _copy_live(c, c.count)
         if s is None and c.count == 0 and gid > scan.max_id and not scan.whole:
             o.residue = True  # a new game the crash interrupted
         else:
@@ -446,7 +446,7 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
     o.lost = True
     candidates: list[tuple[int, str]] = []
     if c_head and c is not None:
-        candidates.append((_copy_live(j, c, c.count), "C"))
+        candidates.append((_copy_live(c, c.count), "C"))
     if s is not None and (s.header_ok or c_head) and s.rows:
         candidates.append((s.live, "P"))
     if not candidates:
@@ -533,7 +533,7 @@ class Final:
 def _final(j: Journal, o: Outcome, scan: Scan, found: dict[int, cp.CopyGame]) -> Final:
     """The game's rows as they will be: from the journal, its good prefix, or the copy."""
     if o.source == "C":
-        c = _parsed(j, found[o.gid])
+        c = _parsed(found[o.gid])
         assert c.header is not None
         crows, finished = c.rows(o.upto)
         h = c.header
