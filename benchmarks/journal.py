@@ -218,7 +218,7 @@ def detection(root: Path) -> dict[str, tuple[int, int, int, int]]:
         with Journal(path, copies=copies, repair=repair) as j:
             for g in j.games():
                 j.inputs(g.id)
-            return not j.report.clean
+            return not j.report.clean or bool(j.report.restored)
 
     ways: dict[str, tuple[bool, str | None, Callable[[Path], bool]]] = {
         "WAL, integrity_check only (before)": (False, None, integrity_only),
