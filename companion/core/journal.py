@@ -156,6 +156,7 @@ class Report:
     finished_writes: int = 0  # changes a crash interrupted, completed or dropped (not damage)
     repaired: bool = False
     lost: bool = False  # some inputs could not be recovered from either copy
+    repairing: bool = True  # the words say what was done (else what a repair would do)
 
     @property
     def clean(self) -> bool:
@@ -164,7 +165,7 @@ class Report:
     def summary(self) -> str:
         parts = self.damage + self.copy_damage
         if parts and not self.lost:
-            parts.append("Nothing was lost.")
+            parts.append("Nothing was lost." if self.repairing else "Nothing would be lost.")
         if self.kept:
             names = ", ".join(os.path.basename(k) for k in self.kept)
             parts.append(f"The damaged files are kept as {names}.")

@@ -109,8 +109,8 @@ def open_checked(j: Journal, repair: bool) -> None:
     scan = _scan_or_damage(j)
     found = _read_copies(j)
     outcomes = [_decide(j, gid, scan, found) for gid in sorted(set(scan.games) | set(found))]
-    _report(j, scan, found, outcomes)
     damage = bool(scan.whole or scan.stray) or any(o.damage or o.drop for o in outcomes)
+    _report(j, scan, found, outcomes, will_repair=repair and not j.readonly)
     if damage:
         if j.readonly or not repair:
             j._rollback()
@@ -472,13 +472,29 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
     return o
 
 
-def _report(j: Journal, scan: Scan, found: dict[int, cp.CopyGame], outcomes: list[Outcome]) -> None:
+# The words are written for a repair; a check that does not repair says what a repair would do.
+_NOT_YET = (("are back from the second copy", "can be recovered from the second copy"),
+            ("the game resumes after input", "a repair keeps it up to input"),
+            ("the game resumes at its start", "a repair keeps only its start"),
+            ("any later inputs are lost", "any later inputs cannot be recovered"),
+            ("it was written again from the journal", "a repair writes it again from the journal"),
+            ("it was dropped", "a repair drops it"), ("they were dropped", "a repair drops them"),
+            ("are back, any later", "can be recovered, any later"))
+
+
+def _report(j: Journal, scan: Scan, found: dict[int, cp.CopyGame], outcomes: list[Outcome],
+            will_repair: bool = True) -> None:
+    if not will_repair:
+        for o in outcomes:
+            for done, todo in _NOT_YET:
+                o.damage, o.copy_damage = o.damage.replace(done, todo), o.copy_damage.replace(done, todo)
     r = j.report
     if scan.whole:
-        r.damage.append(f"The journal file was damaged ({scan.whole.splitlines()[0]}).")
+        r.damage.append(f"The journal file is damaged: {scan.whole.splitlines()[0]}.")
     if scan.stray:
         r.damage.append(f"The journal held {scan.stray} damaged input row{'s' if scan.stray > 1 else ''} of no game; "
                         "the games they came from are named below.")
+    r.repairing = will_repair
     r.damage.extend(o.damage for o in outcomes if o.damage)
     r.copy_damage.extend(o.copy_damage for o in outcomes if o.copy_damage)
     r.lost = any(o.lost or o.drop for o in outcomes)
