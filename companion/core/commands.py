@@ -197,10 +197,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     inputs = sum(g.committed + g.undone for g in games)
     print(f"{path}: OK: {len(games)} games, {inputs} inputs, no damage")
     if report.finished_writes:
-        print(f"  {report.finished_writes} change(s) in the second copies are not yet in the journal "
-              "(a crash or power cut); they are finished the next time it is opened for writing:")
-        for line in report.restored:
-            print(f"  {line}")
+        print(f"  {report.finished_writes} change(s) a crash left half done are finished the next time "
+              "it is opened for writing")
     return 0
 
 
@@ -213,7 +211,7 @@ def cmd_repair(args: argparse.Namespace) -> int:
     if report.clean and not report.finished_writes:
         print(f"{path}: nothing to repair")
         return 0
-    for line in report.damage + report.copy_damage + report.restored:
+    for line in report.damage + report.copy_damage:
         print(line)
     if report.finished_writes:
         print(f"{report.finished_writes} change(s) a crash had interrupted were finished.")

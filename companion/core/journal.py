@@ -3,11 +3,12 @@
 Game-agnostic: rows hold JSON text made by companion.core.codec; only the Session (session.py)
 knows how to turn them back into typed inputs and states. Each change is one transaction; its
 line in the game's second copy (companion/core/copies.py) is written and fdatasync'ed before the
-COMMIT, so a change is durable once it returns and a crash loses at most the change in flight.
+COMMIT, and WAL mode with synchronous=FULL makes the COMMIT durable: once a change returns it is
+in both, and a crash loses at most the change in flight.
 
 Every row carries a CRC-32, and opening a journal checks the file and every copy against each
-other (journal_check.py): it finishes changes a power cut kept from the journal, and, when asked,
-repairs damage from the good one.
+other (journal_check.py): it finishes a change a crash left half done, and, when asked, repairs
+damage from the good one.
 
 Also here: the JSON-lines export format and its reader (docs/journal.md), and the default
 location of the journal on this machine.
@@ -152,7 +153,6 @@ class Report:
     damage: list[str] = field(default_factory=list)  # games whose journal rows were lost or damaged
     copy_damage: list[str] = field(default_factory=list)  # second copies that were damaged or missing
     kept: list[str] = field(default_factory=list)  # files set aside, byte for byte
-    restored: list[str] = field(default_factory=list)  # changes finished from the copies (not damage, nothing lost)
     finished_writes: int = 0  # changes a crash interrupted, completed or dropped (not damage)
     repaired: bool = False
     lost: bool = False  # some inputs could not be recovered from either copy
@@ -298,11 +298,10 @@ class Journal:
         mode = self._scalar("PRAGMA journal_mode=WAL")
         if str(mode).lower() != "wal":
             raise JournalError(f"{self.path}: cannot use WAL mode (got {mode!r})")
-        # With second copies, the copy's fdatasync (before COMMIT) is what makes a change durable:
-        # the WAL need not be synced at every commit as well (benchmarks/journal.py: one fsync per
-        # change instead of two). A power cut may then take the journal's last changes back to the
-        # previous sync; the open-time check finishes them from the copies. Without copies: FULL.
-        self.db.execute(f"PRAGMA synchronous={'NORMAL' if self.copies is not None else 'FULL'}")
+        # FULL although the copy is synced too: each of the two must hold every change on its own,
+        # so that either can be damaged without a loss (NORMAL would leave the journal's last
+        # changes in the copy alone until a checkpoint; docs/journal.md, "The choices, measured").
+        self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("PRAGMA foreign_keys=ON")
 
     def _create_schema(self) -> None:

@@ -4,11 +4,11 @@ On open, under the write lock (so no other writer is half-way through a change):
 1. the SQLite file: its header, `PRAGMA quick_check`, and every row's invariants and CRC;
 2. every game's second copy (copies.py): its chained CRCs, and its change count and last CRC
    against the ones the game's row vouches for.
-Then each game is decided on its own (`_decide`): both agree; the copy is ahead of a consistent
-journal (a crash before COMMIT, a power cut before the WAL reached the card, or a damaged WAL
-frame that integrity_check never sees: finish the changes from the copy); the journal's rows are
-damaged (rebuild the game from the copy); the copy is damaged (write it again from the
-journal); or both are damaged (keep the longer good prefix).
+Then each game is decided on its own (`_decide`): both agree; the copy is one change ahead (a
+crash between the copy's write and COMMIT: finish it); the copy is several changes ahead (the
+journal lost committed changes, e.g. a damaged WAL frame that integrity_check never sees:
+restore them); the journal's rows are damaged (rebuild the game from the copy); the copy is
+damaged (write it again from the journal); or both are damaged (keep the longer good prefix).
 
 Damage to the journal means a rebuild: the damaged files are renamed aside byte for byte (a
 read-only guard connection keeps SQLite from checkpointing the WAL on close) and a new file is
@@ -94,8 +94,6 @@ class Outcome:
     migrate: bool = False  # an old journal's game getting its first copy (not damage)
     drop: bool = False  # nothing readable is left of it
     lost: bool = False  # some of its inputs could not be recovered
-    restored: str = ""  # changes finished from the copy, in words (not damage)
-    finishing: int = 0  # how many
     copy_header: bool = False  # the journal's rows, under the copy's header (the journal's is damaged)
 
 
@@ -122,7 +120,6 @@ def open_checked(j: Journal, repair: bool) -> None:
         j.report = type(rebuilt)(j.path)
         open_checked(j, repair=False)
         rebuilt.finished_writes += j.report.finished_writes
-        rebuilt.restored += j.report.restored
         j.report = rebuilt
         j.report.repaired = True
         return
@@ -404,15 +401,15 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
             o.copy = trim
             o.residue = c.torn
         elif c_good and ahead:
-            # The journal is a consistent earlier state of the copy: a power cut before the WAL
-            # reached the card, a crash before COMMIT, or a damaged WAL frame (SQLite then ignores
-            # it and every later one). Which, no file says; either way the copy has every change.
-            o.source, o.upto, o.copy, o.residue = "C", c.count, trim, True
-            o.finishing = c.count - s.changes
-            if c.count - s.changes > 1:
+            o.source, o.upto, o.copy = "C", c.count, trim
+            if c.count - s.changes == 1:
+                o.residue = True  # a crash between the copy's line and COMMIT: the change in flight
+            else:
+                # Both are synced at every change, so the journal lost committed ones: a damaged WAL
+                # frame, which SQLite ignores with every later frame (integrity_check still says ok).
                 lost = _changes_words(_parsed(c), s.changes, c.count)
-                o.restored = (f"{name}: the journal was missing its last {c.count - s.changes} changes ({lost}); "
-                              f"they were finished from the second copy ({_copy_live(c, c.count)} inputs).")
+                o.damage = (f"{name}: the journal had lost its last {c.count - s.changes} changes ({lost}); "
+                            f"all {_copy_live(c, c.count)} inputs are back from the second copy.")
         elif not c_good and ahead:
             # The journal lost its last changes and the copy is damaged further on: keep what both hold.
             o.source, o.upto, o.copy = "C", c.count, "prefix"
@@ -498,8 +495,7 @@ def _report(j: Journal, scan: Scan, found: dict[int, cp.CopyGame], outcomes: lis
     r.damage.extend(o.damage for o in outcomes if o.damage)
     r.copy_damage.extend(o.copy_damage for o in outcomes if o.copy_damage)
     r.lost = any(o.lost or o.drop for o in outcomes)
-    r.finished_writes += sum(o.finishing or 1 for o in outcomes if o.residue)
-    r.restored.extend(o.restored for o in outcomes if o.restored)
+    r.finished_writes += sum(1 for o in outcomes if o.residue)
 
 
 # -- finishing interrupted changes and fixing copies in place ----------------------------------

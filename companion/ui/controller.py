@@ -80,8 +80,6 @@ class GameController:
         if journal is None:
             return
         self.journal = journal
-        for line in journal.report.restored:  # nothing lost: the log says it, the table need not
-            log.warning("journal: %s", line)
         if not journal.report.clean:
             self.recovered = journal.report.summary()
             log.error("journal repaired: %s", self.recovered)
