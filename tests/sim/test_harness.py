@@ -59,6 +59,8 @@ def test_seats_are_named_in_order_or_by_name_and_checked() -> None:
                          ("Zed=hard", "no seat 'Zed'"), ("hard,wizard", "unknown level 'wizard'")):
         with pytest.raises(Exception, match=message):
             generic.configure("DICE", args(seats=bad))
+    with pytest.raises(Exception, match="name each one"):
+        generic.parse_seats("hard,random", ())  # a game whose seats follow its options
     with pytest.raises(Exception, match="range like 3..6"):
         generic.parse_players("three")
 
