@@ -23,10 +23,18 @@ def register(sub: Any) -> None:
     p.add_argument("--out", type=out_file, required=True, help="the PDF file to write")
     p.set_defaults(func=cmd_qr_sheet)
 
-    p = sub.add_parser("scan", help="decode card QR codes in still images")
-    p.add_argument("images", nargs="+", metavar="IMAGE")
-    p.add_argument("--json", action="store_true", help="one JSON object per image per line")
+    p = sub.add_parser("scan", help="decode card QR codes in still images; `scan check`: the tray check",
+                       description="companion scan IMAGE...: decode card QR codes in still images.\n"
+                       "companion scan check [IMAGE...]: the tray check, on live frames of the camera (or on "
+                       "images) of the tray check sticker or any card: pixels per module, sharpness, glare, "
+                       "exposure, resolution, and what to change.",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("images", nargs="+", metavar="IMAGE", help="images to scan, or `check` then optional images")
+    p.add_argument("--json", action="store_true", help="one JSON object per image per line (check: one object)")
     p.add_argument("--game", default=None, help=f"count only this game's cards ({GAMES_HELP}); default: any")
+    p.add_argument("--camera", default=None, help="check: the camera (picamera2[:N], opencv:N, file:PATH, mock); "
+                   "default $COMPANION_CAMERA, else the Pi camera or the first webcam, at its best mode")
+    p.add_argument("--frames", type=int, default=12, help="check: live frames to look at (default 12)")
     p.set_defaults(func=cmd_scan)
 
     p = sub.add_parser("catalogue", help="list what the companion knows about a game's cards")
@@ -46,6 +54,8 @@ def cmd_qr_sheet(args: argparse.Namespace) -> int:
 
 
 def cmd_scan(args: argparse.Namespace) -> int:
+    if args.images and args.images[0] == "check":
+        return cmd_tray_check(args, args.images[1:])
     from companion.scan.decoder import Decoder
     from companion.scan.errors import ImageReadError
 
@@ -75,6 +85,51 @@ def cmd_scan(args: argparse.Namespace) -> int:
         else:
             print(f"{name}: {' '.join(cards) if cards else '(no cards)'}  [{ms} ms]")
     return 1 if failures else 0
+
+
+def cmd_tray_check(args: argparse.Namespace, images: list[str]) -> int:
+    """0: ready; 1: something to change (the advice says what); 2: no camera or no frames."""
+    from companion.scan.camera import open_camera
+    from companion.scan.errors import CameraError, ImageReadError
+    from companion.scan.traycheck import check, measure, summarize
+
+    game = args.game.upper() if args.game else None
+    if images:
+        measures = []
+        for name in images:
+            try:
+                measures.append(measure(read_image(name)))
+            except ImageReadError as exc:
+                print(f"companion: error: {exc}", file=sys.stderr)
+                return 2
+        report = summarize(measures, game=game)
+    else:
+        try:
+            source = open_camera(args.camera)
+        except CameraError as exc:
+            print(f"companion: error: {exc}", file=sys.stderr)
+            return 2
+        try:
+            print(f"tray check: looking at {args.frames} frames...", file=sys.stderr, flush=True)
+            report = check(source, args.frames, game)
+        finally:
+            source.close()
+        if report.frames == 0:
+            print("companion: error: the camera gave no frames", file=sys.stderr)
+            return 2
+    from companion.scan.decoder import BUDGET
+    from companion.scan.work import calibrate
+
+    unit = calibrate()  # what a unit of the decoder's work budget takes here
+    if args.json:
+        from dataclasses import asdict
+
+        print(json.dumps(dict(asdict(report), ok=report.ok, verdict=report.verdict, ms_per_unit=round(unit, 3))))
+    else:
+        print("\n".join(report.lines()))
+        print(f"this machine: a unit of decoding work takes {unit:.2f} ms (the reference box: about 1); "
+              f"a frame that needs every rescue step takes up to {BUDGET * unit:.0f} ms")
+    return 0 if report.ok else 1
 
 
 def read_image(name: str) -> Any:

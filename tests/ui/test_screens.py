@@ -64,6 +64,9 @@ def test_every_screen_is_reachable(harness: Any) -> None:
     go("calibrate")
     assert "piece" in app.screen("calibrate").ids.prompt.text.lower()
     go("back")
+    go("traycheck")  # no camera here: the check says so (tests/ui/test_traycheck.py checks a camera)
+    assert h.until(lambda: "camera" in app.screen("traycheck").ids.verdict.text.lower())
+    go("back")
     go("back")
     assert app.sm.current == "choose"
     start_game(h)

@@ -29,4 +29,4 @@ class BaseScreen(Screen):
 
 
 SCREENS = ("choose", "setup", "table", "roll", "found", "scan", "card_form", "mismatch", "journal", "settings",
-           "calibrate", "finale", "boogeyman")
+           "calibrate", "finale", "boogeyman", "traycheck")
