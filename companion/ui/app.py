@@ -114,14 +114,11 @@ class CompanionApp(App):
         else:
             self.scanner.checked = True
         Clock.schedule_interval(self._tick, 0.2)
-        if self.auto_resume and self.controller.unfinished() is not None:
-            self.controller.resume()
-            self.go(self.controller.pending_screen() or "table")
-        else:
-            self.go("choose")
+        resumed = self.auto_resume and self.controller.unfinished() is not None and self.controller.resume().ok
+        self.go((self.controller.pending_screen() or "table") if resumed else "choose")
         self._update_status()
-        if self.controller.recovered:
-            Clock.schedule_once(lambda dt: self.toaster.show(self.controller.recovered, "error", 12.0), 0.5)
+        if self.controller.notice:  # damage repaired, or why games cannot be saved right now
+            Clock.schedule_once(lambda dt: self.toaster.show(self.controller.notice, "error", 12.0), 0.5)
         return root
 
     def on_stop(self) -> None:

@@ -99,6 +99,14 @@ class _Rules:
     def is_over(self, state: State) -> bool:
         return state.phase == Phase.OVER
 
+    def recorded_options(self, options: Options) -> Options:
+        """The options as the journal keeps them: a board file's content, not just its path."""
+        from dataclasses import replace
+
+        from companion.games.boogeyman.houses import record_board
+
+        return replace(options, board=record_board(options.board))
+
     def seats(self, state: State) -> tuple[str, ...]:
         return protocol.seats(state)
 

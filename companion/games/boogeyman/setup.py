@@ -38,6 +38,8 @@ def validate_options(options: Options) -> None:
         raise IllegalInput(f"unknown child {unknown[0]!r}; the children are {', '.join(CHILDREN)}")
     if len(set(kids)) != len(kids):
         raise IllegalInput("each child can be played only once")
+    if not 0 <= options.players <= 12:
+        raise IllegalInput(f"players must be 0 (one per child) to 12, not {options.players}")
     if options.mode == Mode.SOLO and options.players > 1:
         raise IllegalInput("Solo Mode is for 1 player")
     if options.mode in (Mode.SEMI, Mode.COMPETITIVE) and table_size(options) < 2:
