@@ -52,6 +52,7 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=cmd_run)
     s = subparsers.add_parser("shots", help="render every screen with a representative game to 800x480 PNGs")
     s.add_argument("outdir", help="folder for the PNGs")
+    s.add_argument("--game", default="BGM", help="the game's code (BGM, SOL, BIN, GSB) or all")
     s.set_defaults(func=cmd_shots)
 
 
@@ -95,4 +96,4 @@ def cmd_shots(args: argparse.Namespace) -> int:
     configure_kivy(False)
     from companion.ui.shots import shots
 
-    return shots(Path(args.outdir))
+    return shots(Path(args.outdir), args.game)

@@ -1,5 +1,6 @@
-"""The game behind the screens, without Kivy: a journaled Session, the view and the legal inputs.
-What the sensor mat means for the game lives in companion/games/boogeyman/sensing.py."""
+"""The game behind the screens, without Kivy: a journaled Session, the view and the legal inputs,
+for any registered game (the session's own rules; the pack's UI for where the game waits).
+What the sensor mat means for a game lives in its pack's sensing module."""
 
 from __future__ import annotations
 
@@ -10,25 +11,11 @@ from pathlib import Path
 from typing import Any, Callable
 
 from companion.core.errors import CompanionError, JournalError, JournalForeign, JournalUnavailable
-from companion.core.game import get_rules
+from companion.core.game import GameRules, get_rules
 from companion.core.journal import GameRow, Journal
+from companion.core.packs import get_pack
+from companion.ui.packui import GameUI, ui_for
 from companion.core.session import Session
-from companion.games.boogeyman.game import RULES
-from companion.games.boogeyman.moves import legal_inputs
-from companion.games.boogeyman.state import (
-    AdjustRoll,
-    ChooseCard,
-    ChooseRoomTokens,
-    DrawCard,
-    HideTokens,
-    NeedRoll,
-    Options,
-    PlayFinale,
-    State,
-    SteerBabysitter,
-    TieRoll,
-)
-
 Listener = Callable[[], None]
 RETRY_S = 2.0  # how often a tap may try again to open a journal that could not be written
 log = logging.getLogger(__name__)
@@ -54,7 +41,7 @@ class GameController:
         self.recovered = ""  # what the table is told about damage found and repaired at start
         self.problem = ""  # why games cannot be saved right now ("" = they can)
         self.journal: Journal | None = None
-        self.session: Session[State, Any] | None = None
+        self.session: Session[Any, Any] | None = None
         self._listeners: list[Listener] = []
         self._legal: list[Any] | None = None
         self._tried = 0.0
@@ -158,16 +145,32 @@ class GameController:
             return None
 
     def describe(self, row: GameRow) -> str:
-        opts = row.options if isinstance(row.options, dict) else {}
-        kids = ", ".join(str(k).capitalize() for k in opts.get("children", []) if isinstance(k, str))
-        return f"Game {row.id}: {opts.get('mode', '')} with {kids} — {row.committed} moves"
+        try:
+            return self.ui_of(row.code).describe(row)
+        except CompanionError:
+            return f"Game {row.id}: {row.code} (not installed) \u2014 {row.committed} moves"
 
-    def new_game(self, options: Options, seed: int | None = None) -> Outcome:
+    @staticmethod
+    def ui_of(code: str) -> GameUI:
+        return ui_for(get_pack(code))
+
+    @property
+    def ui(self) -> GameUI:
+        """The UI of the game being played."""
+        assert self.session is not None, "no game"
+        return self.ui_of(self.session.rules.code)
+
+    @property
+    def rules(self) -> GameRules[Any, Any, Any]:
+        assert self.session is not None, "no game"
+        return self.session.rules
+
+    def new_game(self, code: str, options: Any, seed: int | None = None) -> Outcome:
         why = self._writable()
         if why or self.journal is None:
             return Outcome(False, why or "the journal cannot be opened")
         try:
-            self.session = Session.new(self.journal, RULES, options, seed)
+            self.session = Session.new(self.journal, get_rules(code), options, seed)
         except CompanionError as exc:  # IllegalInput, or the journal could not record it
             return Outcome(False, str(exc))
         self._changed()
@@ -190,37 +193,39 @@ class GameController:
 
     # ---- reading ----
     @property
-    def state(self) -> State:
+    def state(self) -> Any:
         assert self.session is not None, "no game"
         return self.session.state
 
     def view(self, seat: str = "table") -> dict[str, Any]:
-        return RULES.view(self.state, seat)
+        return self.rules.view(self.state, seat)
+
+    def actor(self) -> Any:
+        return self.rules.to_act(self.state)
 
     def legal(self) -> list[Any]:
+        """The inputs the one who acts now may give (the table's entries for a die or a card)."""
         if self._legal is None:
-            self._legal = legal_inputs(self.state) if self.session else []
+            if self.session is None:
+                self._legal = []
+            else:
+                actor = self.actor()
+                self._legal = self.rules.legal_inputs(self.state, actor.seat or actor.kind)
         return self._legal
 
     def legal_kinds(self) -> set[str]:
         return {type(i).kind for i in self.legal()}
 
     def pending(self) -> Any:
-        s = self.state
-        return s.pending[0] if s.pending else None
+        pending = getattr(self.state, "pending", ())
+        return pending[0] if pending else None
 
     def pending_screen(self) -> str:
-        """The screen the head of the pending decisions belongs on ("" = the table)."""
-        p = self.pending()
-        if isinstance(p, (NeedRoll, AdjustRoll, TieRoll)):
-            return "roll"
-        if isinstance(p, (ChooseCard, ChooseRoomTokens, SteerBabysitter, HideTokens)):
-            return "boogeyman"
-        if isinstance(p, PlayFinale) or (self.session and self.session.finished):
-            return "finale"
-        if isinstance(p, DrawCard):
-            return "scan"
-        return ""
+        """The screen the game waits on now ("" = the game's table view)."""
+        return self.ui.pending_screen(self) if self.session is not None else ""
+
+    def label(self, inp: Any) -> str:
+        return self.rules.label(self.state, inp)
 
     def history(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         if self.session is None:

@@ -88,9 +88,9 @@ def test_full_disk_at_start_keeps_every_game(tmp_path: Path, monkeypatch: pytest
     with tmpfs(tmp_path / "sd", 6000) as sd:
         path = sd / "journal.sqlite"
         c = GameController(path)
-        assert c.new_game(KIDS, seed=1).ok
+        assert c.new_game("BGM", KIDS, seed=1).ok
         play(c, 30)
-        assert c.new_game(KIDS, seed=2).ok
+        assert c.new_game("BGM", KIDS, seed=2).ok
         play(c, 12)
         done = c.history()[0]
         c.close()
@@ -107,7 +107,7 @@ def test_full_disk_at_start_keeps_every_game(tmp_path: Path, monkeypatch: pytest
         out = c.submit(legal_inputs(c.state)[0])
         assert not out.ok and "SD card is full" in out.message
         assert c.history()[0] == done
-        assert not c.new_game(KIDS, seed=3).ok and not c.undo().ok
+        assert not c.new_game("BGM", KIDS, seed=3).ok and not c.undo().ok
         assert unchanged(before, sd)
 
         filler.unlink()  # space freed: the same app goes on
@@ -124,7 +124,7 @@ def test_disk_full_during_play_loses_nothing(tmp_path: Path) -> None:
     with tmpfs(tmp_path / "sd", 6000) as sd:
         path = sd / "journal.sqlite"
         c = GameController(path)
-        assert c.new_game(KIDS, seed=4).ok
+        assert c.new_game("BGM", KIDS, seed=4).ok
         play(c, 20)
         state = c.state
         filler = fill(sd)
@@ -151,7 +151,7 @@ def test_read_only_folder_at_start_keeps_every_game(tmp_path: Path, monkeypatch:
     with tmpfs(tmp_path / "sd", 6000) as sd:
         path = sd / "journal.sqlite"
         c = GameController(path)
-        assert c.new_game(KIDS, seed=5).ok
+        assert c.new_game("BGM", KIDS, seed=5).ok
         play(c, 15)
         c.close()
         before = snapshot(sd)
@@ -161,7 +161,7 @@ def test_read_only_folder_at_start_keeps_every_game(tmp_path: Path, monkeypatch:
         assert c.resume().ok and len(c.history()[0]) == 15
         out = c.submit(legal_inputs(c.state)[0])
         assert not out.ok and "read-only" in out.message
-        assert not c.new_game(KIDS).ok
+        assert not c.new_game("BGM", KIDS).ok
         remount(sd, "rw")
         assert unchanged(before, sd)
         assert c.submit(legal_inputs(c.state)[0]).ok  # fixed: the same app goes on
@@ -171,7 +171,7 @@ def test_read_only_folder_at_start_keeps_every_game(tmp_path: Path, monkeypatch:
 def test_injected_enospc_in_the_second_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "journal.sqlite"
     c = GameController(path)
-    assert c.new_game(KIDS, seed=6).ok
+    assert c.new_game("BGM", KIDS, seed=6).ok
     play(c, 10)
     real = copies_mod._write_all
 
@@ -183,7 +183,7 @@ def test_injected_enospc_in_the_second_copy(tmp_path: Path, monkeypatch: pytest.
     out = c.submit(legal_inputs(c.state)[0])
     assert not out.ok and "SD card is full" in out.message
     assert not c.undo().ok and len(c.history()[0]) == 10
-    assert not c.new_game(KIDS).ok
+    assert not c.new_game("BGM", KIDS).ok
     monkeypatch.setattr(copies_mod, "_write_all", real)
     play(c, 1)
     c.close()
@@ -221,7 +221,7 @@ def test_two_kiosks_one_game_undo_is_refused(tmp_path: Path) -> None:
     journal replays; resuming shows the first session's game exactly."""
     path = tmp_path / "journal.sqlite"
     a, b = GameController(path), GameController(path)
-    assert a.new_game(KIDS, seed=8).ok
+    assert a.new_game("BGM", KIDS, seed=8).ok
     play(a, 10)
     assert b.resume().ok
     play(a, 1)

@@ -19,7 +19,7 @@ from companion.ui.controller import GameController
 
 def played(path: Path, moves: int) -> None:
     c = GameController(path)
-    assert c.new_game(Options(children=("mike", "daphne")), seed=2).ok
+    assert c.new_game("BGM", Options(children=("mike", "daphne")), seed=2).ok
     for _ in range(moves):
         assert c.submit(legal_inputs(c.state)[0]).ok
     c.close()

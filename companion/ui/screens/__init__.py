@@ -38,5 +38,5 @@ class BaseScreen(Screen):
         raise LookupError(f"{self.name}: no button {action!r}")
 
 
-SCREENS = ("choose", "setup", "table", "roll", "found", "scan", "card_form", "mismatch", "journal", "settings",
-           "calibrate", "finale", "boogeyman", "rules", "traycheck")
+# The shell's screens, for every game; a game's own screens come with its pack (companion/ui/packui.py).
+SCREENS = ("choose", "game", "scan", "card_form", "mismatch", "journal", "settings", "calibrate", "rules", "traycheck")

@@ -17,8 +17,10 @@ class RulesScreen(BaseScreen):
             box.add_widget(RuleEntry(section=section, says=says))
 
     def back(self) -> None:
-        c = self.app.controller
-        self.app.go((c.pending_screen() or "table") if c.session is not None else "choose")
+        if self.app.controller.session is not None:
+            self.app.go_play()
+        else:
+            self.app.go("choose")
 
 
 SCREEN = RulesScreen

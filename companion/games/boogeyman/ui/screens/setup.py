@@ -133,9 +133,7 @@ class SetupScreen(BaseScreen):
             device = self.mode == "competitive" and app.prefs.boogeyman != "person"
             opts = Options(mode=Mode(self.mode), difficulty=Difficulty(self.difficulty), children=tuple(self.kids),
                            device_boogeyman=device)
-            out = app.controller.new_game(opts, app.seed)
-            if not out.ok:
-                app.toast(out.message)
+            if not app.new_game("BGM", opts):
                 return
             app.go("setup")
             self.stage, self.steps, self.step = "steps", setup_steps(opts), 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.houses import house_for
+from companion.games.boogeyman.ui.layout import plan
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 
@@ -13,6 +15,7 @@ class TableScreen(BaseScreen):
     title = "The table"
 
     def on_kv_post(self, base: Any) -> None:
+        self._house: Any = None
         self.ids.map.bind(on_zone=lambda m, z: self.tap_zone(z))
 
     def refresh(self) -> None:
@@ -20,8 +23,9 @@ class TableScreen(BaseScreen):
         c = app.controller
         if c.session is None:
             return
-        if self.ids.map.plan is None:
-            self.ids.map.plan = app.plan
+        house = house_for(c.state.options.board)
+        if self.ids.map.plan is None or self._house is not house:
+            self._house, self.ids.map.plan = house, plan(house)
         v = c.view()
         legal = c.legal()
         kinds = {type(i).kind for i in legal}
@@ -34,11 +38,11 @@ class TableScreen(BaseScreen):
         movable = {i.to for i in legal if isinstance(i, I.Move)}
         infos = self.zone_infos(v, movable, app.sensors.occupied if app.sensors else None)
         if not v["secret_room"]:
-            infos.setdefault(app.house.secret_room, {})["hidden"] = True  # not found yet: no number
+            infos.setdefault(house.secret_room, {})["hidden"] = True  # not found yet: no number
         self.ids.map.show(infos)
         self.ids.ladder.spaces = v["ladder_spaces"]
         self.ids.ladder.event_spaces = [i + 1 for i, s in enumerate(v["ladder"]) if s["event"]] + \
-            list(app.house.ladder_event_spaces)
+            list(house.ladder_event_spaces)
         self.ids.ladder.slots = v["ladder"]
         self.ids.ladder.on_slots()
         st = self.ids.stress

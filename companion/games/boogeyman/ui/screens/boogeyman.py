@@ -13,7 +13,8 @@ from companion.games.boogeyman.rules import DECK_NAMES
 from companion.games.boogeyman.state import card_label
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
-from companion.ui.widgets import BigButton, ladder_text
+from companion.games.boogeyman.ui.widgets import ladder_text
+from companion.ui.widgets import BigButton
 
 
 class BoogeymanScreen(BaseScreen):
