@@ -311,7 +311,8 @@ def exit_scanned(s: State, p: ScanExit, code: str) -> State:
     n = scanned_number(s, code)
     i = exit_index(s, p.exit)
     others = {v for k, v in enumerate(s.exits) if k != i and v}
-    require(n not in others, f"Exit token {n} is already in another Exit space: scan the token in {where(s, p.exit)}")
+    require(n not in others, f"that sticker is not the token in {where(s, p.exit)}: scan that token again, "
+                             "without showing it")  # no number: a seat must not learn another's token
     s = evolve(s, exits=s.exits[:i] + (n,) + s.exits[i + 1:], pending=s.pending[1:])
     if p.why == "end":
         return note(s, f"{where(s, p.exit)}: Exit token {n}.")

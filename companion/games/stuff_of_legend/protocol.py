@@ -115,6 +115,9 @@ def legal_inputs(s: State, seat: str) -> list[Any]:
     if actor.kind == "nobody":
         return []
     if actor.kind == "chance":
+        if isinstance(s.head, ScanExit) and seat != DEVICE_SEAT:
+            # Any sticker may be read; which numbers are already placed is the device's secret.
+            return [I.ExitScanned(f"SOL:EXIT:{n:02d}") for n in board.EXIT_NUMBERS]
         return [inp for inp, _ in chance_outcomes(s)]
     if actor.kind == "seat" and seat not in (actor.seat, DEVICE_SEAT):
         return []
@@ -306,7 +309,8 @@ def observe(s: State, seat: str) -> Observation:
                           "colour": w.attention.colours[s.attention], "range": attention_range(s),
                           "army_strength": army_strength(s), "divisions": len(w.attention.values)},
             "time": {"division": s.boy + 1, "divisions": len(w.time.marks), "boy_lost": w.time.lost + 1,
-                     "hand_reduction": w.time.reduction(s.boy, s.options.cumulative_hand_marks)},
+                     "hand_reduction": w.time.reduction(max(s.boy, s.boy_reached),
+                                                        s.options.cumulative_hand_marks)},
             "wound": WOUND_DIVISIONS[s.wound - 1] if s.wound else "",
         },
         "armies": {sp: s.armies.count(sp) for sp in sorted(set(s.armies))},
@@ -607,7 +611,12 @@ def _exits(s: State, seat: str, rng: Rng, changes: dict[str, Any]) -> Rng:
     known = current_peeks(s, seat)
     exits = world(s).exits
     if s.options.exits == "physical":
-        changes["exits"] = tuple(known.get(e, 0) for e in exits)
+        # A token the device has read (someone peeked there: public) gets a number drawn for this
+        # world, so other seats' peeks never carry the real one; unread tokens stay unknown (0).
+        pool = sorted(set(range(1, 8)) - set(known.values()))
+        shuffled, rng = rng.shuffled(tuple(pool))
+        it = iter(shuffled)
+        changes["exits"] = tuple(known[e] if e in known else (next(it) if v else 0) for e, v in zip(exits, s.exits))
         return rng
     pool = sorted(set(range(1, 8)) - set(known.values()))
     shuffled, rng = rng.shuffled(tuple(pool))
