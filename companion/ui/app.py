@@ -269,8 +269,8 @@ class CompanionApp(App):
         """The device's chair in this game, as Settings say (the first seat it may hold)."""
         g = self.game
         seats = g.device_seats() if g is not None else ()
-        if seats:
-            self.seat.seat = seats[0][0]
+        if seats and g is not None:
+            self.seat.seat = g.device_seat(seats[0][0], self.controller.state)
             self.seat.level = self.prefs.device_level(g.code, seats[0][0]) if g is not None else "person"
         else:
             self.seat.level = "person"

@@ -132,6 +132,11 @@ class GameUI:
         """(seat, words) the device may hold in this game, for Settings."""
         return ()
 
+    def device_seat(self, key: str, state: Any) -> str:
+        """The game's seat that the Settings row `key` holds in this game (`state`): the key itself,
+        unless the game's seats are chosen at set-up (a colour the table gave the device)."""
+        return key
+
     # ---- sensing (None: the game has no sensor mat) ----
     @property
     def sensing(self) -> Any:

@@ -54,7 +54,7 @@ def monster_words(kind: str) -> str:
 
 
 def room_words(c: Ctx, room: str) -> str:
-    if room == rules.OUTSIDE:
+    if room == "outside":
         return OUTSIDE_WORDS
     return c.house.rooms[c.house.index[room]].name if room in c.house.index else room
 
@@ -189,16 +189,69 @@ def menu(state: State, legal: list[Input]) -> list[Group]:
     return [Group(k, heads[k][0], tuple(items[k]), heads[k][1]) for k in order]
 
 
-def draw_choices(state: State) -> list[Choice]:
-    """A person drew a card: every title of the catalogue (the table names the real card), by deck,
-    then the device's own deal."""
+DECK_WORDS = {"ACTN": "An Action card (red)", "BLCK": "A Block card (yellow)", "BONS": "A Bonus card (purple)"}
+
+
+def draw_groups(state: State) -> list[Group]:
+    """A person drew a card: which is it? Every title of the catalogue, by deck (the table names
+    the real card), then the device's own deal."""
     c = ctx_for(state.options)
-    seen: dict[str, str] = {}
+    first: dict[str, str] = {}
     for code in c.cards.codes:
-        card = c.card(code)
-        seen.setdefault(card.name, code)
-    ordered = sorted(seen.items(), key=lambda kv: (c.card(kv[1]).deck, kv[0]))
-    return [Choice(name, Draw(code)) for name, code in ordered] + [Choice(caption(state, Draw(None), c), Draw(None))]
+        first.setdefault(c.card(code).name, code)
+    out = []
+    for deck, words in DECK_WORDS.items():
+        names = sorted(n for n, code in first.items() if c.card(code).deck == deck)
+        out.append(Group(f"drawn:{deck}", words, tuple(Choice(n, Draw(first[n])) for n in names), True))
+    out.append(Group("deal", caption(state, Draw(None), c), (Choice(caption(state, Draw(None), c), Draw(None)),), True))
+    return out
 
 
-__all__ = ["Choice", "Group", "caption", "menu", "draw_choices", "room_words", "monster_words"]
+__all__ = ["Choice", "Group", "caption", "menu", "draw_groups", "room_words", "monster_words"]
+
+
+def instruction(before: State, inp: Input, after: State) -> str:
+    """What the table does on the real board for the device's input `inp` (before -> after), in
+    words: "" for an input that changes nothing on the board (ending a step, its own draw)."""
+    c = ctx_for(before.options)
+    me = before.seats[before.active].capitalize()
+    if isinstance(inp, Lock):
+        door = door_words(c, inp.door)
+        return f"Take the lock marker off {door}" if inp.door in before.locks else f"Put a lock marker on {door}"
+    if isinstance(inp, Place):
+        extra = f", and its Scary Bat in the {room_words(c, inp.partner_room)}" if inp.partner_room else ""
+        return f"Put {me}'s {monster_words(inp.monster)} in the {room_words(c, inp.room)}{extra}"
+    if isinstance(inp, Move):
+        owner = inp.colour.capitalize() if inp.colour else me
+        return f"Move {owner}'s {monster_words(inp.monster)} to the {room_words(c, inp.to)}"
+    if isinstance(inp, Replace):
+        return (f"{me} discards {c.card(inp.card).name}: send {inp.colour.capitalize()}'s "
+                f"{monster_words(inp.monster)} home and put {me}'s there")
+    if isinstance(inp, Scare):
+        line = f"{me} scares with {inp.colour.capitalize()}'s {monster_words(inp.monster)}"
+        if after.running is not None and before.running is None:
+            return line + ": the girls there start to run"
+        return f"{line}: {protocol.describe_outcome(before, after)}"
+    if isinstance(inp, (Run, RunPlan)):
+        return f"The scared girls run: {protocol.describe_outcome(before, after)}"
+    p = before.pending[0] if before.pending else None
+    who = before.seats[p.seat].capitalize() if p is not None else me
+    if isinstance(inp, Hide):
+        return (f"{who}'s Goblin hides: lay it down until the end of the turn" if inp.hide
+                else f"{who}'s Goblin does not hide")
+    if isinstance(inp, Bonus):
+        return f"{who} plays the Bonus card {c.card(inp.card).name}: that girl stops there" if inp.card else ""
+    if isinstance(inp, MovePerson):
+        return f"Move a girl from the {room_words(c, inp.room)} to the {room_words(c, inp.to)}"
+    if isinstance(inp, PlayCard):
+        target = _card_target(before, c, inp).replace("your", f"{me}'s").replace("Your", f"{me}'s")
+        name = c.card(inp.card).name
+        return f"{me} plays {name}" + ("" if target == f"Play {name}" else f": {target}")
+    return ""
+
+
+def placed(before: State, after: State) -> list[str]:
+    """The girls the device put into the house, room by room."""
+    c = ctx_for(before.options)
+    return [f"Put {n} girl{'s' if n > 1 else ''} in the {r.name}" for i, r in enumerate(c.house.rooms)
+            if (n := after.unmoved[i] - before.unmoved[i]) > 0]

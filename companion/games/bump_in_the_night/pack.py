@@ -10,5 +10,6 @@ PACK = Pack(
     rules=RULES,
     policies="companion.games.bump_in_the_night.policies",
     commands="companion.games.bump_in_the_night.commands",
+    ui="companion.games.bump_in_the_night.ui",
     available=True,
 )
