@@ -233,7 +233,8 @@ def instruction(before: State, inp: Input, after: State) -> str:
             return line + ": the girls there start to run"
         return f"{line}: {protocol.describe_outcome(before, after)}"
     if isinstance(inp, (Run, RunPlan)):
-        return f"The scared girls run: {protocol.describe_outcome(before, after)}"
+        took = " (take the claimed off the board)" if sum(after.claimed) > sum(before.claimed) else ""
+        return f"The scared girls run: {protocol.describe_outcome(before, after)}{took}"
     p = before.pending[0] if before.pending else None
     who = before.seats[p.seat].capitalize() if p is not None else me
     if isinstance(inp, Hide):

@@ -66,3 +66,13 @@ def step(h: Any, prefer: tuple[str, ...] = ()) -> str:
             return groups[0]
     h.pump(0.05)
     return ""
+
+
+def scroll_to(h: Any, action: str, tries: int = 5) -> None:
+    """Slide a list up with a finger until the control with this action is in view."""
+    for _ in range(tries):
+        h.pump(frames=2)
+        if any(getattr(w, "action", "") == action for w in touch.controls()):
+            return
+        h.drag([(400, 120), (400, 140), (400, 330)])
+    raise AssertionError(f"{action!r} did not come into view")

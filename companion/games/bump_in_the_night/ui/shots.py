@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from companion.games.bump_in_the_night.ui.drive import shown, step
+from companion.games.bump_in_the_night.ui.drive import scroll_to, shown, step
 
 
 def take(h: Any, shot: Callable[[str], Any]) -> None:
@@ -13,7 +13,7 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     shot("01_choose_game")
     h.tap("game:BIN")
     shot("02_setup")
-    h.drag([(400, 120), (400, 140), (400, 330)])  # the level and the house rules are further down
+    scroll_to(h, "level:hard")  # the level and the house rules are further down
     h.tap("level:hard")
     shot("02_setup_house_rules")
     h.tap("start")
@@ -52,5 +52,9 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
                 h.tap("look")
                 shot("12_red_cards")
                 h.tap("hide_hand")
-        step(h, prefer=("run", "scare", "place:specter", "place:ghost", "done", "drawn:ACTN"))
+        # Once every screen is in, Red mostly passes, so the game ends soon (the device wins or it stalls).
+        later = ("done",) if seen["cards"] else ("run", "scare", "place:specter", "done")
+        step(h, prefer=later + ("drawn:ACTN",))
+    while app.summary.shown:  # the winning turn's steps first
+        h.tap("summary_next")
     shot("13_game_over")
