@@ -13,7 +13,7 @@ import importlib
 import importlib.util
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, Iterator
 
 from companion.core.errors import IllegalInput
 
@@ -105,15 +105,7 @@ def _importable(module: str) -> bool:
 
 def codes(include_unavailable: bool = False) -> tuple[str, ...]:
     """The codes of the registered packs whose module exists (shelf order, then the rest)."""
-    out = []
-    for code, module in _modules().items():
-        try:
-            found = _importable(module)
-        except ModuleNotFoundError:
-            found = False
-        if found and (include_unavailable or get_pack(code).available):
-            out.append(code)
-    return tuple(out)
+    return tuple(p.code for p in iter_packs(include_unavailable))
 
 
 def get_pack(code: str) -> Pack:
@@ -136,4 +128,17 @@ def get_pack(code: str) -> Pack:
 
 
 def all_packs(include_unavailable: bool = False) -> list[Pack]:
-    return [get_pack(c) for c in codes(include_unavailable)]
+    return list(iter_packs(include_unavailable))
+
+
+def iter_packs(include_unavailable: bool = False) -> Iterator[Pack]:
+    """The packs in shelf order, each imported only when reached (start-up asks for the first)."""
+    for code, module in _modules().items():
+        try:
+            found = _importable(module)
+        except ModuleNotFoundError:
+            found = False
+        if found:
+            pack = get_pack(code)
+            if include_unavailable or pack.available:
+                yield pack
