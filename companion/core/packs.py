@@ -105,7 +105,15 @@ def _importable(module: str) -> bool:
 
 def codes(include_unavailable: bool = False) -> tuple[str, ...]:
     """The codes of the registered packs whose module exists (shelf order, then the rest)."""
-    return tuple(p.code for p in iter_packs(include_unavailable))
+    out = []
+    for code, module in _modules().items():
+        try:
+            found = _importable(module)
+        except ModuleNotFoundError:
+            found = False
+        if found and (include_unavailable or get_pack(code).available):
+            out.append(code)
+    return tuple(out)
 
 
 def get_pack(code: str) -> Pack:
@@ -133,12 +141,7 @@ def all_packs(include_unavailable: bool = False) -> list[Pack]:
 
 def iter_packs(include_unavailable: bool = False) -> Iterator[Pack]:
     """The packs in shelf order, each imported only when reached (start-up asks for the first)."""
-    for code, module in _modules().items():
-        try:
-            found = _importable(module)
-        except ModuleNotFoundError:
-            found = False
-        if found:
-            pack = get_pack(code)
-            if include_unavailable or pack.available:
-                yield pack
+    for code in codes(include_unavailable=True):  # found on disk, not yet imported
+        pack = get_pack(code)
+        if include_unavailable or pack.available:
+            yield pack
