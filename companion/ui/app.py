@@ -482,7 +482,7 @@ class CompanionApp(App):
         if isinstance(event, sensing.Ask):
             self.question = event
             self.go("mismatch")
-        elif event is not None:
+        elif event is not None and not isinstance(event, sensing.PutRight):  # a fix is shown, not played
             self.submit(event)
         self._check_mat()
         self._entered()
