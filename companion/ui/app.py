@@ -266,14 +266,16 @@ class CompanionApp(App):
         self._hold_seat()
 
     def _hold_seat(self) -> None:
-        """The device's chair in this game, as Settings say (the first seat it may hold)."""
+        """The device's chairs in this game, as Settings say: every seat it may hold."""
         g = self.game
         seats = g.device_seats() if g is not None else ()
+        levels = {seat: self.prefs.device_level(g.code, seat) for seat, _ in seats} if g is not None else {}
         if seats:
             self.seat.seat = seats[0][0]
-            self.seat.level = self.prefs.device_level(g.code, seats[0][0]) if g is not None else "person"
+            self.seat.level = levels[seats[0][0]]
         else:
             self.seat.level = "person"
+        self.seat.levels = levels
 
     # ---- navigation and feedback ----
     def screen(self, name: str) -> BaseScreen:
