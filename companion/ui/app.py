@@ -252,8 +252,9 @@ class CompanionApp(App):
         self._sync_virtual()
 
     def restart_camera(self) -> None:
+        game = self.scanner.game
         self.scanner.close()
-        self.scanner = CardScanner(self.prefs.camera, schedule=self.later)
+        self.scanner = CardScanner(self.prefs.camera, game=game, schedule=self.later)
         threading.Thread(target=self._probe_camera, name="camera-probe", daemon=True).start()
         self._update_status()
 
@@ -364,6 +365,7 @@ class CompanionApp(App):
             return
         g = c.ui
         self.load_game(g)
+        self.scanner.use_game(g.code)
         self._hold_seat()
         session, before = self._seen
         after = c.state
