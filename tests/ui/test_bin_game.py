@@ -36,7 +36,7 @@ def test_a_whole_game_against_the_device_monster_player_by_touch(harness: Any) -
     start_game(h)
     state = app.controller.state
     assert state.seats == ("red", "yellow") and state.options.monster_player == "yellow"
-    assert app.seat.seat == "yellow" and app.seat.level == "hard"  # Settings' row, held by the device
+    assert app.seat.level_of("yellow") == "hard" and app.seat.level_of("red") == "person"  # Settings' rows
     taps: list[str] = []
     looked_at_cards = False
     walked: set[tuple[Any, ...]] = set()

@@ -10,12 +10,11 @@ from typing import Any, Callable
 from companion.core.packs import get_pack
 from companion.games.bump_in_the_night import choices
 from companion.games.bump_in_the_night.inputs import PlaceGirls
-from companion.games.bump_in_the_night.state import BonusChance, DrawFor, Phase, State
+from companion.games.bump_in_the_night.state import COLOURS, BonusChance, DrawFor, Phase, State
 from companion.ui.packui import GameUI, TurnSummary
 from companion.ui.seat import LEVELS
 
 _SCREENS = ("bin_setup", "bin_table", "bin_hand", "bin_over")
-MONSTER = "monster"  # the Settings row; the colour it holds is the game's option `monster_player`
 
 
 def acting_colour(state: State) -> str:
@@ -30,8 +29,8 @@ def acting_colour(state: State) -> str:
 
 
 def device_holds(app: Any, colour: str) -> bool:
-    """The device's monster player holds this colour (the game's option and Settings' level)."""
-    return bool(colour) and app.seat.seat == colour and app.seat.level in LEVELS
+    """The device's monster player holds this colour (Settings: a row per colour)."""
+    return bool(colour) and app.seat.level_of(colour) in LEVELS
 
 
 def private_now(state: State) -> bool:
@@ -52,6 +51,7 @@ class BinUI(GameUI):
         super().__init__(get_pack("BIN"))
         self._turn: tuple[Any, list[str], list[str]] | None = None  # (session, steps, notices)
         self._last: tuple[Any, int] = (None, 0)  # (session, its inputs) at the last change
+        self._who = ""  # the device's colour whose moves are being gathered
 
     def _count_was(self, session: Any) -> int:
         return self._last[1] if self._last[0] is session else 0
@@ -68,10 +68,8 @@ class BinUI(GameUI):
 
     # ---- the device's chair ----
     def device_seats(self) -> tuple[tuple[str, str], ...]:
-        return ((MONSTER, "Monster player"),)
-
-    def device_seat(self, key: str, state: Any) -> str:
-        return str(getattr(getattr(state, "options", None), "monster_player", "")) if key == MONSTER else key
+        """A Settings row per colour: the device may play any number of monster players."""
+        return tuple((c, f"{c.capitalize()} monster player") for c in COLOURS)
 
     @staticmethod
     def device_plays(state: State) -> bool:
@@ -120,12 +118,10 @@ class BinUI(GameUI):
         if isinstance(inp, PlaceGirls):
             return TurnSummary("The device placed the girls", tuple(choices.placed(before, after)),
                                tuple(after.notices))
-        device = after.options.monster_player
-        if not device:
-            return None
         if self.device_plays(before):
             if self._turn is None:
                 self._turn = (session, [], [])
+                self._who = acting_colour(before)
             line = choices.instruction(before, inp, after)
             if line:
                 self._turn[1].append(line)
@@ -136,7 +132,7 @@ class BinUI(GameUI):
         self._turn = None
         if not steps:
             return None
-        return TurnSummary(f"{device.capitalize()}, the monster player", tuple(steps), tuple(notices))
+        return TurnSummary(f"{self._who.capitalize()}, the monster player", tuple(steps), tuple(notices))
 
     def sounds(self, before: Any, after: Any) -> list[str]:
         if sum(after.claimed) > sum(before.claimed):

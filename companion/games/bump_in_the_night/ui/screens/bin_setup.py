@@ -9,7 +9,6 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
 from companion.games.bump_in_the_night.state import COLOURS, Options
-from companion.games.bump_in_the_night.ui import MONSTER
 from companion.games.bump_in_the_night.ui.widgets import colour_words
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
@@ -98,9 +97,9 @@ class BinSetupScreen(BaseScreen):
 
     def begin(self) -> None:
         app = self.app
-        if self.monster:
-            app.prefs.set_device_level("BIN", MONSTER, self.level)
-            app.save_prefs()
+        for colour in COLOURS:  # Settings' rows: the device holds the monster player's colour only
+            app.prefs.set_device_level("BIN", colour, self.level if colour == self.monster else "person")
+        app.save_prefs()
         if app.new_game("BIN", self.options()):
             app.go_play()
 

@@ -30,8 +30,7 @@ class BinTableScreen(BaseScreen):
         ctx = ctx_for(state.options)
         running = v["running"]["room"] if v["running"] else ""
         self.ids.house.show(v, ctx.tile_rooms, running)
-        device = state.options.monster_player if device_holds(app, state.options.monster_player) else ""
-        scores = "   ".join(f"{colour_words(col)}{' (device)' if col == device else ''} {p['score']}"
+        scores = "   ".join(f"{colour_words(col)}{' (device)' if device_holds(app, col) else ''} {p['score']}"
                            + (f"[size=12] +{len(p['bonus'])} Bonus[/size]" if p["bonus"] else "")
                            + f" [size=12]\u2663{p['cards']}[/size]"
                            for col, p in v["players"].items())
