@@ -39,6 +39,10 @@ class BinTableScreen(BaseScreen):
         self.ids.notices.text = "\n".join(str(n) for n in v["notices"][-3:])
         locks = ", ".join(choices.door_words(ctx, d) for d in v["locks"])
         self.ids.locks.text = f"Locked: {locks}" if locks else "No door is locked."
+        run = v["running"]
+        if run:  # terror exists only while people run (BIN-52)
+            girls = ", ".join(f"{choices.room_words(ctx, r['room'])} terror {r['terror']}" for r in run["runners"])
+            self.ids.locks.text = f"Running ({run['free']} free moves): {girls}"
         self.find("undo").disabled = not c.undo_label()
         thinking = app.seat.think(state)
         colour = acting_colour(state)
