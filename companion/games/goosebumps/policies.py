@@ -52,10 +52,10 @@ HAND_WEIGHT = 0.6  # the rollout's: a card kept is worth this share of its value
 class Weights:
     """The evaluation's knobs, in spaces (see `strengths`)."""
 
-    per_play: float = PER_PLAY  # a play owed (the turn in hand, a steal, an extra turn)
+    per_play: float = PER_PLAY  # a play owed beyond the alternation (a steal, an extra turn)
+    tempo: float = PER_PLAY / 2  # the next regular turn (in hand, or after the plays owed)
     hand: float = 0.3  # a card in hand: this share of its worth above the mean card
     safe: float = 1.0  # standing on a Landmark
-    threat: float = 0.0  # share of the distance lost to a bump the next player holds the card for
     scale: float = 0.14  # spaces -> log-odds of winning
     worth: tuple[tuple[str, float], ...] = (
         (PAL, 3.5), (CAR, 3.0), (BOOK, 5.0), (STINE, 2.5), (GNOMIES, 1.5), (FREEZE, 2.0))
@@ -65,32 +65,33 @@ DEFAULT = Weights()
 NUMBER_WORTH = {n: float(int(n)) for n in NUMBERS}
 
 
-def _owed_plays(state: State, n: int) -> list[float]:
-    """Plays each seat is owed before the turn passes on (the turn in hand, steals, extra turns)."""
+def _owed_plays(state: State, n: int, w: Weights) -> list[float]:
+    """What the plays to come are worth to each seat: every play owed beyond the usual
+    alternation (a steal, an extra turn) in full, and the next regular turn - the one in hand, or
+    the one after the owed plays - as `tempo` (being on move in a race is worth about half a play)."""
     owed = [0.0] * n
     head = state.queue[0] if state.queue else None
-    if isinstance(head, (DrawStep, PlayStep)) and state.phase is Phase.PLAY:
-        owed[head.seat] += 1.0
-    elif isinstance(head, (StealStep, TakeStep)):
-        owed[head.seat] += 1.0
-    for s, _ in state.stealers:
-        owed[s] += 1.0
-    for s, _ in state.extra:
-        owed[s] += 1.0
+    if state.phase is not Phase.PLAY or head is None:
+        return owed
+    regular = isinstance(head, (DrawStep, PlayStep)) and state.why in ("regular", "first", "freeze") \
+        and head.seat == state.active
+    if regular:
+        owed[head.seat] += w.tempo  # type: ignore[union-attr]
+    else:
+        if isinstance(head, (DrawStep, PlayStep, StealStep, TakeStep)) and state.why in ("extra", "steal"):
+            owed[head.seat] += w.per_play
+        owed[(state.anchor + 1) % n] += w.tempo
+    for seat, _ in state.stealers:
+        owed[seat] += w.per_play
+    for seat, _ in state.extra:
+        owed[seat] += w.per_play
     return owed
-
-
-def _next_mover(state: State) -> int:
-    head = state.queue[0] if state.queue else None
-    if isinstance(head, (DrawStep, PlayStep)):
-        return head.seat
-    return (state.anchor + 1) % len(state.seats)
 
 
 def strengths(state: State, track: Track, w: Weights = DEFAULT) -> list[float]:
     """Each player's race standing in spaces: progress plus what their cards and owed plays bring."""
     n = len(state.seats)
-    owed = _owed_plays(state, n)
+    owed = _owed_plays(state, n, w)
     worth_of = dict(w.worth)
     out = []
     for i in range(n):
@@ -102,16 +103,8 @@ def strengths(state: State, track: Track, w: Weights = DEFAULT) -> list[float]:
                 worth += NUMBER_WORTH.get(c) or worth_of.get(c, w.per_play)
                 count += 1
         pos = state.positions[i]
-        out.append(pos + w.hand * (worth - w.per_play * count) + w.per_play * owed[i]
+        out.append(pos + w.hand * (worth - PER_PLAY * count) + owed[i]
                    + (w.safe if track.is_landmark[pos] else 0.0))
-    if w.threat:
-        j = _next_mover(state)
-        there = state.positions[j]
-        for i in range(n):
-            pos = state.positions[i]
-            d = pos - there
-            if i != j and 0 < d <= 6 and not track.shared[pos] and str(d) in state.hands[j]:
-                out[i] -= w.threat * d
     return out
 
 
@@ -240,7 +233,7 @@ def rule_of_thumb(state: State, rng: Rng, noise: float = 0.6) -> tuple[I.Input, 
 
 def play_on(state: State, seat: str, rng: Rng, depth: int, noise: float,
             w: Weights = DEFAULT) -> tuple[float, Rng]:
-    """The rollout: rules of thumb for every seat, the device's draws for chance."""
+    """The rollout: rules of thumb for every seat, the device's draws for chance, `depth` inputs."""
     for _ in range(depth):
         if state.phase is Phase.OVER:
             break
@@ -258,12 +251,12 @@ def play_on(state: State, seat: str, rng: Rng, depth: int, noise: float,
     return win_share(state, seat, w), rng
 
 
+
 class GoosebumpsPolicies:
     levels: Mapping[str, Budget] = LEVELS
 
-    def __init__(self, weights: Weights = DEFAULT, leaf: Weights | None = None) -> None:
-        self.weights = weights  # `evaluate` (and so the engine's greedy)
-        self.leaf = leaf or weights  # the search's score where a rollout stops
+    def __init__(self, weights: Weights = DEFAULT) -> None:
+        self.weights = weights  # `evaluate` (the engine's greedy too) and the score where a rollout stops
 
     def rollout(self, state: State, rng: Rng) -> tuple[I.Input, Rng]:
         head = state.queue[0]
@@ -300,7 +293,7 @@ class GoosebumpsPolicies:
                 if after is None:
                     out[i] -= 1.0
                     continue
-                v, _ = play_on(evolve(after, rng=future), seat, Rng(seed), budget.depth, noise, self.leaf)
+                v, _ = play_on(evolve(after, rng=future), seat, Rng(seed), budget.depth, noise, self.weights)
                 out[i] += v
         return [v / reps for v in out], rng
 
