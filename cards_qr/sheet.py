@@ -70,11 +70,26 @@ class Placement:
     y_mm: float
 
 
+# The tray check sticker (companion.scan.traycheck): not a card of any game (there is no game CHK),
+# printed at the token size, the smallest module, so that if it reads every sticker does.
+CHECK_TEXT = "CHK:TRAY:06"
+CHECK_STYLE = StickerStyle("check", 0.6, 19.4, 23.0, False)
+
+
+@dataclass(frozen=True)
+class CheckPlacement:
+    text: str
+    style: StickerStyle
+    x_mm: float
+    y_mm: float
+
+
 @dataclass(frozen=True)
 class Page:
     game: str
     header: str
     stickers: tuple[Placement, ...]
+    checks: tuple[CheckPlacement, ...] = ()  # the tray check sticker, once per game (its last page)
 
 
 def _deck_ranges(stickers: Sequence[Placement], m: Manifest) -> str:
@@ -136,7 +151,21 @@ def layout(game: str, paper: str = "a4", m: Manifest | None = None) -> list[Page
                 current.append(Placement(code, style, MARGIN_MM + col * step_x, y))
                 col += 1
         flush()
+        _add_check(pages, g.code, g.name, top, bottom)
     return pages
+
+
+def _add_check(pages: list[Page], game: str, name: str, top: float, bottom: float) -> None:
+    """The tray check sticker on a row of its own after the game's last deck (a new page if full)."""
+    from dataclasses import replace
+
+    last = pages[-1] if pages and pages[-1].game == game else None
+    y = _next_row_y(last.stickers, top) if last else top
+    if last is not None and y + CHECK_STYLE.height_mm <= bottom:
+        pages[-1] = replace(last, checks=(CheckPlacement(CHECK_TEXT, CHECK_STYLE, MARGIN_MM, y),))
+    else:
+        pages.append(Page(game, f"{name} ({game}) - tray check sticker", (),
+                          (CheckPlacement(CHECK_TEXT, CHECK_STYLE, MARGIN_MM, top),)))
 
 
 def _next_row_y(current: Sequence[Placement], y: float) -> float:
@@ -222,7 +251,30 @@ def render_pdf(pages: Iterable[Page], paper: str = "a4", m: Manifest | None = No
             deck = game.deck(p.code.deck) if game else None
             assert deck is not None
             _draw_sticker(pdf, p, deck)
+        for c in page.checks:
+            _draw_check(pdf, c)
     return bytes(pdf.output())
+
+
+def _draw_check(pdf: "object", c: CheckPlacement) -> None:
+    s = c.style
+    pdf.set_draw_color(150, 150, 150)  # type: ignore[attr-defined]
+    pdf.set_line_width(0.15)  # type: ignore[attr-defined]
+    pdf.set_dash_pattern(dash=1.0, gap=1.0)  # type: ignore[attr-defined]
+    pdf.rect(c.x_mm, c.y_mm, s.width_mm, s.height_mm, style="D")  # type: ignore[attr-defined]
+    pdf.set_dash_pattern()  # type: ignore[attr-defined]
+    pdf.set_fill_color(0, 0, 0)  # type: ignore[attr-defined]
+    pad = (s.width_mm - s.symbol_mm) / 2
+    quiet = QUIET_MODULES * s.module_mm
+    _draw_qr(pdf, c.text, c.x_mm + pad + quiet, c.y_mm + pad + quiet, s.module_mm)
+    pdf.set_text_color(0, 0, 0)  # type: ignore[attr-defined]
+    pdf.set_font("Helvetica", "B", 6.0)  # type: ignore[attr-defined]
+    pdf.set_xy(c.x_mm, c.y_mm + pad + s.symbol_mm - 0.8)  # type: ignore[attr-defined]
+    pdf.cell(s.width_mm, 3.0, "TRAY CHECK", align="C")  # type: ignore[attr-defined]
+    pdf.set_font("Helvetica", "", 7)  # type: ignore[attr-defined]
+    pdf.set_xy(c.x_mm + s.width_mm + 3, c.y_mm + 4)  # type: ignore[attr-defined]
+    pdf.multi_cell(120, 3.5, "Tray check: stick this on a scrap of card, lay it where cards are shown, and "  # type: ignore[attr-defined]
+                   "run Settings > Tray check (or `companion scan check`). It is no card: the game ignores it.")
 
 
 def write_sheet(game: str, out: str, paper: str = "a4") -> list[Page]:

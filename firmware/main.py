@@ -1,70 +1,83 @@
-"""Pico entry point: the only MicroPython-specific file. Wires firmware.device to the hardware.
+"""Pico entry point, copied to the board as /main.py (`companion sensors deploy`, hardware/BUILD.md).
 
-Deploy (from the repo root, Pico plugged in by USB):
-    mpremote cp -r firmware : + cp hardware/pins.toml :pins.toml + cp firmware/main.py :main.py + reset
+Runs firmware.app for ever. Whatever escapes it resets the board rather than leaving a REPL that
+would echo the host's traffic. Before that reset it listens a few seconds for MAINT, so a board
+whose firmware cannot even start (a half-finished copy) can still be deployed to. After MAINT
+the flag file makes one boot skip the loop, so mpremote can copy files; the next reset serves.
 """
 
-import sys
-import time
-
 import machine
-import select
 
-from firmware import pinmap, scan
-from firmware.device import SensorBoard
-
-
-class StripLeds:
-    """WS2812 strip, one LED per channel."""
-
-    def __init__(self, pin: int, count: int, brightness: int) -> None:
-        import neopixel
-        self.np = neopixel.NeoPixel(machine.Pin(pin), count)
-        self.count = count
-        self.brightness = brightness
-
-    def set(self, channel: int, r: int, g: int, b: int) -> None:
-        if channel < self.count:
-            k = self.brightness
-            self.np[channel] = (r * k // 255, g * k // 255, b * k // 255)
-            self.np.write()
-
-    def off(self) -> None:
-        self.np.fill((0, 0, 0))
-        self.np.write()
+MAINT_FLAG = "maint"
+MAINT_LINE = b"$PTBC,MAINT*76"
+LISTEN_MS = 3000
 
 
-def build(cfg: dict, write: object) -> SensorBoard:
-    pull = machine.Pin.PULL_UP if cfg["active_low"] else machine.Pin.PULL_DOWN
-    if cfg["mode"] == "direct":
-        pins = [machine.Pin(n, machine.Pin.IN, pull) for n in cfg["pins"]]
-        sensors = scan.DirectScanner(pins, cfg["active_low"])
-    else:
-        s = cfg["shift"]
-        sensors = scan.ShiftRegisterScanner(
-            machine.Pin(s["load_pin"], machine.Pin.OUT), machine.Pin(s["clock_pin"], machine.Pin.OUT),
-            machine.Pin(s["data_pin"], machine.Pin.IN), s["chips"], cfg["channels"], cfg["active_low"])
-    leds = None
-    led_cfg = cfg["leds"]
-    if led_cfg.get("count", 0) > 0:
-        leds = StripLeds(led_cfg["data_pin"], led_cfg["count"], led_cfg.get("brightness", 64))
-    return SensorBoard(cfg["channels"], sensors, write, leds, cfg["firmware_version"],
-                       cfg["debounce_ms"], cfg["heartbeat_ms"])
+def _maintenance() -> bool:
+    import os
+    try:
+        os.remove(MAINT_FLAG)
+    except OSError:
+        return False
+    return True
 
 
-def run() -> None:
-    cfg = pinmap.sensor_config(pinmap.load("pins.toml"))
-    out = sys.stdout.buffer
-    board = build(cfg, out.write)
+def _say(line: bytes) -> None:
+    import sys
+    try:
+        sys.stdout.buffer.write(line)
+    except BaseException:  # no way left to say it
+        pass
+
+
+def _last_words(exc: BaseException) -> None:
+    try:
+        from firmware import protocol
+        from firmware.device import describe
+        _say(protocol.err(protocol.ERR_FW, "stopped, resetting: " + describe(exc)))
+    except BaseException:  # the firmware itself is what failed to import
+        body = b"PTBC,ERR,FW,firmware failed to start"
+        cs = 0
+        for b in body:
+            cs ^= b
+        _say(b"$" + body + ("*%02X\r\n" % cs).encode())
+
+
+def _heard_maint(ms: int) -> bool:
+    """Listen for MAINT (until stdin closes or `ms` pass) before resetting."""
+    import select
+    import sys
+    try:
+        from time import ticks_diff, ticks_ms
+    except ImportError:  # CPython, in the tests
+        from firmware.ticks import ticks_diff, ticks_ms
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)
-    board.boot(time.ticks_ms())
-    while True:
-        board.tick(time.ticks_ms())
-        # Protocol bytes are printable, so Ctrl-C stays free for mpremote to stop us.
-        while poll.poll(0):
-            board.receive(sys.stdin.buffer.read(1))
-        time.sleep_ms(1)
+    seen = b""
+    start = ticks_ms()
+    while ticks_diff(ticks_ms(), start) < ms:
+        if poll.poll(10):
+            b = sys.stdin.buffer.read(1)
+            if not b:
+                return False
+            seen = (seen + b)[-len(MAINT_LINE):]
+            if seen == MAINT_LINE:
+                return True
+    return False
 
 
-run()
+if _maintenance():
+    print("sensor board: maintenance mode (deploy); the next reset serves again")
+else:
+    try:
+        from firmware import app
+        app.main()
+    except BaseException as e:  # KeyboardInterrupt and SystemExit too: never the REPL
+        _last_words(e)
+        try:
+            if _heard_maint(LISTEN_MS):
+                with open(MAINT_FLAG, "w") as f:
+                    f.write("deploy\n")
+        except BaseException:
+            pass
+        machine.reset()

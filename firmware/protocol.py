@@ -12,15 +12,21 @@ ERR_CS = "CS"
 ERR_LEN = "LEN"
 ERR_CMD = "CMD"
 ERR_ARG = "ARG"
+# ERR codes for the board's own faults (docs/sensors.md): an unexpected exception in the loop,
+# and a pins.toml the board cannot serve with.
+ERR_FW = "FW"
+ERR_CFG = "CFG"
 
 HEX_UPPER = "0123456789ABCDEF"
+_HEX_BYTES = b"0123456789ABCDEF"
 
 
 class ProtocolError(Exception):
     """A host line the device drops; `code` is the ERR code to answer with."""
 
     def __init__(self, code: str, text: str) -> None:
-        Exception.__init__(self, code, text)
+        # MicroPython has no Exception.__init__ to call by name; super() works on both.
+        super().__init__(code, text)
         self.code = code
         self.text = text
 
@@ -79,17 +85,21 @@ def split_line(line: bytes) -> list:
         end -= 2
     elif line.endswith(b"\n"):
         end -= 1
+    else:
+        raise ProtocolError(ERR_CS, "line cut short")
     star = line.rfind(b"*", 0, end)
     if not line.startswith(b"$") or star < 0 or end - star != 3:
         raise ProtocolError(ERR_CS, "missing checksum")
     body = line[1:star]
-    cs_text = line[star + 1:end].decode()
-    if cs_text[0] not in HEX_UPPER or cs_text[1] not in HEX_UPPER:
+    # Checked as bytes: decoding first raises UnicodeError on bytes such as 0xFF.
+    hi = _HEX_BYTES.find(line[star + 1:star + 2])
+    lo = _HEX_BYTES.find(line[star + 2:star + 3])
+    if hi < 0 or lo < 0:
         raise ProtocolError(ERR_CS, "checksum not two upper-case hex digits")
     if not _is_printable_body(body):
         raise ProtocolError(ERR_CS, "non-printable byte")
-    if int(cs_text, 16) != checksum(body):
-        raise ProtocolError(ERR_CS, "bad checksum %s" % cs_text)
+    if hi * 16 + lo != checksum(body):
+        raise ProtocolError(ERR_CS, "bad checksum %s%s" % (HEX_UPPER[hi], HEX_UPPER[lo]))
     return body.decode().split(",")
 
 
@@ -97,48 +107,63 @@ class LineReader:
     """Cuts a byte stream into lines: skips to `$`, flags over-long lines.
 
     feed() returns a list of lines; an over-long line is returned as None (the caller answers
-    ERR,LEN) and the rest of it is skipped up to the next `$`.
+    ERR,LEN) and the rest of it is skipped up to the next `$`. The line buffer is allocated once.
     """
 
     def __init__(self, max_line: int = MAX_LINE) -> None:
         self.max_line = max_line
-        self._buf = bytearray()
+        self._buf = bytearray(max_line)
+        self._len = 0
         self._in_line = False
-        self._skipping = False
 
-    def feed(self, data: bytes) -> list:
+    def _take(self) -> bytes:
+        line = bytes(self._buf[:self._len])
+        self._len = 0
+        return line
+
+    def feed(self, data: object) -> list:
         out = []
+        buf = self._buf
         for b in data:
             if b == 0x24:  # `$` always starts a new line; a half line before it is lost
-                if self._in_line and len(self._buf) > 0:
-                    out.append(bytes(self._buf))  # let the parser reject it (no checksum)
-                self._buf = bytearray(b"$")
+                if self._in_line and self._len > 0:
+                    out.append(self._take())  # let the parser reject it (no checksum)
+                buf[0] = b
+                self._len = 1
                 self._in_line = True
-                self._skipping = False
                 continue
             if not self._in_line:
                 continue
-            self._buf.append(b)
+            buf[self._len] = b
+            self._len += 1
             if b == 0x0A:
-                out.append(bytes(self._buf))
-                self._buf = bytearray()
+                out.append(self._take())
                 self._in_line = False
-            elif len(self._buf) >= self.max_line:
+            elif self._len >= self.max_line:
                 out.append(None)
-                self._buf = bytearray()
+                self._len = 0
                 self._in_line = False
         return out
 
 
+def _ascii_uint(text: str) -> bool:
+    if not text:
+        return False
+    for c in text:
+        if c < "0" or c > "9":
+            return False
+    return True
+
+
 def parse_command(line: bytes, channels: int) -> tuple:
     """A host line as (name, args): ("HELLO?", ()), ("SNAP?", ()), ("LED", (ch, r, g, b)),
-    ("LEDS_OFF", ()). Raises ProtocolError with the ERR code to send."""
+    ("LEDS_OFF", ()), ("MAINT", ()). Raises ProtocolError with the ERR code to send."""
     fields = split_line(line)
     if fields[0] != TALKER or len(fields) < 2:
         raise ProtocolError(ERR_CMD, "not a PTBC sentence")
     kind = fields[1]
     args = fields[2:]
-    if kind == "HELLO?" or kind == "SNAP?":
+    if kind == "HELLO?" or kind == "SNAP?" or kind == "MAINT":
         if args:
             raise ProtocolError(ERR_ARG, "%s takes no fields" % kind)
         return (kind, ())
@@ -146,7 +171,7 @@ def parse_command(line: bytes, channels: int) -> tuple:
         if len(args) != 2:
             raise ProtocolError(ERR_ARG, "LED needs channel and rrggbb")
         ch_text, colour = args
-        if not ch_text.isdigit() or int(ch_text) >= channels:
+        if not _ascii_uint(ch_text) or int(ch_text) >= channels:
             raise ProtocolError(ERR_ARG, "LED channel %s not in 0..%d" % (ch_text, channels - 1))
         if len(colour) != 6 or not all(c in "0123456789ABCDEFabcdef" for c in colour):
             raise ProtocolError(ERR_ARG, "LED colour %s not rrggbb" % colour)

@@ -35,8 +35,24 @@ class FrameSource(Protocol):
     def close(self) -> None: ...
 
 
-CAPTURE_SIZE = (1280, 960)  # the main stream the decoder gets (twice the 640 preview's px per module)
+def resolution_of(source: object) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """(the capture size a source delivers, the largest it offers), None where it cannot tell.
+    Sources report them as `resolution` and `max_resolution` attributes."""
+    return getattr(source, "resolution", None), getattr(source, "max_resolution", None)
+
+
+CAPTURE_SIZE = (1280, 960)  # the smallest main stream a Pi camera is given (twice the 640 preview's px per module)
 USB_CAPTURE_SIZE = (1280, 720)  # what most USB webcams deliver at 30 fps
+BEST_WIDTH = 2028  # the widest stream asked of a Pi camera by default (the IMX477/708 binned modes)
+PROBE_SIZE = (10000, 10000)  # asked of a webcam to learn its largest mode (V4L2 clamps to the nearest)
+
+
+def best_stream_size(sensor: tuple[int, int]) -> tuple[int, int]:
+    """The Pi camera stream asked for by default: 4:3, as wide as the sensor up to BEST_WIDTH, and
+    at least CAPTURE_SIZE; both sides even (the ISP wants them so)."""
+    w = max(CAPTURE_SIZE[0], min(sensor[0], BEST_WIDTH))
+    h = w * 3 // 4
+    return (w - w % 2, h - h % 2)
 
 
 class Picamera2Source:
@@ -46,17 +62,24 @@ class Picamera2Source:
     4608 x 2592 sensor scaled by the ISP, no JPEG) and returns it whole: the Decoder makes its own
     640-px copy for the cheap pass and decodes crops of this frame when that fails."""
 
-    def __init__(self, size: tuple[int, int] = CAPTURE_SIZE, camera_num: int = 0) -> None:
+    def __init__(self, size: tuple[int, int] | None = None, camera_num: int = 0) -> None:
         try:
             from picamera2 import Picamera2
         except ImportError as exc:
             raise CameraError(f"picamera2 is not installed ({exc}); on Raspberry Pi OS: apt install python3-picamera2") from exc
         try:
             self._cam = Picamera2(camera_num)
+            sensor = tuple(int(v) for v in self._cam.sensor_resolution)
+            self.max_resolution: tuple[int, int] = (sensor[0], sensor[1])
+            # The best mode by default: the sensor's whole width, 4:3, scaled by the ISP to at most
+            # BEST_WIDTH px across (the decoder reads crops at full resolution, so more pixels per
+            # module is more reading; past ~2000 px the frame rate drops for little gain).
+            size = size or best_stream_size(self.max_resolution)
             # RGB888 is stored B,G,R in memory: the order OpenCV expects.
             config = self._cam.create_video_configuration(main={"size": size, "format": "RGB888"})
             self._cam.configure(config)
             self._cam.start()
+            self.resolution: tuple[int, int] = (int(size[0]), int(size[1]))
         except Exception as exc:  # libcamera raises RuntimeError/IndexError when no camera is attached
             raise CameraError(f"cannot open CSI camera {camera_num}: {exc}") from exc
 
@@ -75,24 +98,35 @@ class OpenCVSource:
     A webcam is asked for `size` (1280 x 720 by default); one that cannot do it keeps whatever it
     offers, which the Decoder accepts at any size. A video file is read as it is."""
 
-    def __init__(self, target: int | str, size: tuple[int, int] | None = USB_CAPTURE_SIZE) -> None:
+    def __init__(self, target: int | str, size: tuple[int, int] | str | None = "best") -> None:
         import cv2
 
         self._cap = cv2.VideoCapture(target)
         if not self._cap.isOpened():
             self._cap.release()
             raise CameraError(f"cannot open video source {target!r}")
+        self.max_resolution: tuple[int, int] | None = None
         if isinstance(target, int) and size is not None:
-            self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
-            self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+            # The best mode by default: ask for far more than any webcam has, and V4L2 settles on
+            # its largest mode; that is also the highest resolution it offers.
+            ask = PROBE_SIZE if size == "best" else size
+            assert isinstance(ask, tuple)
+            self._cap.set(cv2.CAP_PROP_FRAME_WIDTH, ask[0])
+            self._cap.set(cv2.CAP_PROP_FRAME_HEIGHT, ask[1])
             self._cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)  # fewer stale frames queued in the driver
             got = (int(self._cap.get(cv2.CAP_PROP_FRAME_WIDTH)), int(self._cap.get(cv2.CAP_PROP_FRAME_HEIGHT)))
-            if got != size:
-                log.info("webcam %s: asked for %dx%d, got %dx%d", target, size[0], size[1], *got)
+            if size == "best":
+                self.max_resolution = got
+            elif got != size:
+                log.info("webcam %s: asked for %dx%d, got %dx%d", target, ask[0], ask[1], *got)
+        self.resolution: tuple[int, int] | None = None
 
     def read(self) -> Frame | None:
         ok, frame = self._cap.read()
-        return np.asarray(frame, dtype=np.uint8) if ok else None
+        if not ok:
+            return None
+        self.resolution = (int(frame.shape[1]), int(frame.shape[0]))
+        return np.asarray(frame, dtype=np.uint8)
 
     def close(self) -> None:
         self._cap.release()
@@ -148,7 +182,13 @@ class MockCamera:
     Frames are real renders (companion.scan.synth), clean by default; pass a Spoil to make them
     hard. Renders are cached per tray state so a test can pull hundreds of frames cheaply."""
 
-    def __init__(self, spoil: Any = None, module_px: float = 5.0, seed: int = 0, scale: float = 1.0) -> None:
+    def __init__(self, spoil: Any = None, module_px: float = 5.0, seed: int = 0, scale: float = 1.0,
+                 max_scale: float | None = None) -> None:
+        from companion.scan.synth import FRAME_SIZE
+
+        self.resolution = (round(FRAME_SIZE[0] * scale), round(FRAME_SIZE[1] * scale))
+        top = max_scale if max_scale is not None else scale  # a mock webcam that could do more
+        self.max_resolution = (round(FRAME_SIZE[0] * top), round(FRAME_SIZE[1] * top))
         self._lock = threading.Lock()
         self._shown: tuple[str, ...] = ()
         self._spoil = spoil

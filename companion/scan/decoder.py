@@ -1,39 +1,34 @@
-"""Frame -> card codes. zxing-cpp first; rescue passes only when the cheap pass finds no card.
+"""Frame -> card codes, decoding by the symbol: every step works at the candidate symbol's own module
+size, whatever the capture size (640 x 480 up), within a budget of work, not wall time.
 
-Capture-size frames (> 800 px wide): cheap pass on a 640-px copy, crop steps (CROP_RESCUE) on the
-full-resolution pixels around located or likely QR regions, then the whole-frame steps below on the
-copy; a second-card look after a read (docs/scanning.md).
+1. Cheap pass: zxing-cpp on a <= 640-px copy of the frame (area-averaged). It reads most frames;
+   it also reports symbols it located but could not read, with the version and level it read off
+   their format (every card code is version 1, level Q: shared/specs/card-codes.md).
+2. Candidates: each located-but-unread symbol, and each square patch of module-scale texture the
+   texture finder sees (companion.scan.locator.symbol_candidates) where nothing was read. A symbol
+   that was read, card or foreign, is never a candidate again in that frame.
+3. Each candidate, on the full-resolution frame: zxing on a crop resampled to TARGET_PPM px per
+   module; the symbol's corners fitted to its three finder patterns (companion.scan.grid.refit),
+   a check that the finders are a version-1 symbol's (not a phone's or leaflet's larger QR); the
+   grid reader (least-squares deconvolution of the blurred module grid, then the centre sampler,
+   Reed-Solomon with erasures); the corners fitted to the blur model (perspective); zxing on the
+   symbol turned upright and on cleaned crops, and the grid reader on whatever zxing locates there.
+4. After a full cheap read, one quick look for a second sticker the cheap pass did not locate.
 
-The rescue chain was chosen by measurement on the benchmark corpus (benchmarks/scan.py; numbers
-in docs/scanning.md): each stage is the one that rescued the most frames the stages before it
-missed, ordered cheap to dear. Stages:
-
-1. flat-field + 2x upscale: divides out glare and uneven light (background estimated by a
-   morphological closing on a quarter-size image, so it is cheap), then gives small codes more
-   pixels per module;
-2. 3x upscale + flat-field: tiny, blurred codes;
-3. unsharp mask on the 2x flat-fielded image: blur and motion;
-4. adaptive threshold on the 2x image: low light with noise;
-5. pyzbar on the flat-fielded frame: a different detector, catches a few frames zxing cannot;
-6. local min/max normalisation, 3x upscale, Gaussian smoothing: glare is additive, so
-   subtracting the local black level restores print under a glare blob; smoothing after the
-   upscale tames sensor noise and JPEG blocks in dim frames;
-7. the same normalisation, Richardson-Lucy deblurring (sigma 1.2 px), 3x upscale: small blurred
-   tokens.
-
-Grid steps (companion.scan.grid): symbols zxing located but could not read are read module by
-module (finder-refitted quad, locally calibrated thresholds, blur equalisation, Reed-Solomon with
-erasures): the cheap pass's located symbols first ("located grid"), then as the last crop step.
+Every step is charged its estimated work (companion.scan.work) before it runs; a step that does
+not fit in the frame's budget is not run, so the same frame gets the same answer on any machine.
+Measured choices and numbers: docs/scanning.md and benchmarks/scan.py.
 
 Only strings that are card codes per the spec become cards (cards_qr.codes.classify); anything
-else is counted as foreign and dropped.
+else is counted as foreign and dropped. The older whole-frame rescue steps (RESCUE) are kept for
+Decoder(whole_frame=True) and their tests.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -53,6 +48,8 @@ class DecodeResult:
     foreign: int = 0  # QR symbols that are not card codes (ignored)
     ms: float = 0.0
     stage: str = ""  # which pass found the cards ("" if none): for the benchmark and logs
+    work: float = 0.0  # work units spent (companion.scan.work): the same for a frame on any machine
+    seen: tuple["Seen", ...] = ()  # the symbols located, read or not (the tray check uses them)
 
 
 def to_gray(frame: npt.NDArray[Any]) -> Gray:
@@ -209,8 +206,6 @@ def pyzbar_texts(img: Gray) -> list[str]:
 
 Stage = tuple[str, Callable[[Gray], list[str]] | Callable[[Gray], list[str | None]]]
 
-CHEAP: Stage = ("zxing", zxing_texts_and_misses)
-
 RESCUE: tuple[Stage, ...] = (
     ("zxing flat 2x", lambda g: zxing_texts(upscale(flat_field(g), 2))),
     ("zxing 3x flat", lambda g: zxing_texts(flat_field(upscale(g, 3), 9, 6))),
@@ -220,13 +215,6 @@ RESCUE: tuple[Stage, ...] = (
     ("zxing localnorm 3x smooth", lambda g: zxing_texts(smooth(upscale(local_norm(g, 5), 3)))),
     ("zxing localnorm deblur 3x", lambda g: zxing_texts(upscale(richardson_lucy(local_norm(g)), 3))),
 )
-
-# Opt-in (Decoder(second_look=SECOND_LOOK)): after the cheap pass read a card, one more look for a
-# second, smaller or blurrier card that zxing did not even locate (no error is reported for it, so
-# `missed` cannot tell). Measured: +4 two-card frames of 900, but it runs on every read frame and
-# pushed the median from ~0.7 to 2-6 ms, so it is off by default.
-SECOND_LOOK: Stage = ("zxing 2x", lambda g: zxing_texts(upscale(g, 2)))
-
 
 # ---- regions of the full-resolution frame ------------------------------------------------------
 
@@ -254,10 +242,6 @@ def quad_box(quad: npt.NDArray[np.float32], f: float, shape: tuple[int, ...], ma
     m = margin * max(x1 - x0, y1 - y0, 8)
     h, w = shape[:2]
     return (max(0, int((x0 - m) * f)), max(0, int((y0 - m) * f)), min(w, int((x1 + m) * f) + 1), min(h, int((y1 + m) * f) + 1))
-
-
-def _overlaps(b: Box, others: Sequence[Box]) -> bool:
-    return any(b[0] < o[2] and o[0] < b[2] and b[1] < o[3] and o[1] < b[3] for o in others)
 
 
 def edge_density(small: Gray, win: int = 48) -> tuple[npt.NDArray[np.float32], int]:
@@ -298,43 +282,146 @@ def candidate_boxes(small: Gray, f: float, shape: tuple[int, ...], k: int = 3, h
     return out
 
 
-def half_deblur(c: Gray) -> Gray:
-    """Local normalisation, a half-size copy (averages noise), Richardson-Lucy for the blur as it
-    looks at that size, 3x upscale: the crop step for blur of about a module."""
+# ---- decoding by the symbol --------------------------------------------------------------------------
+
+TARGET_PPM = 4.5  # every symbol step works on a crop resampled to this many px per module
+CROP_MODULES = 5.0  # modules of margin kept around a symbol's quad in its crop
+BUDGET = 80.0  # work units per frame (companion.scan.work): ~80 ms of one reference core
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A symbol the decoder located in the frame: its text (None: located but not read), its
+    corners in capture px, and its estimated pixels per module."""
+
+    text: str | None
+    quad: tuple[tuple[float, float], ...]
+    module_px: float
+    how: str  # "zxing" (the cheap pass), or the step that read it, or "located" / "texture" when unread
+
+
+@dataclass
+class Candidate:
+    quad: npt.NDArray[np.float32]  # capture px, TL TR BR BL for zxing's quads, any order for guesses
+    module_px: float
+    located: bool  # zxing located it (a reliable quad) or the texture finder guessed it
+    score: float = 0.0
+    verify: bool = False  # check it is a version-1 symbol (finder size) before the rescue
+    alt: "Candidate | None" = None  # a texture patch on the same place: another outline to fit
+    fitted: npt.NDArray[np.float32] | None = None  # the version-1 symbol's corners, once fitted
+
+
+def module_px_of(quad: npt.NDArray[np.float32], modules: int = 21) -> float:
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    return float(sides.mean()) / modules
+
+
+def located_symbols(img: Gray) -> list[tuple[str | None, npt.NDArray[np.float32], dict[str, str]]]:
+    """zxing's cheap pass with what it knows about each symbol it located: (text or None, corners,
+    extra: its version and error-correction level when the format information was read)."""
+    import zxingcpp
+
+    out = zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode), try_invert=False, return_errors=True)
+    res = []
+    for b in out:
+        p = b.position
+        quad = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
+                         [p.bottom_right.x, p.bottom_right.y], [p.bottom_left.x, p.bottom_left.y]], np.float32)
+        extra = {k: str(v) for k, v in (b.extra or {}).items()}
+        res.append((b.text if b.valid else None, quad, extra))
+    return res
+
+
+def said_sticker(extra: dict[str, str]) -> bool:
+    """Every card code is a version-1 symbol at level Q (shared/specs/card-codes.md). Did zxing, which
+    located a symbol but could not decode it, read a format saying so? (If not, or if it read
+    another, the symbol's finders decide: a blurred sticker's format can be misread.)"""
+    return extra.get("ECLevel", "") == "Q" and extra.get("Version", "") == "1"
+
+
+def _inside(p: npt.NDArray[np.float32], quads: Sequence[npt.NDArray[np.float32]], grow: float = 1.15) -> bool:
+    """Is point `p` inside any quad (grown by `grow` about its centre)?"""
     import cv2
 
-    half = cv2.resize(smooth(local_norm(c, 9, 24, 2), 1.0), None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-    return upscale(richardson_lucy(_u8(half), 1.3, 10), 3)
+    for q in quads:
+        c = q.mean(axis=0)
+        poly = ((q - c) * grow + c).astype(np.float32).reshape(-1, 1, 2)
+        if cv2.pointPolygonTest(poly, (float(p[0]), float(p[1])), False) >= 0:
+            return True
+    return False
 
 
-def grid_texts(c: Gray) -> list[str]:
-    """Symbols zxing locates in the crop (after local normalisation, or adaptive thresholding) but
-    cannot read, read module by module from the raw crop (companion.scan.grid: local thresholds
-    calibrated on the function patterns, blur equalisation, Reed-Solomon with erasures)."""
-    from companion.scan.grid import read_quad
+@dataclass
+class SymbolCrop:
+    """A candidate's neighbourhood resampled to TARGET_PPM: the crop, its origin and scale."""
 
-    out: list[str] = []
-    seen: list[npt.NDArray[np.float32]] = []
-    for pre in (lambda x: smooth(local_norm(x, 9, 24, 2), 1.5), lambda x: adaptive(smooth(x, 1.5), 61, 3)):
-        for text, quad in zxing_located(pre(c)):
-            if text is not None or any(float(np.abs(quad - q).max()) < 4 for q in seen):
-                continue
-            seen.append(quad)
-            got = read_quad(c, quad)
-            if got is not None:
-                out.append(got)
-        if out:
-            break
-    return out
+    img: Gray
+    x0: int
+    y0: int
+    scale: float  # crop px per capture px
+
+    def to_capture(self, quad: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        return np.asarray(quad / self.scale + np.array([self.x0, self.y0], np.float32), np.float32)
 
 
-CROP_RESCUE: tuple[Stage, ...] = (
-    ("crop zxing", zxing_texts),
-    ("crop localnorm smooth", lambda c: zxing_texts(smooth(local_norm(c, 9, 24, 2), 1.5))),
-    ("crop adaptive", lambda c: zxing_texts(adaptive(smooth(c, 1.5), 61, 3))),
-    ("crop localnorm half deblur 3x", lambda c: zxing_texts(half_deblur(c))),
-    ("crop localnorm deblur 2.5", lambda c: zxing_texts(richardson_lucy(smooth(local_norm(c, 9, 24, 2), 1.2), 2.5, 15))),
-    ("crop grid", grid_texts),
+def symbol_crop(g: Gray, c: Candidate) -> SymbolCrop:
+    import cv2
+
+    m = max(c.module_px, 0.5)
+    x0, y0 = c.quad.min(axis=0) - CROP_MODULES * m
+    x1, y1 = c.quad.max(axis=0) + CROP_MODULES * m
+    h, w = g.shape[:2]
+    x0, y0 = max(0, int(x0)), max(0, int(y0))
+    x1, y1 = min(w, int(np.ceil(x1))), min(h, int(np.ceil(y1)))
+    crop = g[y0:y1, x0:x1]
+    scale = float(np.clip(TARGET_PPM / m, 0.2, 3.0))
+    if abs(scale - 1.0) < 0.1 or crop.size == 0:
+        return SymbolCrop(np.ascontiguousarray(crop), x0, y0, 1.0)
+    interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC
+    return SymbolCrop(_u8(cv2.resize(crop, None, fx=scale, fy=scale, interpolation=interp)), x0, y0, scale)
+
+
+# The steps every candidate symbol gets, on its crop at TARGET_PPM, in order: (name, preprocessing
+# cost key or "", preprocessing). Chosen by measurement (docs/scanning.md).
+SYMBOL_STEPS: tuple[tuple[str, str, Callable[[Gray], Gray]], ...] = (
+    ("crop zxing", "", lambda c: c),
+    ("crop localnorm smooth", "localnorm", lambda c: smooth(local_norm(c, 9, 24, 2), 1.2)),
+    ("crop adaptive", "adaptive", lambda c: adaptive(smooth(c, 1.0), 41, 3)),
+    ("crop localnorm deblur", "deblur", lambda c: richardson_lucy(smooth(local_norm(c, 9, 24, 2), 0.8), 1.6, 10)),
+)
+
+
+VIEW_MARGIN = 4  # modules of quiet zone around the symbol in its upright view
+
+
+def upright(g: Gray, quad: npt.NDArray[np.float32], ppm: float = 6.0) -> SymbolCrop:
+    """The symbol whose corners are `quad` (TL TR BR BL) warped upright, VIEW_MARGIN modules of margin,
+    `ppm` px per module; `to_capture` maps its points back through the inverse warp."""
+    import cv2
+
+    a, b = VIEW_MARGIN * ppm, (VIEW_MARGIN + 21) * ppm
+    dst = np.array([[a, a], [b, a], [b, b], [a, b]], np.float32)
+    H = cv2.getPerspectiveTransform(np.asarray(quad, np.float32), dst)
+    size = int(round((21 + 2 * VIEW_MARGIN) * ppm))
+    img = _u8(cv2.warpPerspective(g, H, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE))
+    return WarpedView(img, 0, 0, 1.0, np.linalg.inv(H))
+
+
+@dataclass
+class WarpedView(SymbolCrop):
+    inverse: Any = None
+
+    def to_capture(self, quad: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        import cv2
+
+        pts = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float64), self.inverse)
+        return np.asarray(pts.reshape(-1, 2), np.float32)
+
+
+VIEW_STEPS: tuple[tuple[str, str, Callable[[Gray], Gray]], ...] = (
+    ("zxing", "", lambda c: c),
+    ("localnorm smooth", "localnorm", lambda c: smooth(local_norm(c, 9, 24, 2), 1.2)),
+    ("adaptive", "adaptive", lambda c: adaptive(smooth(c, 1.0), 41, 3)),
 )
 
 
@@ -342,35 +429,40 @@ CROP_RESCUE: tuple[Stage, ...] = (
 class Decoder:
     """Decodes frames into cards of `game` (None: accept every game's cards as cards).
 
-    Frames wider than ~800 px (the camera's full-resolution capture) are decoded in two sizes:
-    the cheap pass and the whole-frame rescue steps on a 640-px copy, and the crop steps on the
-    full-resolution pixels around the regions where a QR was located or is likely (twice the
-    pixels per module at 1280 px). Narrower frames skip the crop steps.
+    The cheap pass reads a <= 640-px copy of the frame with zxing; every symbol it located but
+    could not read, and every square patch of module-scale texture elsewhere, is then a candidate,
+    and each candidate is rescued on a crop of the full-resolution frame resampled to its own
+    module size (TARGET_PPM), whatever the capture size. A symbol that has been read (card or
+    foreign) is never rescued again in that frame.
 
-    `budget_ms` caps the rescue passes of one frame: a frame that is still unread by then is
-    dropped, and the next frame gets a fresh try (the camera delivers ~30 a second)."""
+    `budget` caps the work per frame in work units (companion.scan.work), not wall time, so a frame
+    gets the same steps on every machine under any load; `budget_ms` is the same thing under the
+    old name (a unit is about a millisecond of the reference machine)."""
 
     game: str | None = None
-    budget_ms: float = 120.0
+    budget: float = BUDGET
+    budget_ms: InitVar[float | None] = None
+    second_card: bool = True  # after a full read, look once for a sticker the cheap pass did not locate
+    whole_frame: bool = False  # the old whole-frame rescue steps (RESCUE) when the budget allows
     rescue: Sequence[Stage] = field(default_factory=lambda: RESCUE)
-    crop_rescue: Sequence[Stage] = field(default_factory=lambda: CROP_RESCUE)
-    grid_located: bool = True  # read symbols the cheap pass located but not read, module by module
-    # the grid step in the second-card look too: +1 two-card frame of 900, but the median went from
-    # 1.8 to 3.4 ms (it runs on read frames), so off by default
-    second_card_grid: bool = True
-    square_grid: bool = True  # find symbols zxing did not locate by their texture (companion.scan.locator)
-    square_grid_after: int = 0  # how many crop steps run before the square locator
-    second_card_square: bool = True  # the square locator in the second-card look as a last try
-    second_card: bool = True  # after a read, crop-decode a second likely-QR region if there is one
-    second_look: Stage | None = None  # the older whole-frame second look (off: see docs)
+
+    def __post_init__(self, budget_ms: float | None) -> None:
+        if budget_ms is not None:
+            self.budget = float(budget_ms)
 
     def decode(self, frame: npt.NDArray[Any]) -> DecodeResult:
+        from companion.scan.work import EDGE_PER_MPX, PREP_PER_MPX, Work, zxing_cost
+
         t0 = time.perf_counter()
         g = to_gray(frame)
+        work = Work(self.budget)
         small, f = preview(g)
+        work.charge(zxing_cost(small.size) + (PREP_PER_MPX["resize"] * g.size / 1e6 if f > 1 else 0.0))
         cards: set[CardCode] = set()
         other: set[CardCode] = set()
         foreign: set[str] = set()
+        seen: list[Seen] = []
+        done: list[npt.NDArray[np.float32]] = []  # quads (capture px) of symbols read, card or not
 
         def take(texts: Sequence[str | None]) -> bool:
             got = False
@@ -385,108 +477,230 @@ class Decoder:
                     got |= code not in other
                     other.add(code)
                 else:
+                    got |= text not in foreign
                     foreign.add(text)
             return got
 
-        def done(ms: float, stage: str) -> DecodeResult:
-            return DecodeResult(tuple(sorted(cards)), tuple(sorted(other)), len(foreign), ms, stage)
+        def result(stage: str) -> DecodeResult:
+            return DecodeResult(tuple(sorted(cards)), tuple(sorted(other)), len(foreign),
+                                (time.perf_counter() - t0) * 1000, stage, work.spent, tuple(seen))
 
-        located = zxing_located(small)
-        take([t for t, _ in located])
-        read_boxes = [quad_box(q, f, g.shape, 0.1) for t, q in located if t is not None]
-        missed_boxes = [quad_box(q, f, g.shape) for t, q in located if t is None]
-        if (cards or other) and not missed_boxes:
-            if self.second_look is not None:
-                take(self.second_look[1](small))
-            elif self.second_card and f > 1:
-                self._second_card(g, small, f, read_boxes, take)
-            return done((time.perf_counter() - t0) * 1000, "zxing")
-        stage_found = "zxing" if (cards or other) else ""
-        # Regions worth a closer look at full resolution: symbols zxing located but could not read,
-        # then the densest textures not already read.
-        boxes: list[Box] = []
-        cand: list[Box] = []
-        if f > 1:
-            boxes = list(missed_boxes)
-            cand = candidate_boxes(small, f, g.shape, k=3, exclude=read_boxes)
-            for b in cand:
-                if not _overlaps(b, boxes):
-                    boxes.append(b)
-        want = max(1, len(located))  # symbols the cheap pass saw: stop when that many are read
-
-        def enough() -> bool:
-            return bool(cards or other) and len(cards) + len(other) + len(foreign) >= want
-
-        if self.grid_located and f > 1:
-            # The symbols the cheap pass located but could not read, module by module at full
-            # resolution: no detection cost, a few ms each (companion.scan.grid).
-            from companion.scan.grid import read_quad
-
-            for t, q in located:
-                if t is None and (time.perf_counter() - t0) * 1000 <= self.budget_ms:
-                    got = read_quad(g, q * f)
-                    if got is not None and take([got]) and not stage_found:
-                        stage_found = "located grid"
-            if enough():
-                return done((time.perf_counter() - t0) * 1000, stage_found)
-        def crop_steps(steps: Sequence[Stage]) -> bool:
-            nonlocal stage_found
-            for name, fn in steps:
-                for b in boxes:
-                    if (time.perf_counter() - t0) * 1000 > self.budget_ms:
-                        return True
-                    if take(fn(g[b[1]:b[3], b[0]:b[2]])) and not stage_found:
-                        stage_found = name
-                if enough():
-                    return True
-            return False
-
-        def square_step() -> bool:
-            # Symbols zxing did not even locate: square patches of module-scale texture in every
-            # candidate region (overlapping ones too: a symbol at one region's edge is whole in
-            # another), read module by module if three finder patterns are found.
-            nonlocal stage_found
-            from companion.scan.locator import locate_quads_texts
-
-            budget_left = lambda: (time.perf_counter() - t0) * 1000 <= self.budget_ms  # noqa: E731
-            if take(locate_quads_texts(g, missed_boxes + cand, budget_left)) and not stage_found:
-                stage_found = "square grid"
-            return enough()
-
-        # The square locator runs early among the crop steps: it reads frames the slower crop
-        # steps would eat the budget on (measured in docs/scanning.md).
-        split = self.square_grid_after if self.square_grid and f > 1 else len(self.crop_rescue)
-        if crop_steps(self.crop_rescue[:split]):
-            return done((time.perf_counter() - t0) * 1000, stage_found)
-        if self.square_grid and f > 1 and square_step():
-            return done((time.perf_counter() - t0) * 1000, stage_found)
-        if crop_steps(self.crop_rescue[split:]):
-            return done((time.perf_counter() - t0) * 1000, stage_found)
-        for name, fn in self.rescue:
-            if (time.perf_counter() - t0) * 1000 > self.budget_ms:
-                break
-            if take(fn(small)) and not stage_found:
-                stage_found = name
-            if enough():
-                break
-        return done((time.perf_counter() - t0) * 1000, stage_found)
-
-    def _second_card(self, g: Gray, small: Gray, f: float, read: list[Box],
-                     take: Callable[[Sequence[str | None]], bool]) -> None:
-        """The cheap pass read a card: is there another sticker-like region it did not even
-        locate? Only if one scores like a QR does it get a crop decode at full resolution."""
-        for b in candidate_boxes(small, f, g.shape, k=1, exclude=read, min_score=SECOND_CARD_SCORE):
-            crop = g[b[1]:b[3], b[0]:b[2]]
-            steps = [fn for _, fn in self.crop_rescue[:SECOND_CARD_STEPS]]
-            if self.second_card_grid:
-                steps.append(grid_texts)
-            if any(take(fn(crop)) for fn in steps):
+        misses: list[Candidate] = []
+        for text, quad, extra in located_symbols(small):
+            q = quad * f
+            if text is not None:
+                take([text])
+                done.append(q)
+                seen.append(Seen(text, _pts(q), module_px_of(q, _modules(extra)), "zxing"))
+            elif not _inside(q.mean(axis=0), done + [c.quad for c in misses], 1.0):
+                seen.append(Seen(None, _pts(q), module_px_of(q), "located"))
+                # unless zxing read a version-1, level-Q format, a sticker only if its finders
+                # say version 1 (a phone's QR is located as readily as a sticker)
+                misses.append(Candidate(q, module_px_of(q), True, verify=not said_sticker(extra)))
+        stage = "zxing" if cards or other else ""
+        if (cards or other) and not misses:
+            if self.second_card and work.take(EDGE_PER_MPX * small.size / 1e6):
+                got = self._second_card(g, small, f, done, take, work, seen)
+                stage = stage or got
+            return result(stage)
+        # then the texture patches; one on a located symbol lends that symbol its outline (zxing's
+        # corners of a symbol it could not read can be a part of it)
+        cands = list(misses)
+        for t in self._texture_candidates(g, small, f, done, work):
+            host = next((m for m in misses if _inside(t.quad.mean(axis=0), [m.quad], 1.3)), None)
+            if host is not None and host.alt is None:
+                host.alt = t
+            else:
+                cands.append(t)
+        for c in cands:
+            if _inside(c.quad.mean(axis=0), done):
                 continue
-            if self.second_card_square and self.square_grid:
-                from companion.scan.locator import locate_quads_texts
+            text, how = self._read_symbol(g, c, work)
+            where = c.fitted if c.fitted is not None else c.quad
+            if text is not None:
+                take([text])
+                done.append(c.quad)
+                seen.append(Seen(text, _pts(where), module_px_of(where), how))
+                if not stage and (cards or other):
+                    stage = how
+            elif c.fitted is not None:  # a version-1 symbol, seen but not read (the tray check measures it)
+                seen.append(Seen(None, _pts(c.fitted), module_px_of(c.fitted), "fitted"))
+            if work.left <= 0:
+                break
+        if self.whole_frame and not (cards or other):
+            for name, fn in self.rescue:
+                if not work.take(WHOLE_FRAME_COST.get(name, 30.0) * small.size / 307200):
+                    break
+                if take(fn(small)) and (cards or other):
+                    stage = stage or name
+                    break
+        return result(stage)
 
-                take(locate_quads_texts(g, [b]))
+    def _texture_candidates(self, g: Gray, small: Gray, f: float, skip: Sequence[npt.NDArray[np.float32]],
+                            work: Any, region: Box | None = None) -> list[Candidate]:
+        """Square patches of module-scale texture in the preview (or in `region` of it, preview px)
+        that are not inside `skip`, as candidates in capture px."""
+        from companion.scan.locator import symbol_candidates
+        from companion.scan.work import TEXTURE_PER_MPX
+
+        x0, y0 = (region[0], region[1]) if region else (0, 0)
+        view = small[region[1]:region[3], region[0]:region[2]] if region else small
+        if view.size == 0 or not work.take(TEXTURE_PER_MPX * view.size / 1e6):
+            return []
+        out = []
+        for score, quad, side in symbol_candidates(view):
+            q = (quad + np.array([x0, y0], np.float32)) * f
+            if _inside(q.mean(axis=0), skip):
+                continue
+            out.append(Candidate(q, side * f / 22.0, False, score))
+        return out
+
+    def _read_symbol(self, g: Gray, c: Candidate, work: Any, quick: bool = False) -> tuple[str | None, str]:
+        """One candidate through the symbol steps, within the budget: (text, the step that read it)."""
+        from companion.scan.grid import MIN_FINDER_SCALE, WEAK_FINDERS, finder_quality, fit_corners, read_quad, refit
+        from companion.scan.locator import square_guesses
+        from companion.scan.work import FINDER_SCALE, GRID_FIT, GRID_GUESS, GRID_QUAD, PREP_PER_MPX, zxing_cost
+
+        crop = symbol_crop(g, c)
+        if crop.img.size == 0 or not work.take(zxing_cost(crop.img.size) + PREP_PER_MPX["resize"] * crop.img.size / 1e6):
+            return None, ""
+        texts = zxing_texts(crop.img)
+        if texts:
+            return texts[0], "crop zxing"
+        quad: npt.NDArray[np.float32] | None = None
+        best: tuple[float, npt.NDArray[np.float32] | None] = (-1.0, None)
+        if c.located and work.take(GRID_GUESS):  # zxing's corners on the preview are rough: refit them
+            best = refit(g, c.quad)
+        if best[1] is None or c.alt is not None:
+            # A guessed quad (or zxing's, refit in vain) is worth the steps only with three finder
+            # patterns where a version-1 symbol has them: squares turned to the module edges, of a
+            # few sizes (the texture overhangs the symbol), each refit from its finders; the most
+            # finder-like fit wins.
+            guess = c.alt or c
+            side = guess.module_px * (21.0 if guess.located else 22.0)
+            for q in square_guesses(g, guess.quad, side):
+                if not work.take(GRID_GUESS):
+                    return None, ""
+                score, fitted = refit(g, q)
+                if fitted is not None and score > best[0]:
+                    best = (score, fitted)
+                    c.verify = True
+            if best[1] is None or (quick and best[0] < QUICK_FINDERS):
+                return None, ""
+        quad = best[1]
+        if c.verify:
+            if work.take(GRID_GUESS):
+                again = refit(g, quad)
+                if again[1] is not None and again[0] >= best[0]:
+                    quad = again[1]
+        # A phone's or leaflet's QR has finders too, but small for the distance between them (a
+        # larger version): not a sticker, not worth the rescue. Finders that barely look like
+        # finders (data blobs of a larger QR, clutter) get the cheap steps only.
+        weak = False
+        if c.verify:
+            if not work.take(FINDER_SCALE):
+                return None, ""
+            scale, weakest = finder_quality(g, quad)
+            if scale < MIN_FINDER_SCALE:
+                return None, ""
+            weak = weakest < WEAK_FINDERS[0] and best[0] < WEAK_FINDERS[1]
+        c.fitted = quad
+        quick = quick or weak
+        if quick:  # the upright view's zxing read first: a tenth of a grid read
+            if work.take(PREP_PER_MPX["warp"] * (29 * 6) ** 2 / 1e6 + zxing_cost((29 * 6) ** 2)):
+                texts = zxing_texts(upright(g, quad).img)
+                if texts:
+                    return texts[0], "upright zxing"
+        if work.take(GRID_QUAD):
+            text = read_quad(g, quad, 3, refine=False)
+            if text is not None:
+                return text, "grid" if c.located else "texture grid"
+        if quick:
+            return None, ""
+        if work.take(GRID_FIT):
+            # the corners where the blur model fits best (perspective: a finder fit is a parallelogram)
+            quad = fit_corners(g, quad)
+            if work.take(GRID_QUAD):
+                text = read_quad(g, quad, 3, refine=False)
+                if text is not None:
+                    return text, "fitted grid"
+        tried: list[npt.NDArray[np.float32]] = [quad]
+
+        def look(view: SymbolCrop, steps: Sequence[tuple[str, str, Callable[[Gray], Gray]]], where: str) -> str | None:
+            """zxing on each cleaned version of `view`; a symbol it locates but cannot read is read
+            module by module from zxing's corners (they follow the perspective; a guess's do not)."""
+            nonlocal how
+            for name, key, prep in steps:
+                if not work.take(PREP_PER_MPX.get(key, 0.0) * view.img.size / 1e6 + zxing_cost(view.img.size)):
+                    return None
+                for text, q in zxing_located(prep(view.img)):
+                    if text is not None:
+                        how = f"{where} {name}"
+                        return text
+                    qc = view.to_capture(q)
+                    if any(_same_quad(qc, t, 0.5 * c.module_px) for t in tried):
+                        continue
+                    tried.append(qc)
+                    if work.take(GRID_QUAD):
+                        got = read_quad(g, qc)
+                        if got is not None:
+                            how = f"{where} {name} grid"
+                            return got
+            return None
+
+        how = ""
+        # The symbol turned upright at TARGET_PPM from the quad: zxing's detector then sees a square
+        # symbol of a comfortable size, and finds the perspective corners a fit from finders cannot.
+        if not work.take(PREP_PER_MPX["warp"] * (29 * 6) ** 2 / 1e6):
+            return None, ""
+        view = upright(g, quad)
+        text = look(view, VIEW_STEPS, "upright")
+        if text is not None:
+            return text, how
+        text = look(crop, SYMBOL_STEPS[1:], "crop")
+        return text, how
+
+    def _second_card(self, g: Gray, small: Gray, f: float, done: list[npt.NDArray[np.float32]],
+                     take: Callable[[Sequence[str | None]], bool], work: Any, seen: list[Seen]) -> str:
+        """The cheap pass read every symbol it located: is there a sticker it did not even locate? Only
+        a region that scores like a QR gets a look (texture candidates, the quick steps)."""
+        boxes = [quad_box(q / f, f, g.shape, 0.1) for q in done]
+        regions = candidate_boxes(small, f, g.shape, k=1, exclude=boxes, min_score=SECOND_CARD_SCORE)
+        if not regions:
+            return ""
+        b = regions[0]
+        pad = 30  # preview px: the texture finder needs the whole symbol and a little tray round it
+        h, w = small.shape[:2]
+        region = (max(0, int(b[0] / f) - pad), max(0, int(b[1] / f) - pad),
+                  min(w, int(b[2] / f) + pad), min(h, int(b[3] / f) + pad))
+        stage = ""
+        for c in self._texture_candidates(g, small, f, done, work, region):
+            text, how = self._read_symbol(g, c, work, quick=True)
+            if text is not None and take([text]):
+                done.append(c.quad)
+                seen.append(Seen(text, _pts(c.quad), c.module_px, how))
+                stage = stage or how
+        return stage
 
 
-SECOND_CARD_STEPS = 2  # how many of the crop steps the second-card look may use
+def _same_quad(a: npt.NDArray[np.float32], b: npt.NDArray[np.float32], tol: float) -> bool:
+    """The same four corners, within `tol` px, in any rotation of their order."""
+    return any(float(np.abs(np.roll(a, k, axis=0) - b).max()) < tol for k in range(4))
+
+
+def _pts(q: npt.NDArray[np.float32]) -> tuple[tuple[float, float], ...]:
+    return tuple((float(x), float(y)) for x, y in q)
+
+
+def _modules(extra: dict[str, str]) -> int:
+    v = extra.get("Version", "1")
+    return 17 + 4 * int(v) if v.isdigit() else 21
+
+
+WHOLE_FRAME_COST = {  # work units per 640 x 480 frame of the old whole-frame steps
+    "zxing flat 2x": 8.0, "zxing 3x flat": 16.0, "zxing flat 2x sharp": 9.0, "zxing 2x adaptive": 8.0,
+    "pyzbar flat": 7.0, "zxing localnorm 3x smooth": 20.0, "zxing localnorm deblur 3x": 22.0,
+}
+
+QUICK_FINDERS = 2.0  # refit score (3 at best) a guessed quad needs in the quick look after a read
 SECOND_CARD_SCORE = 1.4  # edge density (edge_density units) a region needs for the second-card look

@@ -26,7 +26,7 @@ decode to anything.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +36,7 @@ NSYM = 13  # level Q, version 1: 13 data + 13 check codewords, one block
 NDATA = 13
 ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 EQUALIZE = True
+DECONVOLVE = True  # the least-squares reader first (deconvolve), then the centre sampler
 MAX_ERASURES = 9  # leaves 4 check codewords to verify the repair with
 
 # ---- GF(256), QR's polynomial 0x11d --------------------------------------------------------------
@@ -53,8 +54,13 @@ for _i in range(255, 512):
     _EXP[_i] = _EXP[_i - 255]
 
 
+_MUL = [[0 if a == 0 or b == 0 else _EXP[_LOG[a] + _LOG[b]] for b in range(256)] for a in range(256)]
+_EXP_NP = np.array(_EXP, np.int64)
+_LOG_NP = np.array(_LOG, np.int64)
+
+
 def _mul(a: int, b: int) -> int:
-    return 0 if a == 0 or b == 0 else _EXP[_LOG[a] + _LOG[b]]
+    return _MUL[a][b]
 
 
 def _div(a: int, b: int) -> int:
@@ -117,7 +123,15 @@ class RSError(ValueError):
 
 
 def _syndromes(msg: list[int], nsym: int) -> list[int]:
-    return [_peval(msg, _pow(2, i)) for i in range(nsym)]
+    """S_i = msg(alpha^i), i < nsym, all at once: sum over j of msg_j * alpha^(i (n-1-j))."""
+    m = np.asarray(msg, np.int64)
+    nz = m != 0
+    if not nz.any():
+        return [0] * nsym
+    n = len(msg)
+    powers = np.arange(nsym)[:, None] * (n - 1 - np.nonzero(nz)[0])[None, :]
+    vals = _EXP_NP[(_LOG_NP[m[nz]][None, :] + powers) % 255]
+    return [int(v) for v in np.bitwise_xor.reduce(vals, axis=1)]
 
 
 def rs_correct(msg: list[int], erasures: list[int], nsym: int = NSYM) -> list[int]:
@@ -477,11 +491,12 @@ SHIFTS: tuple[tuple[float, float, float], ...] = (
 )
 
 
-def grid_candidates(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM) -> Iterator[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]]:
+def grid_candidates(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM,
+                    shifts: Sequence[tuple[float, float, float]] = SHIFTS) -> Iterator[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]]:
     """Sampled grids for the located quad, best function-pattern match first."""
     w = rectify(img, quad, ppm)
     cands = []
-    for dx, dy, sc in SHIFTS:
+    for dx, dy, sc in shifts:
         v = sample(w, ppm, dx, dy, sc)
         s, unk = classify_modules(v)
         cands.append((function_score(s), s, unk))
@@ -505,6 +520,13 @@ def refine_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int =
     of the rectified approximate quad (any of the 4 corners: the one without a finder is the
     bottom-right, which also fixes a quad reported in the wrong rotation). None if fewer than
     three corners look like finders."""
+    return refit(img, quad, ppm, reach)[1]
+
+
+def refit(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM,
+          reach: float = 3.5) -> tuple[float, npt.NDArray[np.float32] | None]:
+    """refine_quad, and how finder-like the three best corners are (the sum of their correlations
+    with a finder pattern, 3 at best; a quad that is not a symbol scores about 1 or less)."""
     import cv2
 
     w = rectify(img, quad, ppm).astype(np.float32)
@@ -525,8 +547,9 @@ def refine_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int =
         _, mx, _, (px, py) = cv2.minMaxLoc(ncc[ya:yb, xa:xb])
         found.append((float(mx), ((xa + px) / ppm + 4.5, (ya + py) / ppm + 4.5)))  # modules of rectified
     missing = int(np.argmin([f[0] for f in found]))
+    score = float(sum(sorted(f[0] for f in found)[1:]))
     if sorted(f[0] for f in found)[1] < 0.3:
-        return None
+        return score, None
     # finders in symbol order TL, TR, BL given which rectified corner has none (the symbol's BR)
     tl, tr, bl = {2: (0, 1, 3), 3: (1, 2, 0), 0: (2, 3, 1), 1: (3, 0, 2)}[missing]
     src = np.array([[3.5, 3.5], [17.5, 3.5], [3.5, 17.5]], np.float32)
@@ -538,20 +561,273 @@ def refine_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int =
     box = np.array([[a, a], [b, a], [b, b], [a, b]], np.float32)
     inv = cv2.getPerspectiveTransform(box, np.asarray(quad, np.float32))
     out = cv2.perspectiveTransform((rect_pts * ppm).reshape(-1, 1, 2).astype(np.float32), inv)
-    return np.asarray(out.reshape(4, 2), np.float32)
+    return score, np.asarray(out.reshape(4, 2), np.float32)
+
+
+# ---- least-squares deconvolution ------------------------------------------------------------------
+#
+# A blurred symbol's modules bleed into each other; sampling each module's centre (above) stops
+# working once the blur's sigma passes about half a module. But the blur is the same everywhere on
+# a symbol, the module grid is known, and so are a third of the modules: so the modules are solved
+# for jointly. The rectified symbol y (dark positive, after the local white and black levels are
+# divided out) is modelled as K * U x: x the 25 x 25 module values (the symbol and a 2-module ring
+# of quiet zone), U paints each as a square, K a Gaussian of sigma (in modules). The least-squares
+# x (ridge-regularised, the known modules fixed) solves (H + lam I) x = z with H = (KU)^T (KU), which
+# on a module grid is a small shift-invariant kernel, and z = (KU)^T y the module sums of K * y. The
+# inverse depends only on sigma, so it is computed once per sigma; reading a symbol is a few blurs
+# and matrix-vector products. Sigma is the one whose fit (with x clipped to +-1, the levels refitted
+# to it) leaves the least residual; the levels are refitted twice, a smooth affine map per region,
+# so a glare gradient or a dim corner is followed.
+
+LS_PPM = 4  # rectified pixels per module for the deconvolution
+LS_SIGMAS = (0.0, 0.25, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)  # blur sigmas tried, in modules
+DECODE_SIGMAS = 5  # the best-fitting sigmas whose solutions go to the Reed-Solomon decoder
+LS_LAMBDA = 0.005  # ridge weight (per module, relative to a module's own energy)
+LS_RING = 2  # modules of quiet zone solved with the symbol (known white), = MARGIN
+LS_G = N + 2 * LS_RING
+
+
+def _grid_operator(h: npt.NDArray[np.float64], r: int) -> npt.NDArray[np.float64]:
+    idx = np.arange(LS_G * LS_G)
+    yy, xx = np.divmod(idx, LS_G)
+    dy = yy[:, None] - yy[None, :]
+    dx = xx[:, None] - xx[None, :]
+    ok = (np.abs(dy) <= r) & (np.abs(dx) <= r)
+    out = np.zeros((LS_G * LS_G, LS_G * LS_G))
+    out[ok] = h[dy[ok] + r, dx[ok] + r]
+    return out
+
+
+@lru_cache(maxsize=2)
+def _known_ring(free_timing: bool = False) -> npt.NDArray[np.int8]:
+    """The known modules of the 25 x 25 grid (1 dark, 0 light, -1 solved for); `free_timing`: the
+    timing patterns solved for too (to check that a symbol has them where version 1 does)."""
+    k = np.full((LS_G, LS_G), 0, np.int8)
+    k[LS_RING:LS_RING + N, LS_RING:LS_RING + N] = _tables()["known"]
+    if free_timing:
+        idx = np.arange(8, N - 8) + LS_RING
+        k[LS_RING + 6, idx] = -1
+        k[idx, LS_RING + 6] = -1
+    return k
+
+
+@lru_cache(maxsize=48)
+def _ls_operators(sigma: float, ppm: int = LS_PPM, r: int = 4, free_timing: bool = False) -> tuple[Any, Any, Any]:
+    """For one blur sigma: the inverse of (H + lam I) over the unknown modules, H between unknown and
+    known modules, and the operator giving each module's mean of the blurred painted grid."""
+    import cv2
+
+    size = (2 * r + 3) * ppm
+    c = size // 2
+    box = np.zeros((size, size), np.float64)
+    box[c - ppm // 2:c - ppm // 2 + ppm, c - ppm // 2:c - ppm // 2 + ppm] = 1.0
+    kb = cv2.GaussianBlur(box, (0, 0), sigma * ppm) if sigma > 0 else box
+    h = np.zeros((2 * r + 1, 2 * r + 1))
+    h1 = np.zeros_like(h)
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            sh = np.roll(np.roll(kb, dy * ppm, 0), dx * ppm, 1)
+            h[dy + r, dx + r] = float((kb * sh).sum())
+            h1[dy + r, dx + r] = float((box * sh).sum()) / (ppm * ppm)
+    H = _grid_operator(h, r)
+    known = (_known_ring(free_timing) >= 0).ravel()
+    unk = ~known
+    inv = np.linalg.inv(H[np.ix_(unk, unk)] + LS_LAMBDA * ppm * ppm * np.eye(int(unk.sum())))
+    xk = np.where(_known_ring(free_timing) == 1, 1.0, -1.0).ravel()[known]
+    # the known modules' part of the normal equations, the same for every symbol
+    return inv.astype(np.float32), (H[np.ix_(unk, known)] @ xk).astype(np.float32), _grid_operator(h1, r).astype(np.float32)
+
+
+def _gblur(v: npt.NDArray[np.float32], sigma: float) -> npt.NDArray[np.float32]:
+    import cv2
+
+    return np.asarray(cv2.GaussianBlur(v, (0, 0), sigma, borderType=cv2.BORDER_REPLICATE), np.float32)
+
+
+def _affine_fit(r: npt.NDArray[np.float32], m: npt.NDArray[np.float32],
+                sigma: float = 3.0) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """Smooth fields a, b with r ~ a + b * m locally (Gaussian windows of `sigma` modules)."""
+    mr, mm = _gblur(r, sigma), _gblur(m, sigma)
+    b = (_gblur(r * m, sigma) - mr * mm) / np.maximum(_gblur(m * m, sigma) - mm * mm, 1e-3)
+    return mr - b * mm, b
+
+
+def deconvolve(rect: npt.NDArray[Any], ppm: int = LS_PPM, sigmas: tuple[float, ...] = LS_SIGMAS,
+               iters: int = 2) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], float]:
+    s, unknown, sigma, _ = _deconvolve(rect, ppm, sigmas, iters)
+    return s, unknown, sigma
+
+
+def deconvolve_res(rect: npt.NDArray[Any], ppm: int = LS_PPM, sigmas: tuple[float, ...] = LS_SIGMAS,
+                   iters: int = 2) -> float:
+    """How well the best blur model fits the rectified symbol (mean squared residual per module)."""
+    return _deconvolve(rect, ppm, sigmas, iters)[3]
+
+
+def _deconvolve(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...],
+                iters: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], float, float]:
+    """The best-fitting of `_deconvolve_each`."""
+    return min(_deconvolve_each(rect, ppm, sigmas, iters), key=lambda f: f[3])
+
+
+def _deconvolve_each(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...], iters: int,
+                     free_timing: bool = False) -> list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], float, float]]:
+    """For each blur sigma: signed darkness of the 21 x 21 modules of a rectified symbol (`rect`: the
+    symbol with LS_RING modules of margin, `ppm` px per module), the modules no fit can see
+    (glare-clipped, where a dark module would clip too), the sigma and the fit's residual."""
+    import cv2
+
+    known = _known_ring(free_timing)
+    un = (known < 0).ravel()
+    x0 = np.where(known == 1, 1.0, -1.0).astype(np.float32).ravel()
+    R = rect.astype(np.float32)
+    size = (R.shape[1], R.shape[0])
+    Rm = np.asarray(cv2.resize(R, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32)
+    white = float(np.median(np.concatenate([Rm[0], Rm[-1], Rm[:, 0], Rm[:, -1]])))
+    o = LS_RING + 3
+    black = sorted([float(Rm[o, o]), float(Rm[o, o + 14]), float(Rm[o + 14, o])])[1]  # the finder cores
+    clip = np.asarray(cv2.resize((R >= 252).astype(np.float32), (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32)
+    seen = (clip < 0.5).astype(np.float32)
+    n_seen = max(1.0, float(seen.sum()))
+    inner = slice(LS_RING, LS_RING + N)
+    out = []
+    for sigma in sigmas:
+        inv, rhs0, h1 = _ls_operators(sigma, ppm, 4, free_timing)
+        a = np.full((LS_G, LS_G), (white + black) / 2, np.float32)
+        b = np.full((LS_G, LS_G), (black - white) / 2, np.float32)
+        for it in range(iters + 1):
+            bp = np.asarray(cv2.resize(b, size, interpolation=cv2.INTER_LINEAR), np.float32)
+            y = (R - np.asarray(cv2.resize(a, size, interpolation=cv2.INTER_LINEAR), np.float32)) / np.where(np.abs(bp) < 2, -2, bp)
+            yb = _gblur(y, sigma * ppm) if sigma > 0 else y
+            z = np.asarray(cv2.resize(yb, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32).ravel() * (ppm * ppm)
+            x = x0.copy()
+            x[un] = inv @ (z[un] - rhs0)
+            mm = (h1 @ np.clip(x, -1, 1)).reshape(LS_G, LS_G)
+            if it < iters:
+                a, b = _affine_fit(Rm, mm)
+        res = float((((Rm - (a + b * mm)) ** 2) * seen).sum() / n_seen)
+        dark_level = (a + b)[inner, inner]
+        unknown = (clip[inner, inner] > 0.6) & (dark_level >= 240)
+        out.append((np.asarray(x.reshape(LS_G, LS_G)[inner, inner], np.float32), unknown, sigma, res))
+    return out
+
+
+FIT_ITERS = 1  # level refits per trial in fit_corners
+
+
+def fit_corners(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], steps: tuple[float, ...] = (0.5, 0.25),
+                max_evals: int = 40) -> npt.NDArray[np.float32]:
+    """The quad (TL TR BR BL) moved to where the blur model fits the symbol best. A quad refit from
+    the three finders is a parallelogram, so under perspective its bottom-right corner (no finder
+    there) can be modules off; the least-squares residual of `deconvolve` (at the sigma that fits
+    the start) is smallest when the sampling grid sits on the modules. Coordinate descent on the
+    bottom-right corner in half and quarter modules, then one quarter-module pass over every corner."""
+    q = np.asarray(quad, np.float32).copy()
+    m = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[3] - q[0])) / (2 * N)
+    _, _, sigma, best = _deconvolve(rectify(img, q, LS_PPM), LS_PPM, LS_SIGMAS, 1)
+    evals = 0
+
+    def trial(i: int, d: npt.NDArray[np.float32]) -> bool:
+        nonlocal q, best, evals
+        cand = q.copy()
+        cand[i] += d
+        evals += 1
+        r = _deconvolve(rectify(img, cand, LS_PPM), LS_PPM, (sigma,), FIT_ITERS)[3]
+        if r < best * 0.999:
+            q, best = cand, r
+            return True
+        return False
+
+    dirs = [np.array(d, np.float32) for d in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+    for corners, step_list in (((2,), steps), ((0, 1, 2, 3), steps[-1:])):
+        for step in step_list:
+            moved = True
+            while moved and evals < max_evals:
+                moved = False
+                for i in corners:
+                    for d in dirs:
+                        if evals < max_evals and trial(i, d * step * m):
+                            moved = True
+    return q
+
+
+def deconvolved_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32]) -> str | None:
+    """The card-code text of the symbol at `quad`, read by least-squares deconvolution: every blur
+    sigma's solution, best-fitting first, through the Reed-Solomon decoder (which refuses a wrong
+    one: a solution for the wrong sigma just fails to decode). The modules the centre sampler finds
+    without contrast are erased too."""
+    rect = rectify(img, quad, LS_PPM)
+    _, flat = classify_modules(sample(rectify(img, quad, PPM), PPM))
+    fits = sorted(_deconvolve_each(rect, LS_PPM, LS_SIGMAS, 1), key=lambda f: f[3])
+    for s, unknown, _, _ in fits[:DECODE_SIGMAS]:
+        text = decode_grid(s, unknown | flat)
+        if text is not None:
+            return text
+    return None
+
+
+FINDER_SCALES = (0.64, 0.72, 0.84, 0.92, 1.0, 1.08)
+WEAK_FINDERS = (0.48, 1.5)  # a fit with its weakest finder under 0.48 and refit score under 1.5: weak
+MIN_FINDER_SCALE = 0.9  # measured: version-1 stickers 0.92-1.08, version 2 mostly 0.84, 3 and up <= 0.72
+
+
+def finder_scale(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM) -> float:
+    """The finders' size relative to a version-1 symbol's (`finder_quality`'s first half)."""
+    return finder_quality(img, quad, ppm)[0]
+
+
+def finder_quality(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM) -> tuple[float, float]:
+    """How large the finder patterns are, relative to a version-1 symbol's, in the symbol fitted at
+    `quad` (TL TR BR BL, from `refit`): about 1 for a version-1 symbol; a larger version fitted as
+    if it were one has its finders about 7/(17+4v) of the side (0.84 for version 2, 0.72 for 3...),
+    since its finders sit as far apart as a version-1 symbol's would. The median over the three
+    finders of the template scale that correlates best, and the weakest finder's correlation at its
+    best scale (stickers: 0.5 and up in 98 % of fits; data blobs fitted as finders: under 0.48)."""
+    import cv2
+
+    w = cv2.GaussianBlur(rectify(img, quad, ppm).astype(np.float32), (0, 0), ppm / 4)
+    best = []
+    for cx, cy in ((3.5, 3.5), (17.5, 3.5), (3.5, 17.5)):
+        x, y = (cx + MARGIN) * ppm, (cy + MARGIN) * ppm
+        r = int(5.5 * ppm)
+        patch = w[max(0, int(y) - r):int(y) + r, max(0, int(x) - r):int(x) + r]
+        scores = []
+        for sc in FINDER_SCALES:
+            t = cv2.resize(_finder_template(ppm), None, fx=sc, fy=sc, interpolation=cv2.INTER_AREA)
+            if t.shape[0] > patch.shape[0] or t.shape[1] > patch.shape[1]:
+                scores.append(-1.0)
+                continue
+            scores.append(float(cv2.matchTemplate(patch, t, cv2.TM_CCOEFF_NORMED).max()))
+        best.append((FINDER_SCALES[int(np.argmax(scores))], max(scores)))
+    return float(sorted(b[0] for b in best)[1]), float(min(b[1] for b in best))
+
+
+def timing_score(img: npt.NDArray[Any], quad: npt.NDArray[np.float32]) -> float:
+    """How well the timing patterns (row and column 6 between the finders) alternate where a version-1
+    symbol at `quad` has them: about 1 for a version-1 symbol, about 0 for a larger version whose
+    finders were fitted as if it were one (its timing modules then fall on data), or for clutter."""
+    s, _ = classify_modules(sample(rectify(img, quad, PPM), PPM))
+    idx = np.arange(8, N - 8)
+    sign = np.where(idx % 2 == 0, 1.0, -1.0)
+    return float(np.mean(np.clip(np.concatenate([s[6, idx] * sign, s[idx, 6] * sign]), -1, 1)))
 
 
 def read_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: int = 5,
-              need_finders: bool = False) -> str | None:
+              need_finders: bool = False, refine: bool = True) -> str | None:
     """Decode the version-1 symbol whose 4 corners zxing reported (TL, TR, BR, BL), or None.
     `need_finders`: only if three finder patterns are found near the quad's corners, and only on
-    the quad re-fitted from them (for guessed quads, companion.scan.locator: cheap to refuse)."""
-    quads = [] if need_finders else [quad]
-    better = refine_quad(img, quad)
+    the quad re-fitted from them (for guessed quads, companion.scan.locator: cheap to refuse).
+    `refine=False`: the quad is already refit (the decoder did it): read it as it is."""
+    quads = [] if need_finders and refine else [quad]
+    better = refine_quad(img, quad) if refine else None
     if better is not None:
         quads.insert(0, better)
     for q in quads:
-        for n, (s, unk) in enumerate(grid_candidates(img, q)):
+        if DECONVOLVE:
+            text = deconvolved_text(img, q)
+            if text is not None:
+                return text
+        for n, (s, unk) in enumerate(grid_candidates(img, q, shifts=SHIFTS[:max(tries, 5)])):
             if n >= tries:
                 break
             text = decode_grid(s, unk)

@@ -3,7 +3,7 @@
 zxing finds a QR by its finder patterns' 1:1:3:1:1 run lengths along scan lines; a small, dim,
 noisy token sticker can lose those runs while the symbol is still plainly *there*: a square patch
 of module-scale texture, much denser than the card around it or the tray. This module finds such
-patches in a crop (candidate regions of the frame, `decoder.candidate_boxes`) and returns their
+patches in a crop (or, `symbol_candidates`, over the whole preview at three scales) and returns their
 outlines as quads for `companion.scan.grid.read_quad`, which re-fits the quad from the finder
 patterns (it tolerates ~3 modules of error and any rotation) and reads the modules itself.
 
@@ -16,7 +16,7 @@ well filled. Cost: ~1 ms per 400 x 400 crop, plus the grid reader on each quad i
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -77,23 +77,107 @@ def _read_shrinking(img: npt.NDArray[Any], q: npt.NDArray[np.float32]) -> str | 
     return None
 
 
-def locate_quads_texts(g: npt.NDArray[Any], boxes: Sequence[tuple[int, int, int, int]],
-                       more: Callable[[], bool] = lambda: True) -> list[str]:
-    """The decoder step: symbol-like patches in each box (x0, y0, x1, y1) of the full frame `g`, each
-    patch once (boxes may overlap), read on the full frame; stops when `more()` says the budget is spent."""
-    out: list[str] = []
-    tried: list[npt.NDArray[np.float32]] = []
-    for x0, y0, x1, y1 in boxes:
-        if not more():
-            break
-        for q in symbol_quads(g[y0:y1, x0:x1]):
-            q = q + np.array([x0, y0], np.float32)
-            ctr = q.mean(axis=0)
-            side = float(np.linalg.norm(q[1] - q[0]))
-            if any(float(np.linalg.norm(t - ctr)) < 0.3 * side for t in tried):
+# ---- candidates over a whole frame, at any module size ----------------------------------------------
+#
+# The same texture idea over the whole preview (the <= 640 px copy the cheap pass reads), at three
+# scales, so that a symbol is found whatever its module size: texture with a Gaussian of 1 and 1.6 px
+# on the preview, and of 1.25 px on a half-size copy (2.5 preview px). Each scale keeps blobs whose
+# side is 22-70 times its sigma-ish band (a version-1 symbol is 21 modules, plus the blob's overhang).
+# The blob's convex hull is used (glare washes holes into the texture; the hull still spans the
+# symbol), and each blob becomes a quad and a module-size estimate (side / 22) for the decoder.
+
+CANDIDATE_SCALES = ((0, 1.0, 22.0, 70.0), (1, 0.8, 17.0, 55.0), (1, 1.25, 28.0, 90.0))  # level, sigma, side band
+
+
+def symbol_candidates(small: npt.NDArray[Any], k: int = 12) -> list[tuple[float, npt.NDArray[np.float32], float]]:
+    """Up to `k` (score, quad in `small` px, side in `small` px), best first: square patches of
+    module-scale texture in the preview, one per place (the scales' duplicates merged). All in 8-bit
+    arithmetic (OpenCV's fast path): a few milliseconds for a 640 x 480 preview."""
+    import cv2
+
+    levels = [np.ascontiguousarray(small, dtype=np.uint8)]
+    levels.append(np.asarray(cv2.pyrDown(levels[0]), np.uint8))
+    q = cv2.resize(levels[1], None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    bright = cv2.add(cv2.GaussianBlur(q, (0, 0), 2.0), 4)
+    brights = [cv2.resize(bright, (h.shape[1], h.shape[0]), interpolation=cv2.INTER_LINEAR) for h in levels]
+    found: list[tuple[float, npt.NDArray[np.float32], float]] = []
+    # The finest band (modules of 1.3-3 preview px) from the Laplacian pyramid: the preview minus its
+    # half-size copy enlarged, its magnitude averaged down to half size; no full-size Gaussian at all.
+    fine = cv2.pyrDown(cv2.absdiff(levels[0], cv2.pyrUp(levels[1], dstsize=(levels[0].shape[1], levels[0].shape[0]))))
+    for level, sigma, lo, hi in CANDIDATE_SCALES:
+        if level == 0:
+            tex = cv2.GaussianBlur(fine, (0, 0), 0.75)
+            tex = cv2.divide(tex, brights[1], scale=255.0)
+            scale_px = 2.0
+        else:
+            h = levels[level]
+            tex = cv2.GaussianBlur(cv2.absdiff(h, cv2.GaussianBlur(h, (0, 0), sigma)), (0, 0), sigma * 1.5)
+            tex = cv2.divide(tex, brights[level], scale=255.0)  # a dim sticker scores like a bright one
+            scale_px = 2.0 ** level
+        lo, hi = lo * 2.0 ** level / scale_px, hi * 2.0 ** level / scale_px
+        _, bw = cv2.threshold(tex, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        ks = int(4 * sigma * 2.0 ** level / scale_px + 3) | 1
+        bw = cv2.morphologyEx(bw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks)))
+        contours, _ = cv2.findContours(bw, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        mean = float(cv2.mean(tex)[0]) + 1e-6
+        for ct in contours:
+            if len(ct) < 5:
                 continue
-            tried.append(ctr)
-            text = _read_shrinking(g, q)
-            if text is not None:
-                out.append(text)
+            x, y, bw_, bh = cv2.boundingRect(ct)
+            if max(bw_, bh) < lo * 0.9:
+                continue
+            hull = cv2.convexHull(ct)
+            rect = cv2.minAreaRect(hull)
+            w, hh = rect[1]
+            a, c = min(w, hh), max(w, hh)
+            if a < lo or c > hi or c / a > MAX_ASPECT or cv2.contourArea(hull) < 0.7 * w * hh:
+                continue
+            score = float(cv2.mean(tex[y:y + bh, x:x + bw_])[0]) / mean
+            s = scale_px
+            found.append((score, np.asarray(cv2.boxPoints(rect) * s, np.float32), (a + c) / 2 * s))
+    found.sort(key=lambda t: -t[0])
+    out: list[tuple[float, npt.NDArray[np.float32], float]] = []
+    for score, quad, side in found:
+        ctr = quad.mean(axis=0)
+        if any(float(np.linalg.norm(ctr - o[1].mean(axis=0))) < 0.4 * max(side, o[2]) for o in out):
+            continue
+        out.append((score, quad, side))
+    return out[:k]
+
+
+def orientation(g: npt.NDArray[Any], centre: npt.NDArray[np.float32], side: float) -> float:
+    """The angle (radians, modulo 90 degrees) of the module edges around `centre`: a QR's edges all
+    run along its two axes, so the gradient angles, taken four times over, agree (a blurred symbol's
+    blob is round, so its outline says nothing about how it is turned)."""
+    import cv2
+
+    r = int(side * 0.55) + 2
+    cx, cy = int(centre[0]), int(centre[1])
+    h, w = g.shape[:2]
+    crop = np.asarray(g[max(0, cy - r):min(h, cy + r), max(0, cx - r):min(w, cx + r)], np.float32)
+    if crop.shape[0] < 8 or crop.shape[1] < 8:
+        return 0.0
+    crop = cv2.GaussianBlur(crop, (0, 0), max(0.7, side / 80))
+    gx = cv2.Sobel(crop, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(crop, cv2.CV_32F, 0, 1, ksize=3)
+    wgt = gx * gx + gy * gy
+    ang = np.arctan2(gy, gx)
+    z = complex(float((wgt * np.cos(4 * ang)).sum()), float((wgt * np.sin(4 * ang)).sum()))
+    return float(np.angle(z) / 4)
+
+
+GUESS_SCALES = (1.0, 0.87, 0.76, 0.67, 0.59)  # the texture blob overhangs the symbol by blur and smoothing
+
+
+def square_guesses(g: npt.NDArray[Any], quad: npt.NDArray[np.float32], side: float) -> list[npt.NDArray[np.float32]]:
+    """Square quads a blob of side `side` (capture px) could be the symbol of, turned to the module
+    edges' orientation, largest first."""
+    ctr = quad.mean(axis=0)
+    a = orientation(g, ctr, side)
+    u = np.array([np.cos(a), np.sin(a)], np.float32)
+    v = np.array([-np.sin(a), np.cos(a)], np.float32)
+    out = []
+    for s in GUESS_SCALES:
+        h = side * s / 2
+        out.append(np.array([ctr - h * u - h * v, ctr + h * u - h * v, ctr + h * u + h * v, ctr - h * u + h * v], np.float32))
     return out

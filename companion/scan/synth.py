@@ -71,6 +71,25 @@ class Placed:
     angle_deg: float = 0.0
     center: tuple[float, float] | None = None  # in frame pixels; None: chosen to avoid overlaps
     extra: dict[str, float] = field(default_factory=dict)
+    style: str = "card"  # "card": a sticker on a card; "phone", "leaflet": distractors (not stickers)
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """Where a rendered symbol landed in the captured frame, for the benchmark's bookkeeping."""
+
+    text: str
+    style: str
+    corners: tuple[tuple[float, float], ...]  # the symbol's 4 corners (no quiet zone), capture px
+    modules: int  # per side
+    covered: float = 0.0  # fraction of the symbol and 2 modules around it hidden by later patches
+
+    @property
+    def px_per_module(self) -> float:
+        """The smallest side of the symbol divided by its modules (tilt makes one side shortest)."""
+        c = np.array(self.corners)
+        sides = np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1)
+        return float(sides.min() / self.modules)
 
 
 def _tray(rng: np.random.Generator, w: int, h: int, scale: float = 1.0) -> npt.NDArray[Any]:
@@ -95,7 +114,8 @@ def _warp_onto(
     angle_deg: float,
     tilt: float,
     rng: np.random.Generator,
-) -> None:
+    masks: list[npt.NDArray[np.bool_]] | None = None,
+) -> npt.NDArray[np.float64]:
     import cv2
 
     ph, pw = patch.shape
@@ -110,10 +130,19 @@ def _warp_onto(
     mask = cv2.warpPerspective(np.ones_like(patch), mat, (w, h), flags=cv2.INTER_LINEAR, borderValue=0)
     frame *= 1 - mask
     frame += warped * mask
+    if masks is not None:
+        masks.append(mask > 0.5)
+    return np.asarray(mat, np.float64)
 
 
 def card_patch(text: str, module_px: float, rng: np.random.Generator, draw: int = 4) -> npt.NDArray[Any]:
     """A card (off-white, a printed border) with the sticker on it, at ~`module_px` per module."""
+    return _card_patch(text, module_px, rng, draw)[0]
+
+
+def _card_patch(text: str, module_px: float, rng: np.random.Generator,
+                draw: int = 4) -> tuple[npt.NDArray[Any], npt.NDArray[np.float32], int]:
+    """card_patch, and the symbol's corners in the patch and its modules per side."""
     import cv2
 
     scale = draw  # draw large, then shrink: sub-pixel module sizes come out anti-aliased like optics
@@ -125,7 +154,87 @@ def card_patch(text: str, module_px: float, rng: np.random.Generator, draw: int 
     cv2.rectangle(card, (3, 3), (card.shape[1] - 4, card.shape[0] - 4), float(rng.uniform(30, 120)), scale * 2)
     card[margin : margin + side, margin : margin + side] = s * rng.uniform(0.92, 1.0)
     target = module_px / scale
-    return cv2.resize(card, None, fx=target, fy=target, interpolation=cv2.INTER_AREA)
+    out = cv2.resize(card, None, fx=target, fy=target, interpolation=cv2.INTER_AREA)
+    n = side // scale - 8  # modules per side without the 4-module quiet zone
+    return out, _square(margin + 4 * scale, margin + 4 * scale, n * scale, target), n
+
+
+def _square(x: float, y: float, side: float, f: float) -> npt.NDArray[np.float32]:
+    return np.array([[x, y], [x + side, y], [x + side, y + side], [x, y + side]], np.float32) * f
+
+
+def _qr_canvas(text: str, draw: int, dark: float, light: float) -> npt.NDArray[Any]:
+    """The symbol of `text` (no quiet zone) drawn at `draw` px per module."""
+    m = qr_matrix(text)
+    return np.kron(np.where(m, dark, light).astype(np.float32), np.ones((draw, draw), np.float32))
+
+
+def phone_patch(text: str, module_px: float, rng: np.random.Generator,
+                draw: int = 4) -> tuple[npt.NDArray[Any], npt.NDArray[np.float32], int]:
+    """A phone lying on the tray showing a QR (a web address, a ticket): dark bezel, bright emissive
+    screen, the screen's pixel grid (it beats against the camera's: moire) and a reflection streak."""
+    import cv2
+
+    q = _qr_canvas(text, draw, float(rng.uniform(10, 45)), float(rng.uniform(200, 255)))
+    n = q.shape[0] // draw
+    side = q.shape[0]
+    sw = int(side * rng.uniform(1.25, 1.6))  # screen around the code
+    sh = int(sw * rng.uniform(1.7, 2.1))
+    bez = int(side * rng.uniform(0.06, 0.12))
+    screen = np.full((sh, sw), float(rng.uniform(200, 255)), np.float32)
+    y0 = int((sh - side) * rng.uniform(0.3, 0.6))
+    x0 = (sw - side) // 2
+    screen[y0:y0 + side, x0:x0 + side] = q
+    for r in range(int(rng.integers(2, 6))):  # lines of text on the screen, above and below the code
+        above = r % 2 == 1
+        lo, hi = (0.03 * sh, y0 - 6 * draw) if above else (y0 + side + 3 * draw, sh - 4 * draw)
+        if hi > lo:
+            ty = int(rng.uniform(lo, hi))
+            screen[ty:ty + draw * 3, int(0.1 * sw):int(rng.uniform(0.4, 0.9) * sw)] *= 0.25
+    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
+    pitch = draw * float(rng.uniform(0.22, 0.45))  # the screen's sub-pixel grid, finer than a module
+    screen *= 1 - 0.12 * (0.5 + 0.5 * np.sin(2 * np.pi * xx / pitch)) * (0.5 + 0.5 * np.sin(2 * np.pi * yy / pitch))
+    a = rng.uniform(0, np.pi)
+    streak = np.exp(-(((xx - sw / 2) * np.cos(a) + (yy - sh / 2) * np.sin(a) - rng.uniform(-0.3, 0.3) * sw) ** 2)
+                    / (2 * (0.08 * sw) ** 2))
+    screen += float(rng.uniform(0, 60)) * streak
+    phone = np.full((sh + 2 * bez, sw + 2 * bez), float(rng.uniform(15, 50)), np.float32)
+    phone[bez:bez + sh, bez:bez + sw] = screen
+    target = module_px / draw
+    out = cv2.resize(phone, None, fx=target, fy=target, interpolation=cv2.INTER_AREA)
+    return out, _square(bez + x0, bez + y0, side, target), n
+
+
+def leaflet_patch(text: str, module_px: float, rng: np.random.Generator,
+                  draw: int = 4) -> tuple[npt.NDArray[Any], npt.NDArray[np.float32], int]:
+    """A printed leaflet or box side: a web-address QR beside lines of text and a dark logo block."""
+    import cv2
+
+    paper = float(rng.uniform(190, 245))
+    q = _qr_canvas(text, draw, float(rng.uniform(10, 60)), paper)
+    n = q.shape[0] // draw
+    side = q.shape[0]
+    quiet = int(draw * rng.uniform(2, 4))
+    w = int(side * rng.uniform(2.2, 3.0))
+    h = int(side * rng.uniform(1.3, 1.7))
+    sheet = np.full((h, w), paper, np.float32)
+    y0 = (h - side) // 2
+    sheet[y0:y0 + side, quiet:quiet + side] = q
+    x = quiet * 2 + side
+    line = int(draw * rng.uniform(1.5, 3.0))
+    for ty in range(int(0.1 * h), int(0.9 * h), int(line * 2.2)):
+        end = int(x + (w - x - quiet) * rng.uniform(0.5, 1.0))
+        xs = x
+        while xs < end:  # words: dark runs with gaps
+            we = min(end, xs + int(line * rng.uniform(1.5, 5)))
+            sheet[ty:ty + line, xs:we] = float(rng.uniform(20, 90))
+            xs = we + int(line * 0.8)
+    if rng.random() < 0.5:
+        lx, ly = int(w * 0.75), int(h * 0.05)
+        sheet[ly:ly + side // 3, lx:lx + side // 3] = float(rng.uniform(20, 80))
+    target = module_px / draw
+    out = cv2.resize(sheet, None, fx=target, fy=target, interpolation=cv2.INTER_AREA)
+    return out, _square(quiet, y0, side, target), n
 
 
 def render_frame(
@@ -140,6 +249,22 @@ def render_frame(
     `size`, `Placed.module_px`, `Placed.center` and the Spoil lengths are in reference pixels;
     the frame is `size * scale` pixels: `scale=CAPTURE_SCALE` is the same physical scene (same
     seed, same cards, same damage) as the full-resolution capture sees it."""
+    return render_scene(placed, spoil, seed, size, scale)[0]
+
+
+PATCHES = {"card": _card_patch, "phone": phone_patch, "leaflet": leaflet_patch}
+
+
+def render_scene(
+    placed: Sequence[Placed],
+    spoil: Spoil | None = None,
+    seed: int = 0,
+    size: tuple[int, int] = FRAME_SIZE,
+    scale: float = 1.0,
+    view: tuple[int, int] | None = None,
+) -> tuple[Gray, list[Symbol]]:
+    """render_frame, and where each symbol landed. `view` (width, height in capture px) crops the
+    centre of the frame before JPEG, as a 16:9 mode of a 4:3 sensor does (1280 x 720 of 1280 x 960)."""
     import cv2
 
     spoil = spoil or Spoil()
@@ -160,8 +285,10 @@ def render_frame(
             cv2.rectangle(frame, c, d, float(rng.uniform(0, 255)), px(int(rng.integers(1, 6))))
     n = len(placed)
     glare_targets: list[tuple[float, float, float]] = []
+    symbols: list[Symbol] = []
+    masks: list[npt.NDArray[np.bool_]] = []
     for i, p in enumerate(placed):
-        patch = card_patch(p.text, p.module_px * S, rng, draw=4 * max(1, int(np.ceil(S))))
+        patch, corners, modules = PATCHES[p.style](p.text, p.module_px * S, rng, 4 * max(1, int(np.ceil(S))))
         if p.center is not None:
             center = p.center
         else:  # spread several cards across the tray in columns
@@ -169,8 +296,11 @@ def render_frame(
             cy = h / 2 + rng.uniform(-0.15, 0.15) * h
             center = (cx, cy)
         center = (center[0] * S, center[1] * S)
-        _warp_onto(frame, patch, center, p.angle_deg, spoil.tilt, rng)
+        mat = _warp_onto(frame, patch, center, p.angle_deg, spoil.tilt, rng, masks)
+        at = cv2.perspectiveTransform(corners.reshape(-1, 1, 2).astype(np.float64), mat).reshape(4, 2)
+        symbols.append(Symbol(p.text, p.style, tuple((float(x), float(y)) for x, y in at), modules))
         glare_targets.append((center[0], center[1], 25 * p.module_px * S))
+    symbols = [_with_cover(sy, masks[i + 1:]) for i, sy in enumerate(symbols)]
     h, w = frame.shape
     if spoil.glare and glare_targets:
         yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -194,11 +324,43 @@ def render_frame(
     if spoil.noise_sigma > 0:
         frame = frame + rng.normal(0, spoil.noise_sigma * S, frame.shape)
     out: Gray = np.clip(frame, 0, 255).astype(np.uint8)
+    if view is not None and (view[0], view[1]) != (w, h):
+        x0, y0 = (w - view[0]) // 2, (h - view[1]) // 2
+        out = np.ascontiguousarray(out[y0:y0 + view[1], x0:x0 + view[0]])
+        symbols = [Symbol(sy.text, sy.style, tuple((x - x0, y - y0) for x, y in sy.corners), sy.modules, sy.covered)
+                   for sy in symbols]
     if spoil.jpeg_quality:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, spoil.jpeg_quality])
         if ok:
             out = np.asarray(cv2.imdecode(buf, cv2.IMREAD_GRAYSCALE), dtype=np.uint8)
-    return out
+    return out, symbols
+
+
+def _with_cover(sy: Symbol, later: Sequence[npt.NDArray[np.bool_]]) -> Symbol:
+    import cv2
+
+    if not later:
+        return sy
+    c = np.array(sy.corners, np.float32)
+    ctr = c.mean(axis=0)
+    grown = (c - ctr) * (sy.modules + 4) / sy.modules + ctr
+    area = np.zeros(later[0].shape, np.uint8)
+    cv2.fillConvexPoly(area, np.round(grown).astype(np.int32), 1)
+    inside = area.astype(bool)
+    hidden = np.zeros_like(inside)
+    for m in later:
+        hidden |= m & inside
+    frac = float(hidden.sum()) / max(1, int(inside.sum()))
+    return Symbol(sy.text, sy.style, sy.corners, sy.modules, frac)
+
+
+def blur_radius_px(spoil: Spoil, scale: float = 1.0) -> float:
+    """The blur's radius in capture px: the Gaussian's sigma and half the motion smear, combined
+    (a smear of two modules cancels a pattern of alternating modules exactly; a Gaussian of one
+    module's sigma leaves under 1 % of it)."""
+    sigma = spoil.blur_sigma * scale
+    half = (round(spoil.motion_px * scale) if spoil.motion_px > 1 else 0) / 2
+    return float(np.hypot(sigma, half))
 
 
 def random_spoil(rng: np.random.Generator) -> Spoil:
@@ -214,3 +376,114 @@ def random_spoil(rng: np.random.Generator) -> Spoil:
         jpeg_quality=int(rng.choice([0, int(rng.integers(15, 60)), int(rng.integers(60, 90))], p=[0.3, 0.35, 0.35])),
         clutter=int(rng.integers(0, 6)),
     )
+
+
+# ---- scenes for the capture-size benchmark ------------------------------------------------------
+
+FIELDS_MM = (110.0, 150.0, 200.0, 260.0)  # camera heights: the tray width the camera's view spans
+CAPTURES = ((640, 480), (1280, 720), (1280, 960))  # webcam default, webcam HD, the Pi camera's stream
+BAND = (FRAME_SIZE[1] - FRAME_SIZE[0] * 9 / 16) / 2  # rows of the 4:3 view a 16:9 mode crops off each edge
+
+
+@dataclass
+class Scene:
+    """One physical scene on the tray: what lies where, how the camera spoils it, how far it is.
+    Rendered at any capture size it is the same scene (same seed, same physical damage)."""
+
+    placed: list[Placed]
+    spoil: Spoil
+    seed: int
+    kind: str
+    field_mm: float
+    expected: tuple[str, ...]  # the card texts the frame holds (the answer)
+
+    def render(self, capture: tuple[int, int]) -> tuple[Gray, list[Symbol]]:
+        scale = capture[0] / FRAME_SIZE[0]
+        full = (capture[0], round(FRAME_SIZE[1] * scale))
+        return render_scene(self.placed, self.spoil, self.seed, scale=scale,
+                            view=None if full == tuple(capture) else capture)
+
+
+def sample_scene(rng: np.random.Generator, seed: int, stickers: Sequence[tuple[str, float]],
+                 foreign: Sequence[str], not_cards: Sequence[str]) -> Scene:
+    """A random scene: `stickers` are (card text, sticker module mm) to draw from, `foreign` texts a
+    phone or leaflet may show, `not_cards` texts printed as stickers that are no card (out of range,
+    lower case). Every symbol is placed inside the 16:9 band, so all capture sizes see it whole,
+    and none is covered by another card (re-placed until so)."""
+    field_mm = float(rng.choice(FIELDS_MM))
+    ref_per_mm = FRAME_SIZE[0] / field_mm
+    spoil = random_spoil(rng)
+    spoil.blur_sigma = min(spoil.blur_sigma, 1.4)
+    spoil.motion_px = min(spoil.motion_px, 5)
+    roll = rng.random()
+    items: list[tuple[str, float, str]] = []  # text, module mm, style
+    expected: list[str] = []
+
+    def card() -> None:
+        text, mm = stickers[int(rng.integers(len(stickers)))]
+        while text in expected:
+            text, mm = stickers[int(rng.integers(len(stickers)))]
+        expected.append(text)
+        items.append((text, mm * rng.uniform(0.92, 1.1), "card"))  # a card held a little above the tray
+
+    def distractor() -> None:
+        style = "phone" if rng.random() < 0.5 else "leaflet"
+        mm = rng.uniform(0.5, 1.0) if style == "phone" else rng.uniform(0.4, 0.9)
+        items.append((foreign[int(rng.integers(len(foreign)))], float(mm), style))
+
+    if roll < 0.07:
+        kind = "empty"
+        spoil.clutter += 3
+    elif roll < 0.20:
+        kind = "distractor"
+        for _ in range(1 + int(rng.random() < 0.3)):
+            distractor()
+    elif roll < 0.30:
+        kind = "card+distractor"
+        card()
+        distractor()
+    elif roll < 0.35:
+        kind = "not-a-card"
+        items.append((not_cards[int(rng.integers(len(not_cards)))], float(rng.choice([0.6, 1.0])), "card"))
+    elif roll < 0.43:
+        kind = "two cards"
+        card()
+        card()
+    else:
+        kind = "card"
+        card()
+    rng.shuffle(items)  # type: ignore[arg-type]
+    w, h = FRAME_SIZE
+    vh = round(w * 9 / 16)
+    # Where each symbol lands relative to its card's centre does not depend on the centre (same
+    # seed, same draws): measure it once, then place the symbols themselves.
+    probe = [Placed(t, float(mm * ref_per_mm), float(rng.uniform(0, 360)), (w / 2, h / 2), style=st)
+             for t, mm, st in items]
+    _, syms = render_scene(probe, spoil, seed)
+    offsets = [np.array(sy.corners).mean(axis=0) - (w / 2, h / 2) for sy in syms]
+    placed = probe
+    for _ in range(40):
+        spots: list[tuple[float, float, float]] = []
+        for sy in syms:
+            half = (sy.modules + 4) * sy.px_per_module * 0.71 * 1.05  # the symbol and 2 modules round it, any angle
+            for _ in range(50):
+                x = rng.uniform(half, w - half) if w > 2 * half else w / 2
+                y = rng.uniform(BAND + half, h - BAND - half) if vh > 2 * half else h / 2
+                if all(np.hypot(x - a, y - b) > half + r for a, b, r in spots):
+                    break
+            spots.append((float(x), float(y), half))
+        placed = [Placed(p.text, p.module_px, p.angle_deg, (x - float(o[0]), y - float(o[1])), style=p.style)
+                  for p, o, (x, y, _) in zip(probe, offsets, spots)]
+        _, symbols = render_scene(placed, spoil, seed, view=(w, vh))
+        if all(_fits(sy, w, vh) and sy.covered <= (0.0 if sy.style == "card" else 0.05) for sy in symbols):
+            break
+    else:  # too crowded at this distance: the last one alone
+        placed = placed[-1:]
+        kind = {"two cards": "card", "card+distractor": "card" if placed[0].style == "card" else "distractor"}.get(kind, kind)
+    return Scene(placed, spoil, seed, kind, field_mm, tuple(sorted(t for t in expected if any(p.text == t for p in placed))))
+
+
+def _fits(sy: Symbol, w: int, h: int) -> bool:
+    c = np.array(sy.corners)
+    m = sy.px_per_module
+    return bool(c[:, 0].min() >= m and c[:, 1].min() >= m and c[:, 0].max() <= w - m and c[:, 1].max() <= h - m)

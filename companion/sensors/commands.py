@@ -1,4 +1,4 @@
-"""`companion sensors watch|calibrate` and `companion board-sim`."""
+"""`companion sensors watch|calibrate|deploy` and `companion board-sim`."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import threading
 import time
 from typing import Any, TextIO
 
+from companion.core import argtypes
+
 
 def register(subparsers: Any) -> None:
     sensors = subparsers.add_parser("sensors", help="the sensor board: watch the link, calibrate a board")
@@ -18,25 +20,40 @@ def register(subparsers: Any) -> None:
     watch.add_argument("--port", required=True, help="serial port or pyserial URL (/dev/ttyACM0, socket://host:port, loop://)")
     watch.add_argument("--map", help="channel->zone map file (TOML or JSON); without it zones are channel numbers")
     watch.add_argument("--json", action="store_true", help='one JSON object per line: {"link": ..., "occupied": [...]}')
-    watch.add_argument("--seconds", type=float, default=None, help="stop after this long (default: until Ctrl-C)")
+    watch.add_argument("--seconds", type=argtypes.number(0, 1e7), default=None, help="stop after this long (default: until Ctrl-C)")
     watch.set_defaults(func=cmd_watch)
 
     cal = sub.add_parser("calibrate", help="place a piece on each zone in turn; writes the channel->zone map")
     cal.add_argument("--port", required=True)
     cal.add_argument("--board", required=True, help="board name stored in the map, e.g. villa-spencer")
     cal.add_argument("--zones", required=True, help="zone ids in order, comma separated (e.g. 1,2,...,25,C1,...,C5)")
-    cal.add_argument("--out", required=True, help="map file to write (.toml or .json)")
-    cal.add_argument("--settle", type=float, default=0.8, help="seconds a position must hold before it counts")
+    cal.add_argument("--out", type=argtypes.out_file, required=True, help="map file to write (.toml or .json)")
+    cal.add_argument("--settle", type=argtypes.number(0.05, 60), default=0.8, help="seconds a position must hold before it counts")
     cal.set_defaults(func=cmd_calibrate)
+
+    dep = sub.add_parser(
+        "deploy",
+        help="copy the firmware and pins.toml to the Pico (mpremote) and check its HELLO",
+        description="Copies exactly firmware/*.py, hardware/pins.toml and main.py to the Pico, resets it and "
+        "checks that it answers HELLO with this companion's protocol, the firmware version and the channels "
+        "of pins.toml. Stop the companion first: it holds the port.",
+    )
+    dep.add_argument("--port", required=True, help="the Pico's serial port, e.g. /dev/ttyACM0")
+    dep.add_argument("--pins", help="pin map to copy as :pins.toml (default: hardware/pins.toml or $COMPANION_PINS)")
+    dep.add_argument("--mpremote", help="mpremote command to use (default: mpremote on PATH or python -m mpremote)")
+    dep.add_argument("--check", action="store_true", help="copy nothing: only ask HELLO and compare it with pins.toml")
+    dep.add_argument("--dry-run", action="store_true", help="print the files and the mpremote command, do nothing")
+    dep.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for the board's HELLO (default 15)")
+    dep.set_defaults(func=cmd_deploy)
 
     sim = subparsers.add_parser(
         "board-sim",
         help="a virtual sensor board on a pty (or TCP): prints the port, then reads place/lift commands",
     )
-    sim.add_argument("--channels", type=int, default=None, help="sensor channels (default: hardware/pins.toml)")
+    sim.add_argument("--channels", type=argtypes.whole(1, 64), default=None, help="sensor channels, 1 to 64 (default: hardware/pins.toml)")
     sim.add_argument("--map", help="zone map, so commands can name zones instead of channels")
     sim.add_argument("--link", help="also make this symlink to the pty (a stable path to open)")
-    sim.add_argument("--tcp", type=int, default=None, metavar="PORT", help="serve on socket://127.0.0.1:PORT instead of a pty (0 = any)")
+    sim.add_argument("--tcp", type=argtypes.whole(0, 65535), default=None, metavar="PORT", help="serve on socket://127.0.0.1:PORT instead of a pty (0 = any)")
     sim.add_argument("--script", help="read commands from this file instead of stdin")
     sim.set_defaults(func=cmd_board_sim)
 
@@ -136,6 +153,39 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     wizard.result().save(args.out)
     print(f"Wrote {args.out}: {len(wizard.assigned)} channels; skipped: {', '.join(wizard.skipped) or 'none'}")
     return 0
+
+
+# ---- deploy -----------------------------------------------------------------------------------
+
+
+def cmd_deploy(args: argparse.Namespace) -> int:
+    import os
+    import shlex
+    from pathlib import Path
+
+    from companion.sensors import deploy
+    from companion.sensors.errors import LinkError
+    from companion.sensors.sim import board_config
+
+    pins = Path(args.pins or os.environ.get("COMPANION_PINS") or deploy.ROOT / "hardware" / "pins.toml")
+    try:
+        if args.dry_run:
+            copies = deploy.plan(deploy.ROOT, pins)
+            for c in copies:
+                print(f"{c.local} -> {c.remote}")
+            tool = shlex.split(args.mpremote) if args.mpremote else ["mpremote"]
+            print(shlex.join([*tool, *deploy.mpremote_args(args.port, copies)]))
+            return 0
+        if args.check:
+            cfg = board_config(pins)
+            print(f"{args.port}: {deploy.check(deploy.ask_hello(args.port, args.timeout), cfg, args.port)}")
+            return 0
+        deploy.deploy(args.port, pins=pins, mpremote=shlex.split(args.mpremote) if args.mpremote else None,
+                      hello_timeout=args.timeout)
+        return 0
+    except (LinkError, ValueError) as exc:  # PinMapError is a ValueError: it says where
+        print(f"companion sensors deploy: {exc}", file=sys.stderr)
+        return 1
 
 
 # ---- board-sim --------------------------------------------------------------------------------

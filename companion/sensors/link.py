@@ -57,9 +57,12 @@ class LinkStats:
     opens: int = 0
     device_errors: int = 0
     last_device_error: DeviceError | None = None
+    updates_dropped: int = 0  # oldest updates a full updates() queue let go
+    board_resets: int = 0  # HELLOs nobody asked for: the board rebooted under an open link
 
 
 Listener = Callable[[LinkUpdate], None]
+UPDATES_KEPT = 1000  # updates an unread updates() queue holds (about a second of a flood)
 
 
 def open_port(url: str, baudrate: int, timeout: float) -> Any:
@@ -131,10 +134,27 @@ class SensorLink:
 
         return unsubscribe
 
-    def updates(self) -> "queue.Queue[LinkUpdate]":
-        """A queue that receives every update (for loops that poll rather than take callbacks)."""
-        q: queue.Queue[LinkUpdate] = queue.Queue()
-        self.subscribe(q.put_nowait)
+    def updates(self, maxsize: int = UPDATES_KEPT) -> "queue.Queue[LinkUpdate]":
+        """A queue that receives the updates (for loops that poll rather than take callbacks).
+
+        It holds at most `maxsize`: when nobody reads it (a flood of lines, a stalled reader) the
+        oldest are dropped, never the newest. Each update carries the whole occupancy, so the last
+        one is the truth; `stats.updates_dropped` counts the dropped ones."""
+        q: queue.Queue[LinkUpdate] = queue.Queue(maxsize)
+
+        def put(update: LinkUpdate) -> None:
+            while True:
+                try:
+                    q.put_nowait(update)
+                    return
+                except queue.Full:
+                    try:
+                        q.get_nowait()
+                        self.stats.updates_dropped += 1
+                    except queue.Empty:
+                        pass
+
+        self.subscribe(put)
         return q
 
     # ---- life ----
@@ -237,6 +257,8 @@ class SensorLink:
         now = self.clock()
         self._last_valid = now
         self._last_snap_request = now
+        self._hello_pending = True
+        self._hello_unasked = False
         with self._write_lock:
             port.write(protocol.HELLO_Q + protocol.SNAP_Q)
         dropped_before = 0
@@ -283,7 +305,12 @@ class SensorLink:
             self._set_occupied(occupied, now, sentence)
         elif isinstance(sentence, Snap):
             if self._baseline and sentence.seq != self._expected_seq:
-                self.stats.seq_gaps += 1
+                if self._hello_unasked:  # the board reset: its seq starts again; the SNAP is the truth
+                    self.stats.board_resets += 1
+                    log.warning("sensor board reset (HELLO, then SNAP seq %d); resynchronised", sentence.seq)
+                else:
+                    self.stats.seq_gaps += 1
+            self._hello_unasked = False
             self._expected_seq = (sentence.seq + 1) % protocol.SEQ_MODULO
             occupied = sentence.occupied
             if self.device is not None:
@@ -297,6 +324,10 @@ class SensorLink:
             if sentence.proto != protocol.PROTO:
                 log.warning("sensor board speaks protocol %s, this companion protocol %s", sentence.proto, protocol.PROTO)
             self.device = sentence
+            asked, self._hello_pending = self._hello_pending, False
+            # Unasked, it may be a board that rebooted under the open port (watchdog, fault, power),
+            # or a boot that crossed our HELLO?: the next SNAP's seq tells.
+            self._hello_unasked = self._baseline and not asked
         else:
             self.stats.device_errors += 1
             self.stats.last_device_error = sentence

@@ -65,7 +65,9 @@ def parse_seats(text: str, seats: Sequence[str]) -> dict[str, str]:
         return {k.strip(): v.strip() for k, v in out.items()}
     if any("=" in p for p in parts):
         raise IllegalInput(f"--seats: either one level per seat or seat=level pairs, not both: {text!r}")
-    if seats and len(parts) != len(seats):
+    if not seats:
+        raise IllegalInput(f"--seats {text!r}: this game's seats change with its options; name each one (seat=level)")
+    if len(parts) != len(seats):
         raise IllegalInput(f"--seats names {len(parts)} levels for {len(seats)} seats ({', '.join(seats)})")
     return dict(zip(seats, parts))
 

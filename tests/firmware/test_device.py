@@ -5,7 +5,7 @@ from __future__ import annotations
 import pynmea2
 
 from firmware import protocol
-from firmware.debounce import Debouncer
+from firmware.debounce import Debouncer, from_mask
 from firmware.device import SensorBoard
 from firmware.scan import VirtualSensors
 
@@ -40,24 +40,38 @@ def test_boot_sends_hello_and_snapshot() -> None:
     assert [fields(l) for l in out] == [["HELLO", "1", "1.0.0", "32"], ["SNAP", "0", "20"]]
 
 
+def scan(mask: int, channels: int = 8) -> bytearray:
+    return from_mask(mask, bytearray((channels + 7) // 8))
+
+
 def test_debounce_ignores_a_flicker_and_reports_a_stable_change() -> None:
     deb = Debouncer(8, 30)
-    deb.start(0, 0)
-    assert deb.update(0b1, 10) == []
-    assert deb.update(0b0, 20) == []  # a piece slid across the sensor
-    assert deb.update(0b0, 100) == []
-    assert deb.update(0b1, 110) == []
-    assert deb.update(0b1, 139) == []
-    assert deb.update(0b1, 140) == [(0, 1)]
+    deb.start(scan(0), 0)
+    assert not deb.update(scan(0b1), 10)
+    assert not deb.update(scan(0b0), 20)  # a piece slid across the sensor
+    assert not deb.update(scan(0b0), 100)
+    assert not deb.update(scan(0b1), 110)
+    assert not deb.update(scan(0b1), 139)
+    assert deb.update(scan(0b1), 140) == [(0, 1)]
     assert deb.stable == 1
 
 
 def test_changes_reported_in_the_order_they_happen() -> None:
     deb = Debouncer(8, 30)
-    deb.start(0, 0)
-    deb.update(0b1000_0000, 0)
-    deb.update(0b1000_0001, 10)
-    assert deb.update(0b1000_0001, 50) == [(7, 1), (0, 1)]
+    deb.start(scan(0), 0)
+    deb.update(scan(0b1000_0000), 0)
+    deb.update(scan(0b1000_0001), 10)
+    assert deb.update(scan(0b1000_0001), 50) == [(7, 1), (0, 1)]
+
+
+def test_changes_across_bytes_and_the_top_channel() -> None:
+    deb = Debouncer(64, 30)
+    deb.start(scan(0, 64), 0)
+    deb.update(scan(1 << 63, 64), 5)
+    deb.update(scan(1 << 63 | 1 << 8, 64), 6)
+    assert deb.update(scan(1 << 63 | 1 << 8, 64), 36) == [(63, 1), (8, 1)]
+    assert deb.stable == 1 << 63 | 1 << 8
+    assert deb.stable_bytes == bytearray([0, 1, 0, 0, 0, 0, 0, 0x80])
 
 
 def test_events_share_one_seq_counter_with_snapshots_and_wrap() -> None:

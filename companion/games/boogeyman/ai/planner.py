@@ -69,19 +69,21 @@ def card_harm(effects: tuple[Effect, ...]) -> float:
     return sum(HARM.get(e.effect, 0.0) * max(1, e.n) for e in effects)
 
 
-def room_token_values(world: State, rooms: list[str], count: int, depth: int, prior: float) -> dict[str, float]:
+def room_token_values(world: State, rooms: list[str], count: int, depth: int, prior: float,
+                      rng: Rng) -> dict[str, float]:
     """One sampled world's value of each usable room: the first stop there in the modelled next
-    round (one rollout serves every room), plus the prior for rooms the children are drawn to."""
-    first = _rollout(world, rooms, count, depth)
+    round (one rollout serves every room), plus the prior for rooms the children are drawn to.
+    `rng` drives the modelled table: it differs every iteration even when the world does not
+    (the clairvoyant ceiling sees one true world)."""
+    first = _rollout(world, rooms, count, depth, rng)
     near = _prior(world, rooms, prior)
     return {r: first.get(r, 0.0) + near[r] for r in rooms}
 
 
-def _rollout(world: State, usable: list[str], count: int, depth: int) -> dict[str, float]:
+def _rollout(world: State, usable: list[str], count: int, depth: int, rng: Rng) -> dict[str, float]:
     """Play the modelled next round in one world; the value of the first stop in each room."""
     probe = _probe(world, usable, count)
     s = replace(RULES.apply(world, I.PlaceRoomTokens(probe)), current=0)
-    rng = Rng.from_seed(world.rng.state)
     first: dict[str, float] = {}
     for _ in range(depth):
         inp, rng = table_input(s, rng)

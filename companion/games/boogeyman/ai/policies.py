@@ -95,7 +95,9 @@ class BoogeymanPolicies:
         if not isinstance(p, ChooseRoomTokens) or seat != BOOGEYMAN:
             raise ValueError("the shared rollout only scores the Boogeyman's Room tokens")
         rooms = sorted({r for c in candidates for r in c.rooms}, key=lambda r: (len(r), r))
-        per_room = planner.room_token_values(world, rooms, p.count, budget.depth, knobs(budget).prior)
+        seed, rng = rng.next_u64()
+        per_room = planner.room_token_values(world, rooms, p.count, budget.depth, knobs(budget).prior,
+                                             Rng.from_seed(seed))
         return [sum(per_room[r] for r in c.rooms) for c in candidates], rng
 
     def rollout(self, state: State, rng: Rng) -> tuple[I.Input | None, Rng]:

@@ -1,0 +1,166 @@
+"""The player-run Boogeyman's private choices (Competitive, or Semi-cooperative after a take-over).
+
+Shown behind a cover so the children can look away; reads view(state, "boogeyman") only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.houses import walk_graph
+from companion.games.boogeyman.rules import DECK_NAMES
+from companion.games.boogeyman.state import card_label
+from companion.ui import theme as T
+from companion.ui.screens import BaseScreen
+from companion.games.boogeyman.ui.widgets import ladder_text
+from companion.ui.widgets import BigButton
+
+
+class BoogeymanScreen(BaseScreen):
+    title = "The Boogeyman's turn"
+
+    def on_kv_post(self, base: Any) -> None:
+        self.revealed = False
+        self.sel: list[str] = []
+        self.stage = 0
+        self._key: Any = None
+
+    def on_leave(self, *_: Any) -> None:
+        self.revealed = False
+
+    def refresh(self) -> None:
+        c = self.app.controller
+        if c.session is None:
+            return
+        v = c.view("boogeyman")
+        p = v["pending"][0] if v["pending"] else None
+        key = (p and p.get("kind"), len(v["ladder"]), v["babysitter"])
+        if key != self._key:
+            self._key, self.sel, self.stage = key, [], 0
+        self.ids.cover.shown = not self.revealed
+        self.ids.secret.shown = self.revealed
+        seat = v.get("boogeyman_seat") or ""
+        self.ids.cover_text.text = (f"{T.GLYPH_SKULL} Boogeyman player only" + (f" ({seat.capitalize()})" if seat and seat != 'boogeyman' else "")
+                                    + "\n[size=22]Children: look away now.[/size]")
+        grid = self.ids.options
+        grid.clear_widgets()
+        if p is None:
+            self.ids.ask.text = "Nothing to decide now."
+            return
+        kind = p["kind"]
+        grid.cols = 3 if kind == "choose_card" else 7
+        ladder = "  ".join(ladder_text(s, i + 1) for i, s in enumerate(v["ladder"])) or "no token yet"
+        self.ids.info.text = f"Ladder: {ladder}\nBabysitter in {v['babysitter']}."
+        confirm = self.find("confirm")
+        confirm.disabled = True
+        if kind == "choose_room_tokens":
+            n = p["count"]
+            pools = v.get("token_pools") or [v.get("reserve", [])]
+            nxt = pools[min(len(self.sel), len(pools) - 1)]
+            pool = sorted(set(nxt) | set(self.sel), key=int)
+            self.ids.ask.text = f"Play {n} Room token{'s' if n > 1 else ''} face down: where will you hide?"
+            self._rooms(grid, pool, n)
+            confirm.disabled = len(self.sel) != n
+            confirm.caption = "Play face down"
+        elif kind == "choose_card":
+            deck = p["deck"]
+            who = f" on {p['child'].capitalize()}" if p.get("child") else ""
+            self.ids.ask.text = f"Choose the {DECK_NAMES.get(deck, deck)} card to inflict{who}"
+            def order(code: str) -> tuple[bool, str, str]:
+                title = self.card_title(code)
+                unnamed = title == card_label(code)
+                return unnamed, "" if unnamed else title.lower(), code  # named by title, then by number
+
+            cards = sorted(v.get("decks", {}).get(deck, []), key=order)
+            confirm.caption = "Tap the card"
+            for code in cards:
+                b = BigButton(caption=self.card_title(code), font_size=15, action=f"card:{code}")
+                b.bind(on_press=lambda btn, code=code: self.app.submit(I.ChooseCardInput(code)))
+                grid.add_widget(b)
+        elif kind == "steer_babysitter":
+            steps = p["steps"]
+            here = self.sel[-1] if self.sel else v["babysitter"]
+            g = walk_graph("", v["attic"]["unlocked"], v["trap_door"], True)
+            self.ids.ask.text = (f"Steer the Possessed Babysitter up to {steps} rooms: "
+                                 + " \u2192 ".join([v["babysitter"], *self.sel]))
+            if len(self.sel) < steps:
+                for z in g.neighbours(here):
+                    b = BigButton(caption=z, font_size=18, action=f"step:{z}")
+                    b.bind(on_press=lambda btn, z=z: self._step(z))
+                    grid.add_widget(b)
+            confirm.disabled = False
+            confirm.caption = "Walk her" if self.sel else "Stay put"
+        elif kind == "hide_tokens":
+            n = p["objectives"]
+            rooms = [z for z in v["rooms"] if z != v["attic"]["room"] or True]
+            rooms = [z for z in rooms if z != "20"] if "20" in rooms else rooms
+            what = ["the Objective tokens", "the Trap Door", "the Skeleton Key"][self.stage]
+            need = n if self.stage == 0 else 1
+            self.ids.ask.text = f"Set-up: hide {what} (pick {need})"
+            self._rooms(grid, sorted(rooms, key=int), need)
+            confirm.disabled = len(self.sel) != need
+            confirm.caption = "Next" if self.stage < 2 else "Hide them"
+
+    def card_title(self, code: str) -> str:
+        """The card by the title the table gave it, else its number: never a bare code."""
+        from cards_qr.codes import parse_code
+
+        try:
+            info = self.app.scanner.catalogue().lookup(parse_code(code))
+        except Exception:  # noqa: BLE001 - a broken catalogue: numbers still work
+            info = None
+        return info.title if info is not None else card_label(code)
+
+    def _rooms(self, grid: Any, pool: list[str], n: int) -> None:
+        for z in pool:
+            on = z in self.sel
+            b = BigButton(caption=("\u2714 " if on else "") + z, kind="primary" if on else "normal", font_size=18,
+                          action=f"room:{z}")
+            b.bind(on_press=lambda btn, z=z, n=n: self._toggle(z, n))
+            grid.add_widget(b)
+
+    def _toggle(self, z: str, n: int) -> None:
+        if z in self.sel:
+            self.sel.remove(z)
+        else:
+            self.sel.append(z)
+            self.sel = self.sel[-n:]
+        self.refresh()
+
+    def _step(self, z: str) -> None:
+        self.sel.append(z)
+        self.refresh()
+
+    def show(self) -> None:
+        self.revealed = True
+        self.refresh()
+
+    def confirm(self) -> None:
+        v = self.app.controller.view("boogeyman")
+        p = v["pending"][0] if v["pending"] else None
+        if p is None:
+            return
+        kind = p["kind"]
+        if kind == "choose_room_tokens":
+            self.app.submit(I.PlaceRoomTokens(tuple(self.sel)))
+        elif kind == "steer_babysitter":
+            self.app.submit(I.SteerBabysitterInput(tuple(self.sel)))
+        elif kind == "hide_tokens":
+            self._hidden = getattr(self, "_hidden", [])
+            if self.stage == 0:
+                self._hidden = [tuple(self.sel)]
+            else:
+                self._hidden.append(self.sel[0])
+            if self.stage < 2:
+                self.stage += 1
+                self.sel = []
+                self.refresh()
+                return
+            objectives, trap, key = self._hidden
+            self.app.submit(I.HideTokensInput(objectives, trap, key))
+        self.revealed = False
+        self.refresh()
+
+
+SCREEN = BoogeymanScreen

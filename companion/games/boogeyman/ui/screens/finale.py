@@ -1,0 +1,42 @@
+"""The Finale: the Book of Endings is read at the table; the screen asks how it ended, then shows it."""
+
+from __future__ import annotations
+
+from companion.games.boogeyman import inputs as I
+from companion.ui.screens import BaseScreen
+
+
+class FinaleScreen(BaseScreen):
+    title = "The Finale"
+
+    def refresh(self) -> None:
+        c = self.app.controller
+        if c.session is None:
+            return
+        v = c.view()
+        f = v["finale"]
+        over = v["phase"] == "over"
+        self.ids.heading.text = v["prompt"]
+        if over:
+            self.ids.detail.text = ("The sun rises over Villa Spencer." if v["winner"] == "children"
+                                    else "The shadows keep the house tonight.")
+        else:
+            kids = ", ".join(k.capitalize() for k in f["children"]) or "nobody"
+            self.ids.detail.text = (f"Finale room: {f['room']}   \u00b7   Leader: {f['leader'].capitalize()}\n"
+                                    f"In the room: {kids}\nOpen the Book of Endings at [b]Finale {f['number']}[/b], "
+                                    "play it out, then tell the device how it ended.")
+        for name in ("won", "lost"):
+            self.find(name).shown = not over
+            self.find(name).size_hint_x = 0.001 if over else 1
+        self.find("new").shown = over
+        self.find("new").size_hint_x = 1 if over else 0.001
+
+    def outcome(self, children_won: bool) -> None:
+        if self.app.submit(I.FinaleOutcome(children_won)):
+            self.app.sounds.play("reveal" if children_won else "laugh")
+
+    def new_game(self) -> None:
+        self.app.go("choose")
+
+
+SCREEN = FinaleScreen

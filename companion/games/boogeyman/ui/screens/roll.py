@@ -1,0 +1,71 @@
+"""The die: the table's roll (tap the face) or the device's, then Candy to change it by +/-1 each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.state import AdjustRoll, NeedRoll, TieRoll
+from companion.ui.screens import BaseScreen
+
+FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀..⚅
+PURPOSE = {"lock": "to break the Lock", "noise": "for the noise"}
+
+
+class RollScreen(BaseScreen):
+    title = "Roll the die"
+
+    def on_kv_post(self, base: Any) -> None:
+        self.delta = 0
+
+    def refresh(self) -> None:
+        c = self.app.controller
+        if c.session is None:
+            return
+        p = c.pending()
+        v = c.view()
+        self.ids.prompt.text = v["prompt"]
+        # Whose die, and whether their Candy may change it once they see it.
+        if isinstance(p, TieRoll):
+            rolling, adjusting, who, rolled = not p.rolled, bool(p.rolled), p.roller, p.rolled
+        else:
+            rolling, adjusting = isinstance(p, NeedRoll), isinstance(p, AdjustRoll)
+            who = p.child if isinstance(p, (NeedRoll, AdjustRoll)) else ""
+            rolled = p.rolled if isinstance(p, AdjustRoll) else 0
+        self.ids.faces.shown = rolling
+        self.ids.adjust.shown = adjusting
+        if rolling:
+            done = ", ".join(f"{n.capitalize()} rolled {r}" for n, r in zip(p.children, p.rolls)) \
+                if isinstance(p, TieRoll) else ""
+            self.ids.faces_hint.text = ((f"{who.capitalize()}: tap what your die shows, or let the device roll"
+                                         if who else "Tap what the die shows, or let the device roll")
+                                        + (f" ({done}):" if done else ":"))
+        if adjusting:
+            candy = c.state.child(who).candy
+            self.delta = max(-candy, min(candy, self.delta))
+            result = max(0, rolled + self.delta)
+            self.ids.rolled.text = f"[size=64]{FACES[rolled - 1]}[/size]\n{rolled}"
+            self.ids.result.text = (f"Result [b]{result}[/b]\n[size=17]{abs(self.delta)} of {candy} Candy spent "
+                                    f"({self.delta:+d})[/size]")
+            self.find("minus").disabled = self.delta <= -candy or rolled + self.delta <= 0
+            self.find("plus").disabled = self.delta >= candy
+            self.find("keep").caption = f"Use {result}" if self.delta else f"Keep {rolled}"
+        else:
+            self.delta = 0
+        if not (rolling or adjusting):
+            self.ids.prompt.text = "No roll is needed now."
+
+    def roll(self, value: int | None) -> None:
+        self.delta = 0
+        self.app.submit(I.RollDie(value))
+
+    def change(self, d: int) -> None:
+        self.delta += d
+        self.refresh()
+
+    def keep(self) -> None:
+        if self.app.submit(I.SpendCandy(self.delta)):
+            self.delta = 0
+
+
+SCREEN = RollScreen

@@ -1,0 +1,168 @@
+"""The table view: the house, the Ladder, the Stress Scale, the children, one big prompt, the buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.houses import house_for
+from companion.games.boogeyman.ui.layout import plan
+from companion.ui import theme as T
+from companion.ui.screens import BaseScreen
+
+
+class TableScreen(BaseScreen):
+    title = "The table"
+
+    def on_kv_post(self, base: Any) -> None:
+        self._house: Any = None
+        self.ids.map.bind(on_zone=lambda m, z: self.tap_zone(z))
+
+    def refresh(self) -> None:
+        app = self.app
+        c = app.controller
+        if c.session is None:
+            return
+        house = house_for(c.state.options.board)
+        if self.ids.map.plan is None or self._house is not house:
+            self._house, self.ids.map.plan = house, plan(house)
+        v = c.view()
+        legal = c.legal()
+        kinds = {type(i).kind for i in legal}
+        self.ids.prompt.text = v["prompt"]
+        fix = app.fix_text
+        notes = " \u00b7 ".join(v["notices"][-2:])
+        self.ids.notices.text = (f"[color=e8a23a]{T.GLYPH_WARN} Sensors: {fix}[/color]" if fix else notes)
+        self.ids.fix.shown = bool(fix)
+        self.ids.lasting.text = self.lasting_text(v)
+        movable = {i.to for i in legal if isinstance(i, I.Move)}
+        infos = self.zone_infos(v, movable, app.sensors.occupied if app.sensors else None)
+        if not v["secret_room"]:
+            infos.setdefault(house.secret_room, {})["hidden"] = True  # not found yet: no number
+        self.ids.map.show(infos)
+        self.ids.ladder.spaces = v["ladder_spaces"]
+        self.ids.ladder.event_spaces = [i + 1 for i, s in enumerate(v["ladder"]) if s["event"]] + \
+            list(house.ladder_event_spaces)
+        self.ids.ladder.slots = v["ladder"]
+        self.ids.ladder.on_slots()
+        st = self.ids.stress
+        st.top, st.trouble = v["stress"]["top"], v["stress"]["trouble"]
+        st.boogeyman, st.babysitter = v["stress"]["boogeyman"], v["stress"]["babysitter"]
+        st.refresh()
+        self.ids.kids.text = self.children_text(v)
+        for action, kind in (("search", "search"), ("flip", "flip_switch"), ("lock", "break_lock"),
+                             ("key", "use_key"), ("revive", "revive"), ("end", "end_turn")):
+            self.find(action).disabled = kind not in kinds
+        self.find("finale").disabled = not ({"mission_complete", "start_finale"} & kinds)
+        self.find("finale").caption = "Mission" if "mission_complete" in kinds else "Finale"
+        pending = c.pending_screen()
+        self.find("roll").disabled = pending != "roll"
+        self.find("roll").kind = "primary" if pending == "roll" else "normal"
+        self.find("scan").kind = "primary" if pending == "scan" else "normal"
+        self.find("undo").disabled = not c.undo_label()
+        self.find("end").kind = "primary" if v["actions_left"] == 0 and "end_turn" in kinds else "normal"
+
+    @staticmethod
+    def zone_infos(v: dict[str, Any], movable: set[str], sensed: frozenset[str] | None) -> dict[str, dict[str, Any]]:
+        house_rooms = v["rooms"]
+        infos: dict[str, dict[str, Any]] = {}
+        attic = v["attic"]["room"]
+        for zone, room in house_rooms.items():
+            infos[zone] = {"dark": room["switch"] == "dark", "lock": room["lock"]}
+        for zone in list(infos):
+            if zone == attic and not v["attic"]["unlocked"]:
+                infos[zone]["attic_locked"] = True
+        for c in v["children"]:
+            if not c["removed"]:
+                infos.setdefault(c["zone"], {}).setdefault("children", []).append(c["name"])
+        infos.setdefault(v["babysitter"], {})["babysitter"] = True
+        for z in v["boogeyman"]:
+            infos.setdefault(z, {})["boogeyman"] = True
+        active = next((c["zone"] for c in v["children"] if c["name"] == v["active"]), "")
+        if active:
+            infos.setdefault(active, {})["active"] = True
+        for z in movable:
+            infos.setdefault(z, {})["movable"] = True
+        if v["trap_door"]:
+            infos.setdefault(v["trap_door"], {})["trap_door"] = True
+        for z in sensed or ():
+            infos.setdefault(z, {})["sensed"] = True
+        return infos
+
+    @staticmethod
+    def lasting_text(v: dict[str, Any]) -> str:
+        """Effects in play while they last: the round's Event, a Trouble card, Nightmares."""
+        out = []
+        if v["active_event"]:
+            out.append(f"[color=e8a23a]{T.GLYPH_EVENT}[/color] [b]{v['active_event_name']}[/b] (Event, this round)")
+        if v["trouble"]:
+            out.append(f"[color=e8a23a]{T.GLYPH_TROUBLE}[/color] [b]{v['trouble_name']}[/b] (Trouble)")
+        for c in v["children"]:
+            if c["nightmare"]:
+                out.append(f"[color=d2443a]{T.GLYPH_DARK}[/color] [b]{c['nightmare_name']}[/b] "
+                           f"(Nightmare on {c['name'].capitalize()})")
+        return "\n".join(out)
+
+    @staticmethod
+    def children_text(v: dict[str, Any]) -> str:
+        lines = []
+        short = len(v["children"]) > 4
+        for c in v["children"]:
+            col = T.CHILD_COLOURS.get(c["name"], "ffffff")
+            mark = "\u25b6" if c["name"] == v["active"] else "  "
+            if c["removed"]:
+                lines.append(f"{mark}[color={col}][b]{c['name'][:1].upper()}[/b][/color] {c['name'].capitalize()}: plays the Boogeyman")
+                continue
+            status = "[color=d2443a]PASSED OUT[/color]" if c["passed_out"] else c["status"]
+            extra = "".join([" \u26b7 Key" if c["has_key"] else "", f" Obj {len(c['objectives'])}" if c["objectives"] else ""])
+            candy = f" \u00b7 {c['candy']}\u25c9" if short else f" \u00b7 Candy {c['candy']}"
+            lines.append(f"{mark}[color={col}][b]{c['name'][:1].upper()}[/b][/color] {c['name'].capitalize()} "
+                         f"{status}{candy}{extra}")
+        return "\n".join(lines)
+
+    # ---- taps ----
+    def tap_zone(self, zone: str) -> None:
+        c = self.app.controller
+        if c.session is None or not c.state.active:
+            return
+        self.app.submit(I.Move(c.state.active, zone))
+
+    def act(self, action: str) -> None:
+        app = self.app
+        c = app.controller
+        name = c.state.active
+        legal = c.legal()
+        if action == "search":
+            app.go("found")  # the physical token decides what was found
+        elif action == "flip":
+            app.submit(I.FlipSwitch(name))
+        elif action == "lock":
+            app.submit(I.BreakLock(name))
+        elif action == "key":
+            app.submit(I.UseKey(name))
+        elif action == "revive":
+            target = next((i.target for i in legal if isinstance(i, I.Revive)), "")
+            app.submit(I.Revive(name, target))
+        elif action == "finale":
+            if any(isinstance(i, I.MissionComplete) for i in legal):
+                app.submit(I.MissionComplete())
+            else:
+                app.submit(I.StartFinale(name))
+        elif action == "end":
+            app.submit(I.EndTurn())
+        elif action == "roll":
+            app.go("roll")
+        elif action == "scan":
+            app.go("scan")
+        elif action == "undo":
+            app.ask_undo()
+        elif action == "why":
+            v = c.view()
+            app.show_why_all(list(v["notices"]) or [v["prompt"]])
+        elif action == "menu":
+            app.go("journal")
+        elif action == "fix":
+            app.go("mismatch")
+
+
+SCREEN = TableScreen

@@ -1,0 +1,81 @@
+"""`companion sol board check [FILE]` and `companion sol cards check [FILE]`: check the world map
+(with its tracks) and the card catalogue against what the rules need, every problem with its line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+HELP = "The Stuff of Legend (check the map, tracks and card files)"
+
+
+def register(subparsers: Any) -> None:
+    board = subparsers.add_parser("board", help="the world map, the Time and Attention tracks (world.toml)")
+    board.set_defaults(func=lambda args: _usage(board))
+    bsub = board.add_subparsers(dest="sol_board_command", metavar="SUBCOMMAND")
+    check = bsub.add_parser("check", help="check a map file and list every problem with its line",
+                            description="Check a world map file (and that the card catalogue fits it). With no "
+                                        "FILE, checks the shipped map.")
+    check.add_argument("file", nargs="?", metavar="FILE", help="the map file (.toml)")
+    check.add_argument("--cards", metavar="FILE", help="the card catalogue to check it with (default: shipped)")
+    check.set_defaults(func=_board_check)
+
+    cards = subparsers.add_parser("cards", help="the card catalogue (cards.toml)")
+    cards.set_defaults(func=lambda args: _usage(cards))
+    csub = cards.add_subparsers(dest="sol_cards_command", metavar="SUBCOMMAND")
+    ccheck = csub.add_parser("check", help="check a card catalogue and list every problem with its line",
+                             description="Check a card catalogue file. With no FILE, checks the shipped one.")
+    ccheck.add_argument("file", nargs="?", metavar="FILE", help="the catalogue file (.toml)")
+    ccheck.set_defaults(func=_cards_check)
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return 2
+
+
+def _report(path: str, issues: list[Any]) -> int:
+    for issue in issues:
+        print(issue, file=sys.stderr)
+    print(f"{path}: {len(issues)} problem(s)", file=sys.stderr)
+    return 1
+
+
+def _board_check(args: argparse.Namespace) -> int:
+    from companion.games.stuff_of_legend.catalogue import check_catalogue, default_catalogue_path, load_catalogue
+    from companion.games.stuff_of_legend.setup import check_pair
+    from companion.games.stuff_of_legend.world import check_world, default_world_path, load_world
+
+    path = args.file if args.file is not None else str(default_world_path())
+    issues = check_world(path)
+    if issues:
+        return _report(path, issues)
+    world = load_world(path)
+    cards = args.cards if args.cards else str(default_catalogue_path())
+    card_issues = check_catalogue(cards)
+    if card_issues:
+        return _report(cards, card_issues)
+    problems = check_pair(world, load_catalogue(cards))
+    if problems:
+        for p in problems:
+            print(f"{path}: {p} (with {cards})", file=sys.stderr)
+        print(f"{path}: {len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print(f"{path}: OK - {len(world.spaces)} spaces ({len(world.card_spaces)} with cards, {len(world.exits)} exits), "
+          f"{len(world.trails)} trails, {len(world.bridges)} bridge places, {len(world.time.marks)} Time track "
+          f"divisions, {len(world.attention.values)} Attention Level divisions")
+    return 0
+
+
+def _cards_check(args: argparse.Namespace) -> int:
+    from companion.games.stuff_of_legend.catalogue import check_catalogue, default_catalogue_path, load_catalogue
+
+    path = args.file if args.file is not None else str(default_catalogue_path())
+    issues = check_catalogue(path)
+    if issues:
+        return _report(path, issues)
+    c = load_catalogue(path)
+    print(f"{path}: OK - {len(c.heroes)} Hero sheets, {len(c.actions)} Action, {len(c.boogeyman)} Boogeyman, "
+          f"{len(c.loyalty)} Loyalty, {len(c.locations)} Location and {len(c.encounters)} Encounter cards")
+    return 0

@@ -1,0 +1,247 @@
+"""Hands, the Action deck, running out of cards, the Boogeyman coin and deck, and wounds
+("Running Out of Cards", "The Boogeyman Coin", "Boogeyman Cards", "Inflicting Wounds")."""
+
+from __future__ import annotations
+
+from companion.core.evolve import evolve
+from companion.games.stuff_of_legend.common import (
+    WOUND_DIVISIONS,
+    awaiting_hand,
+    cat,
+    effect_tuples,
+    hand_size,
+    note,
+    push,
+    require,
+    set_hand,
+    set_owed,
+    title,
+    who,
+    without,
+    world,
+)
+from companion.games.stuff_of_legend.ending import end_game
+from companion.games.stuff_of_legend.state import (
+    BoogeymanDraw,
+    Coin,
+    Discard,
+    DiscardWhy,
+    GiftTo,
+    NewHand,
+    RunEffects,
+    State,
+    TakeWound,
+    WoundTaker,
+    WrapWound,
+)
+
+
+def draw(s: State, n: int) -> tuple[tuple[str, ...], State]:
+    """n cards off the Action deck; an empty deck is the discard pile shuffled unseen (SOL-G12)."""
+    got: list[str] = []
+    pile, discards, rng = s.draw_pile, s.discard_pile, s.rng
+    for _ in range(n):
+        if not pile and discards:
+            pile, rng = rng.shuffled(discards)
+            discards = ()
+            s = note(s, "The Action deck ran out: shuffle the discard pile face down, unseen, into a new deck.")
+        if not pile:
+            break
+        got.append(pile[0])
+        pile = pile[1:]
+    if s.options.action_deck == "physical":
+        got = [""] * len(got)  # the table draws real cards the device does not see
+    return tuple(got), evolve(s, draw_pile=pile, discard_pile=discards, rng=rng)
+
+
+def spend(s: State, seat: str, cards: tuple[str, ...], to_discard: bool) -> State:
+    """Cards leave `seat`'s hand, played face up or discarded face down (SOL-34); an emptied hand
+    means the coin at once, then a new hand (SOL-76)."""
+    hand = s.hand(seat)
+    for card in cards:
+        left = without(hand, card)
+        require(left is not None, f"{who(s, seat)} has no {title(s, card) if card else 'card'} in hand")
+        assert left is not None
+        hand = left
+    s = set_hand(s, seat, hand)
+    if to_discard:
+        s = evolve(s, discard_pile=s.discard_pile + cards)
+    return check_out(s, seat)
+
+
+def check_out(s: State, seat: str) -> State:
+    if s.hand(seat) or awaiting_hand(s, seat) or s.phase in ("end", "over"):
+        return s
+    s = note(s, f"{who(s, seat)} ran out of cards: flip the Boogeyman coin, then draw a new hand.")
+    return push(s, Coin(seat, "hand"), NewHand(seat))
+
+
+def new_hand(s: State, step: NewHand) -> State:
+    """The new hand, sized after the coin was flipped (SOL-76/77/84); owed discards come after (SOL-105)."""
+    s = evolve(s, pending=s.pending[1:])
+    n = hand_size(s, step.seat)
+    cards, s = draw(s, n)
+    s = set_hand(s, step.seat, s.hand(step.seat) + cards)
+    s = note(s, f"{who(s, step.seat)} draws a new hand of {len(cards)} cards.")
+    owed = s.owed[s.index(step.seat)]
+    if owed:
+        s = set_owed(s, step.seat, 0)
+        s = note(s, f"{who(s, step.seat)} now pays the {owed} discard(s) still owed for a wound.")
+        s = push(s, Discard(step.seat, owed, "owed"))
+    return s
+
+
+def ask_discard(s: State, seat: str, n: int, why: DiscardWhy) -> State:
+    if n <= 0:
+        return s
+    if not s.hand(seat) and awaiting_hand(s, seat):
+        return set_owed(s, seat, s.owed[s.index(seat)] + n)
+    return push(s, Discard(seat, n, why))
+
+
+def discard_one(s: State, d: Discard, card: str) -> State:
+    """One card paid; more than the hand holds are owed until the new hand (SOL-105)."""
+    if s.options.action_deck == "digital":
+        require(card != "", f"name the card {who(s, d.seat)} discards")
+    s = evolve(s, pending=s.pending[1:])
+    s = spend(s, d.seat, (card,), to_discard=True)
+    left = d.n - 1
+    if left and not s.hand(d.seat):
+        s = set_owed(s, d.seat, s.owed[s.index(d.seat)] + left)
+        return note(s, f"{who(s, d.seat)} owes {left} more discard(s), paid from the new hand.")
+    if left:
+        # Put the rest back in place: after any coin and new hand the emptying pushed in front.
+        i = next((k for k, p in enumerate(s.pending) if isinstance(p, NewHand) and p.seat == d.seat), -1)
+        rest = Discard(d.seat, left, d.why)
+        return evolve(s, pending=s.pending[: i + 1] + (rest,) + s.pending[i + 1:])
+    return s
+
+
+def owed_from_empty(s: State, d: Discard) -> State:
+    s = evolve(s, pending=s.pending[1:])
+    return set_owed(s, d.seat, s.owed[s.index(d.seat)] + d.n)
+
+
+# ---------------------------------------------------------------- the coin
+
+def flip(s: State, c: Coin, face: str | None) -> State:
+    """The Boogeyman coin (SOL-81): the device flips only when no face is given."""
+    if face is None:
+        i, rng = s.rng.below(2)
+        face = ("boy", "boogeyman")[i]
+        s = evolve(s, rng=rng)
+    s = evolve(s, pending=s.pending[1:])
+    s = note(s, f"{who(s, c.seat)} flipped the coin: the {'Boy' if face == 'boy' else 'Boogeyman'} face.")
+    if face == "boy":
+        return move_boy(s, 1)
+    if not s.boogeyman_pile:
+        if s.options.empty_boogeyman_deck == "boy":
+            s = note(s, "The Boogeyman deck is empty: the flip counts as the Boy face (option).")
+            return move_boy(s, 1)
+        return note(s, "The Boogeyman deck is empty: nothing happens (SOL-G12).")
+    return push(s, BoogeymanDraw(c.seat))
+
+
+def move_boy(s: State, n: int) -> State:
+    """The Boy down the Time track (SOL-82); entering BOY LOST ends the game at once (SOL-83). A
+    "Hand size" mark, once entered, holds for the rest of the game even if the Boy comes back up (SOL-84)."""
+    track = world(s).time
+    before, reached = s.boy, s.boy_reached
+    after = max(0, min(track.lost, s.boy + n))
+    s = evolve(s, boy=after, boy_reached=max(reached, after))
+    if after == before:
+        return note(s, "The Boy is already at the top of the Time track.") if n < 0 else s
+    s = note(s, f"The Boy moves to division {after + 1} of the Time track.")
+    if after == track.lost:
+        return end_game(s, "boy_lost")
+    for i in range(reached + 1, after + 1):
+        if track.marks[i].startswith("hand-"):
+            s = note(s, f"Hand size {track.marks[i][-2:]}: every new hand is smaller for the rest of the game.")
+    return s
+
+
+def boogeyman_card(s: State, d: BoogeymanDraw, code: str | None) -> State:
+    """Draw (device) or scan (physical) the Boogeyman card and resolve it publicly (SOL-85..90)."""
+    if s.options.boogeyman_deck == "digital":
+        require(code is None, "the device holds the Boogeyman deck: it draws the card itself")
+        code = s.boogeyman_pile[0]
+        pile = s.boogeyman_pile[1:]
+    else:
+        require(code is not None, "scan the Boogeyman card that was drawn")
+        assert code is not None
+        require(code in s.boogeyman_pile,
+                f"{code} is not in the Boogeyman deck" + (" (it was already drawn)" if cat(s).is_card(code, "BOOG")
+                                                          else ""))
+        pile = tuple(c for c in s.boogeyman_pile if c != code)
+    card = cat(s).boogeyman_card(code)
+    s = evolve(s, boogeyman_pile=pile, pending=s.pending[1:])
+    s = note(s, f"{who(s, d.seat)} drew the Boogeyman card {card.title} ({card.type.replace('gift', 'Dark Gift')}).")
+    run = RunEffects(code, d.seat, effect_tuples(card.effects))
+    if card.type == "fleeting":
+        s = evolve(s, removed=s.removed + (code,))
+        return push(s, run)
+    if card.type == "personal":
+        s = hold(s, d.seat, code)
+        return push(s, run)
+    if card.type == "gift":
+        return push(s, GiftTo(d.seat, code))
+    if s.sinister:
+        s = evolve(s, removed=s.removed + (s.sinister,))
+        s = note(s, f"{title(s, s.sinister)} leaves the Sinister Games spot and the game.")
+    s = evolve(s, sinister=code)
+    return push(s, run)
+
+
+def hold(s: State, seat: str, code: str) -> State:
+    i = s.index(seat)
+    return evolve(s, held=s.held[:i] + (s.held[i] + (code,),) + s.held[i + 1:])
+
+
+def give(s: State, g: GiftTo, to: str) -> State:
+    require(to in s.seats and to != g.seat, f"a Dark Gift goes to another player, not {who(s, to)}")
+    s = evolve(s, pending=s.pending[1:])
+    s = hold(s, to, g.card)
+    s = note(s, f"{who(s, g.seat)} gives {title(s, g.card)} to {who(s, to)}.")
+    return push(s, RunEffects(g.card, to, effect_tuples(cat(s).boogeyman_card(g.card).effects)))
+
+
+# ---------------------------------------------------------------- wounds
+
+def wounds(s: State, n: int) -> State:
+    """n wounds, processed one at a time (SOL-106): each taker chosen in turn."""
+    if n <= 0:
+        return s
+    return push(s, *([WoundTaker()] * n))
+
+
+def take_wound(s: State, step: TakeWound) -> State:
+    """The taker moves the Wound marker one division right and does what it says (SOL-102/103)."""
+    s = evolve(s, pending=s.pending[1:])
+    div = s.wound % 6 + 1
+    s = evolve(s, wound=div)
+    letter = WOUND_DIVISIONS[div - 1]
+    if div <= 3:
+        s = note(s, f"{who(s, step.seat)} takes the wound: the Wound marker to {letter}, discard {div}.")
+        return ask_discard(s, step.seat, div, "wound")
+    s = note(s, f"{who(s, step.seat)} takes the wound: the Wound marker to {letter}, flip the Boogeyman coin.")
+    if div == 6:
+        return push(s, Coin(step.seat, "wound"), WrapWound())
+    return push(s, Coin(step.seat, "wound"))
+
+
+def wrap_wound(s: State) -> State:
+    """After division F the marker goes back to the left of A (SOL-104)."""
+    s = evolve(s, pending=s.pending[1:])
+    if s.wound == 6:
+        s = evolve(s, wound=0)
+        s = note(s, "The Wound marker goes back to the left of division A.")
+    return s
+
+
+def throw_away(s: State, seat: str) -> State:
+    """The vote said For: the rest of the hand goes, then the coin and a new hand (SOL-80)."""
+    hand = s.hand(seat)
+    s = set_hand(s, seat, ())
+    s = evolve(s, discard_pile=s.discard_pile + hand)
+    s = note(s, f"{who(s, seat)} throws away {len(hand)} card(s).")
+    return check_out(s, seat)

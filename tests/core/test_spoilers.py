@@ -1,0 +1,67 @@
+"""No spoilers, in every registered game: two states that differ only in what a seat may not
+know give that seat the same observation, the same legal inputs and labels, and the same worlds.
+
+The twin of a state is a world `resample` draws for the seat: by the protocol it differs from
+the state only in what the seat may not know."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.core import packs
+from companion.core.game import get_rules
+from companion.core.rng import Rng
+
+sys.path.insert(0, str(Path(__file__).parent))
+from random_play import random_states  # noqa: E402
+
+
+def _codes() -> list[str]:
+    return list(packs.codes()) + ["DICE"]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _fixture_pack() -> Any:
+    packs.register("DICE", "fixture_game")
+    yield
+    packs.unregister("DICE")
+
+
+def _options(code: str) -> list[Any]:
+    """A few set-ups per game: every Boogeyman mode, otherwise the default options."""
+    rules = get_rules(code)
+    if code == "BGM":
+        from companion.games.boogeyman.state import Mode, Options
+
+        return [Options(mode=m, children=("mike", "daphne", "ray")) for m in Mode]
+    sample = getattr(rules, "spoiler_test_options", None)  # a pack may offer varied set-ups
+    return list(sample()) if sample is not None else [rules.options_type()]
+
+
+@pytest.mark.parametrize("code", _codes())
+def test_what_a_seat_may_not_know_changes_nothing_it_sees(code: str) -> None:
+    rules = get_rules(code)
+    checked = differed = 0
+    games = [(options, 100 + 10 * k + j) for k, options in enumerate(_options(code)) for j in range(3)]
+    for options, seed in games:
+        for i, state in enumerate(random_states(rules, options, seed, 250)):
+            if i % 7:
+                continue
+            for seat in rules.seats(state) + ("table",):
+                twin, _ = rules.resample(state, seat, Rng.from_seed(i * 31 + 7))
+                differed += twin != state
+                assert rules.observe(twin, seat) == rules.observe(state, seat), (code, seat, i)
+                legal = rules.legal_inputs(state, seat)
+                assert rules.legal_inputs(twin, seat) == legal, (code, seat, i)
+                assert [rules.label(twin, x) for x in legal] == [rules.label(state, x) for x in legal]
+                # The worlds a seat can imagine depend on its observation only.
+                a, _ = rules.resample(state, seat, Rng.from_seed(5))
+                b, _ = rules.resample(twin, seat, Rng.from_seed(5))
+                assert a == b, (code, seat, i)
+                checked += 1
+    assert checked > 20
+    assert differed > 0  # the twins really differed: every game hides something (future dice at least)

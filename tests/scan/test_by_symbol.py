@@ -1,0 +1,95 @@
+"""Decoding by the symbol: every step works at the candidate symbol's module size, at any capture size;
+a symbol that was read (card or foreign) is not rescued again; a phone's or leaflet's QR costs about
+what an empty tray does."""
+
+import numpy as np
+import pytest
+
+from cards_qr.codes import parse_code
+from companion.scan import grid
+from companion.scan.decoder import TARGET_PPM, Candidate, Decoder, module_px_of, symbol_crop
+from companion.scan.synth import Placed, Spoil, qr_matrix, render_scene
+
+URL = "https://shop.example.org/p/4711?utm_source=box&utm_medium=qr"  # a version-4 symbol
+
+
+@pytest.mark.parametrize(("module_px", "scale"), [(2.2, 1.0), (2.2, 2.0), (6.0, 1.0), (6.0, 2.0)])
+def test_every_crop_is_at_the_symbols_module_size(module_px: float, scale: float) -> None:
+    img, syms = render_scene([Placed("BGM:SRCH:07", module_px, 20.0, (320, 240))], Spoil(), seed=1, scale=scale)
+    q = np.array(syms[0].corners, np.float32)
+    assert module_px_of(q) == pytest.approx(module_px * scale, rel=0.05)
+    crop = symbol_crop(img, Candidate(q, module_px_of(q), True))
+    assert module_px_of(q) * crop.scale == pytest.approx(TARGET_PPM, rel=0.1)
+    assert crop.img.shape[0] == pytest.approx((21 + 10) * TARGET_PPM * 1.4, rel=0.3)  # the symbol, turned, and 5 modules round
+
+
+def test_a_small_sticker_reads_in_a_640_frame() -> None:
+    # 2.3 px per module, blurred: zxing alone does not read it; the texture finder and the grid do.
+    from companion.scan.decoder import zxing_texts
+
+    img, _ = render_scene([Placed("BGM:STOK:12", 2.3, 33.0, (300, 250))], Spoil(blur_sigma=0.9, noise_sigma=2.0), seed=4)
+    assert "BGM:STOK:12" not in zxing_texts(img)
+    r = Decoder(game="BGM").decode(img)
+    assert r.cards == (parse_code("BGM:STOK:12"),)
+
+
+def test_a_foreign_code_read_is_not_rescued_and_costs_like_an_empty_tray() -> None:
+    tray = Spoil(noise_sigma=2.0, clutter=3)
+    empty, _ = render_scene([], tray, seed=7)
+    phone, _ = render_scene([Placed(URL, 3.5, 15.0, (320, 240), style="phone")], tray, seed=7)
+    dec = Decoder(game="BGM")
+    e, p = dec.decode(empty), dec.decode(phone)
+    assert p.foreign == 1 and p.cards == ()
+    assert p.work <= 2 * e.work + 1.0, (p.work, e.work)
+
+
+def test_an_unreadable_phone_code_is_seen_as_no_sticker() -> None:
+    # Small (1.5 px per module at 640): if zxing cannot read it, its finders are small for their spacing
+    # (a larger version, not a sticker) and it is refused before the rescue steps.
+    tray = Spoil(noise_sigma=2.0, clutter=3)
+    img, syms = render_scene([Placed(URL, 1.5, 15.0, (320, 240), style="phone")], tray, seed=7)
+    empty, _ = render_scene([], tray, seed=7)
+    dec = Decoder(game="BGM")
+    r = dec.decode(img)
+    assert r.cards == ()  # read as foreign at best
+    assert r.work <= 2 * dec.decode(empty).work + 1.0
+
+
+def test_finder_size_tells_a_sticker_from_a_larger_version() -> None:
+    card, cs = render_scene([Placed("BGM:SRCH:07", 4.0, 10.0, (320, 240))], Spoil(), seed=2)
+    url, us = render_scene([Placed(URL, 3.0, 10.0, (320, 240), style="leaflet")], Spoil(), seed=2)
+    assert grid.finder_scale(card, np.array(cs[0].corners, np.float32)) >= grid.MIN_FINDER_SCALE
+    # the URL symbol fitted as if it were version 1: its three finders' positions, 21 modules apart
+    c = np.array(us[0].corners, np.float32)
+    n = us[0].modules
+    as_v1 = c[0] + (c - c[0]) * 1.0  # the same outline: finders at the corners
+    assert n > 21 and grid.finder_scale(url, as_v1) < grid.MIN_FINDER_SCALE
+
+
+def test_deconvolution_reads_blur_the_centre_sampler_cannot() -> None:
+    # Blur of 0.6 module (sigma): the module centres no longer tell dark from light; the least-squares
+    # fit of the blurred module grid does.
+    img, syms = render_scene([Placed("BGM:DARK:05", 2.4, 25.0, (320, 240))], Spoil(blur_sigma=1.45, noise_sigma=1.0), seed=3)
+    q = np.array(syms[0].corners, np.float32)
+    truth = qr_matrix("BGM:DARK:05")
+    s, unk = next(grid.grid_candidates(img, q))
+    assert int(((s > 0) != truth).sum()) > 30
+    d, _, sigma = grid.deconvolve(grid.rectify(img, q, grid.LS_PPM))
+    assert int(((d > 0) != truth).sum()) < 10 and 0.4 <= sigma <= 0.8
+    assert grid.deconvolved_text(img, q) == "BGM:DARK:05"
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_fit_corners_finds_the_corner_a_finder_fit_misses(seed: int) -> None:
+    # Perspective: the three finders fix three corners; the fourth of a parallelogram is modules off,
+    # too far to read. The blur model's best fit puts it back within a third of a module.
+    img, syms = render_scene([Placed("BGM:SRCH:31", 3.0, 0.0, (320, 240))], Spoil(tilt=0.12, blur_sigma=0.8), seed=seed)
+    truth = np.array(syms[0].corners, np.float32)
+    m = syms[0].px_per_module
+    para = truth.copy()
+    para[2] = truth[1] + truth[3] - truth[0]  # what a fit from the finders gives
+    assert np.abs(para[2] - truth[2]).max() > 2 * m
+    assert grid.read_quad(img, para, 3, refine=False) is None
+    fitted = grid.fit_corners(img, para)
+    assert np.abs(fitted[2] - truth[2]).max() < m / 3
+    assert grid.read_quad(img, fitted, 3, refine=False) == "BGM:SRCH:31"

@@ -1,0 +1,45 @@
+"""The benchmark corpus (companion.scan.synth.sample_scene): the same physical scene at every capture
+size, each symbol's pixels per module and the blur recorded, symbols whole and uncovered."""
+
+import numpy as np
+import pytest
+
+from companion.scan.synth import BAND, CAPTURES, Placed, Spoil, blur_radius_px, render_scene, sample_scene
+
+STICKERS = [("BGM:SRCH:07", 1.0), ("BGM:STOK:12", 0.6), ("BGM:DARK:05", 1.0)]
+FOREIGN = ["https://www.example.com/menu?table=12"]
+
+
+def test_blur_radius_combines_sigma_and_half_the_smear() -> None:
+    assert blur_radius_px(Spoil(blur_sigma=1.2)) == pytest.approx(1.2)
+    assert blur_radius_px(Spoil(motion_px=4)) == pytest.approx(2.0)
+    assert blur_radius_px(Spoil(blur_sigma=0.6, motion_px=4), scale=2.0) == pytest.approx(np.hypot(1.2, 4.0))
+
+
+def test_symbols_record_their_pixels_per_module() -> None:
+    _, syms = render_scene([Placed("BGM:SRCH:07", 3.0, 30.0, (320, 240))], Spoil(), seed=1, scale=2.0)
+    assert syms[0].modules == 21 and syms[0].px_per_module == pytest.approx(6.0, rel=0.03)
+
+
+@pytest.mark.parametrize("i", range(6))
+def test_a_scene_is_the_same_at_every_capture_size(i: int) -> None:
+    sc = sample_scene(np.random.default_rng([9, i]), 9_000 + i, STICKERS, FOREIGN, ["BGM:SRCH:99"])
+    sc.spoil.jpeg_quality = 0  # JPEG is applied per capture; without it the 16:9 view is an exact crop
+    shots = {cap: sc.render(cap) for cap in CAPTURES}
+    (small, s640), (wide, s720), (full, s960) = shots[(640, 480)], shots[(1280, 720)], shots[(1280, 960)]
+    assert small.shape == (480, 640) and wide.shape == (720, 1280) and full.shape == (960, 1280)
+    assert np.array_equal(wide, full[120:840])  # the 16:9 mode: the centre band of the same view
+    assert [s.text for s in s640] == [s.text for s in s720] == [s.text for s in s960]
+    for a, b, c in zip(s640, s720, s960):
+        assert b.px_per_module == pytest.approx(2 * a.px_per_module, rel=0.05)
+        assert c.px_per_module == pytest.approx(b.px_per_module, rel=1e-6)
+    for cap, (_, syms) in shots.items():  # every symbol whole in every view, and no card covered
+        for s in syms:
+            pts = np.array(s.corners)
+            assert pts.min() >= 0 and (pts[:, 0] <= cap[0]).all() and (pts[:, 1] <= cap[1]).all()
+            assert s.covered <= (0.0 if s.style == "card" else 0.05)
+    assert set(sc.expected) <= {t for t, _ in STICKERS}
+
+
+def test_the_band_is_the_16_9_crop() -> None:
+    assert BAND == pytest.approx((480 - 640 * 9 / 16) / 2)
