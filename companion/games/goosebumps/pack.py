@@ -11,5 +11,6 @@ PACK = Pack(
     policies="companion.games.goosebumps.policies",
     sim="companion.games.goosebumps.sim",
     commands="companion.games.goosebumps.commands",
+    ui="companion.games.goosebumps.ui",
     available=True,
 )
