@@ -88,3 +88,57 @@ def test_companion_shots_renders_the_goosebumps_screens(tmp_path: Path) -> None:
     names = {p.stem for p in pngs}
     assert {"gsb_02_setup", "gsb_04_table", "gsb_07_hand", "gsb_08_device_turn", "gsb_10_end"} <= names
     assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and p.stat().st_size > 5000 for p in pngs)
+
+
+def test_every_goosebumps_control_shown_gets_a_touch_at_its_centre(harness: Any) -> None:
+    """The walker's check (tests/ui/test_walker.py) on every Goosebumps screen and moment."""
+    from companion.ui import touch
+
+    h = harness
+    app = h.app
+    seen: list[str] = []
+
+    def check(name: str) -> None:
+        app.toaster.hide()
+        h.pump(frames=2)
+        shown = touch.controls()
+        assert shown, f"{name}: nothing to press?"
+        assert touch.unreachable() == [], name
+        assert touch.small_targets() == [], name
+        seen.append(name)
+
+    app.go("choose")
+    h.tap("goosebumps")
+    h.tap("players:6")
+    h.tap("device_at:5")
+    check("set-up, six players")
+    h.tap("players:2")
+    h.tap("start")
+    check("the deal: a person's cards")
+    c = app.controller
+    p = Player(h, seed=2)
+    p.play(lambda: c.view()["waiting"].get("seat") == "Device" and c.state.phase.value == "deal")
+    h.tap("card:5")
+    check("the deal: naming the holder's cards")
+    p.play(lambda: c.view()["waiting"]["kind"] == "play" and c.view()["waiting"]["seat"] == "Player 1"
+           and not app.summary.shown)
+    check("a person's play")
+    if any(b.action == "threes" for b in touch.controls()):
+        h.tap("threes")
+        check("three of a kind")
+        h.tap("threes_back")
+    h.tap("hand")
+    check("hand-over")
+    h.tap("handover_look")
+    check("the hand")
+    h.tap("hand_hide")
+    h.tap("fix")
+    check("whose monster")
+    h.tap("fix:Device")
+    check("where it stands: the track at finger size")
+    h.tap("fix_cancel")
+    p.play(lambda: app.summary.shown)
+    check("the device's move")
+    p.play(lambda: c.session.finished and not app.summary.shown)
+    check("THE END")
+    assert len(seen) >= 10

@@ -114,6 +114,13 @@ class GsbTableScreen(BaseScreen):
     def _track(self, v: dict[str, Any]) -> None:
         t = v["track"]
         grid = self.ids.track
+        # Putting a monster right, the track grows to finger-sized spaces (the rest folds away).
+        big = self.mode == "fix_where"
+        grid.cols = 13 if big else 21
+        rows = -(-(t["end"] + 1) // grid.cols)
+        grid.height = rows * (50 if big else 25) + rows - 1
+        for w, height in ((self.ids.info, 54), (self.ids.prompt, 36)):
+            w.height, w.opacity = (0, 0) if big else (height, 1)
         if len(self.cells) != t["end"] + 1:
             grid.clear_widgets()
             self.cells = []
@@ -134,7 +141,9 @@ class GsbTableScreen(BaseScreen):
             cell.text = f"[b][size=13]{pawns}[/size][/b]" if pawns else mark
             cell.background_color = (T.ACCENT if space in landmarks else T.DANGER if space in steal
                                      else T.INFO if space in (t["sign"], t["tombstone"]) else T.PANEL2)
-            cell.disabled = self.mode != "fix_where"
+            cell.disabled = not big
+            # Small only while it is a picture of the track (disabled); a target, it is finger-sized.
+            cell.small_reason = "" if big else "the track shown, not pressed (Move a monster enlarges it)"
 
     def _players(self, v: dict[str, Any]) -> None:
         box = self.ids.players
