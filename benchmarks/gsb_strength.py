@@ -40,7 +40,7 @@ from companion.games.goosebumps.rules import mix_of  # noqa: E402
 from companion.games.goosebumps.state import Options  # noqa: E402
 from companion.sim.games import GameSim  # noqa: E402
 from companion.sim.generic import Config  # noqa: E402
-from companion.sim.harness import percentile, play, run_many  # noqa: E402
+from companion.sim.harness import percentile, play  # noqa: E402
 
 
 def record(games: int, options: Options) -> list[tuple[Any, Any, str]]:

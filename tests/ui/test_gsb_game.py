@@ -60,6 +60,7 @@ def test_a_whole_game_against_the_automated_player_by_touch(harness: Any) -> Non
     assert any("stole" in x for x in said), said  # a steal (on a 2-player table: from the only rival)
     assert "Device played Freeze Ray!" in said or "Player 1 played Freeze Ray!" in said, said
     assert any(x.startswith("Device plays slot") for x in p.steps), p.steps
+    assert any("slot" in x and "Device's holder" in x for x in p.steps), p.steps  # which card to take
     winner = c.view()["winner"]
     assert winner in ("Player 1", "Device") and app.sm.current == "gsb_end"
     assert winner in app.screen("gsb_end").ids.heading.text
