@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.games.goosebumps.ui.shots import Player, new_game
+# The pack's screens import Kivy's widgets: imported inside the tests, never at collection (an
+# SDL window opened while collecting makes the simulation tests' forked workers hang at exit).
 
 
 def labels(app: Any) -> tuple[str, ...]:
@@ -20,6 +21,8 @@ def labels(app: Any) -> tuple[str, ...]:
 
 
 def test_a_whole_game_against_the_automated_player_by_touch(harness: Any) -> None:
+    from companion.games.goosebumps.ui.shots import Player, new_game
+
     h = harness
     app = h.app
     new_game(h, "hard")  # the tile, 2 players, the device in seat 2 at Hard, "Deal the cards"
@@ -93,6 +96,7 @@ def test_companion_shots_renders_the_goosebumps_screens(tmp_path: Path) -> None:
 
 def test_every_goosebumps_control_shown_gets_a_touch_at_its_centre(harness: Any) -> None:
     """The walker's check (tests/ui/test_walker.py) on every Goosebumps screen and moment."""
+    from companion.games.goosebumps.ui.shots import Player
     from companion.ui import touch
 
     h = harness

@@ -53,6 +53,8 @@ def legal_inputs(state: State, seat: str) -> list[I.Input]:
     head = state.queue[0]
     if isinstance(head, (DrawStep, TakeStep)):
         return [inp for inp, _ in chance_outcomes(state)]
+    if seat != actor.seat and isinstance(head, (PlayStep, ReactStep)):
+        state = _public(state, head.seat)  # the table's list: from what the table may know
     if isinstance(head, PlayStep):
         pool = hidden_pool(state, head.seat) if UNSEEN in state.hands[head.seat] else state.unseen
         out: list[I.Input] = [I.Play(c) for c in plays(state, head.seat, pool)]
@@ -70,6 +72,14 @@ def legal_inputs(state: State, seat: str) -> list[I.Input]:
     if may_hold(hand, hidden_pool(state, head.seat) if UNSEEN in hand else (), head.card):
         out.append(I.React(True))
     return out
+
+
+def _public(state: State, seat: int) -> State:
+    """`state` as the table knows it: every card in a hand unseen (the holder's empty slots kept),
+    and all of them in the pool of cards the table has not seen."""
+    pool = hidden_pool(state, -1)
+    hands = tuple(tuple(EMPTY if c == EMPTY else UNSEEN for c in hand) for hand in state.hands)
+    return evolve(state, hands=hands, unseen=tuple(pool))
 
 
 def chance_outcomes(state: State) -> list[tuple[I.Input, float]]:
