@@ -129,10 +129,15 @@ class GameUI:
         return rows
 
     def device_seats(self) -> tuple[tuple[str, str], ...]:
-        """(seat, words) the device may hold in this game, for Settings."""
+        """(seat, words) the device may hold in this game: a Settings row each; it holds every one set
+        to a level."""
         return ()
 
     # ---- sensing (None: the game has no sensor mat) ----
+    # A pack's sensing module gives `zones(state)`, `BOARD_NAME`, `expected_positions(state)`,
+    # `check(state, occupied) -> PutRight | None` (the one fix to show) and
+    # `on_settled(state, before, after)`: an input to play, an `Ask` (choices for the mismatch
+    # screen), a `PutRight` (shown until the board matches, never played) or None.
     @property
     def sensing(self) -> Any:
         return self.pack.part("sensing") if self.pack.has("sensing") else None
