@@ -35,6 +35,9 @@ clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache build *.egg-info
 
 .PHONY: test-slow
-# Long runs split from `make test`: the firmware fuzz at 100,000 host lines per interpreter, two more seeds.
+# Long runs split from `make test`: the firmware fuzz at 100,000 host lines per interpreter, two more seeds;
+# the journal's fault injection at 2,400 damaged journals and 1,000 kills (docs/journal.md).
 test-slow: setup-test
 	FIRMWARE_FUZZ_LINES=100000 $(PY) -m pytest -q --no-cov tests/firmware/test_micropython.py -k fuzz
+	COMPANION_FAULT_CASES=2400 COMPANION_CRASH_KILLS=1000 $(PY) -m pytest -q -s --no-cov -o timeout=3600 \
+		tests/faults/test_damage.py tests/core/test_crash.py

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -76,18 +77,55 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(argv)  # a usage error exits 2 with argparse's message, as usual
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()
         return 2
     try:
         return int(func(args) or 0)
-    except CompanionError as exc:
-        print(f"companion: error: {exc}", file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
         return 130
+    except BaseException as exc:  # noqa: BLE001 - every failure becomes one line, never a traceback
+        if isinstance(exc, SystemExit):
+            raise
+        if os.environ.get("COMPANION_DEBUG") and not isinstance(exc, CompanionError):
+            raise
+        return error(exc)
+
+
+def error(exc: BaseException) -> int:
+    """Print `companion: error: ...` for any exception and return the exit status 1."""
+    if isinstance(exc, BrokenPipeError):
+        _drop_stdout()
+        text = "the output was closed before everything was written (broken pipe)"
+    elif isinstance(exc, CompanionError):
+        text = str(exc)
+    elif isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        text = f"{where}{exc.strerror or exc}"
+    elif isinstance(exc, MemoryError):
+        text = "out of memory (the input is too large)"
+    elif isinstance(exc, RecursionError):
+        text = "the input is nested too deeply"
+    else:
+        text = (f"internal error: {type(exc).__name__}: {exc} (this is a bug; "
+                f"COMPANION_DEBUG=1 shows the traceback)")
+    try:
+        print(f"companion: error: {text}", file=sys.stderr)
+    except OSError:
+        pass
+    return 1
+
+
+def _drop_stdout() -> None:
+    # The reader went away: send what is still buffered nowhere, so exiting does not fail again.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -18,6 +18,9 @@ from companion.core.errors import DecodeError
 
 T = TypeVar("T")
 
+MAX_DEPTH = 32  # nesting of any stored value; game states and inputs use fewer than 10 levels
+MAX_INT = 1 << 64  # integers beyond 64 bits (the generator's state is the largest) are not ours
+
 _HINTS: dict[type, dict[str, Any]] = {}
 
 
@@ -57,6 +60,34 @@ def to_jsonable(obj: Any) -> Any:
 
 def dumps(obj: Any) -> str:
     return json.dumps(to_jsonable(obj), sort_keys=True, separators=(",", ":"))
+
+
+def check_depth(data: Any, limit: int = MAX_DEPTH) -> None:
+    """Raise DecodeError if JSON data nests deeper than `limit` (checked without recursion)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            items: Any = value.values()
+        elif isinstance(value, list):
+            items = value
+        else:
+            continue
+        if depth > limit:
+            raise DecodeError(f"nested deeper than {limit} levels")
+        stack.extend((v, depth + 1) for v in items)
+
+
+def parse_json(text: str | bytes, limit: int = MAX_DEPTH) -> Any:
+    """json.loads with bounds: nesting depth, and DecodeError for every way the text can be bad."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise DecodeError(f"not valid JSON: nested deeper than {limit} levels") from None
+    except ValueError as exc:  # JSONDecodeError, and integers of more than 4300 digits
+        raise DecodeError(f"not valid JSON: {exc}") from None
+    check_depth(data, limit)
+    return data
 
 
 def from_jsonable(tp: Any, data: Any, where: str = "$") -> Any:
@@ -162,9 +193,11 @@ def _decode_plain(tp: Any, origin: Any, args: tuple[Any, ...], data: Any, where:
     if tp is int:
         if isinstance(data, bool) or not isinstance(data, int):
             raise DecodeError(f"{where}: expected an integer, got {data!r}")
+        if not -MAX_INT < data < MAX_INT:
+            raise DecodeError(f"{where}: integer out of range")
         return data
     if tp is float:
-        if isinstance(data, bool) or not isinstance(data, (int, float)):
+        if isinstance(data, bool) or not isinstance(data, (int, float)) or (isinstance(data, int) and abs(data) > MAX_INT):
             raise DecodeError(f"{where}: expected a number, got {data!r}")
         return float(data)
     if tp is str:
@@ -179,4 +212,5 @@ def _decode_plain(tp: Any, origin: Any, args: tuple[Any, ...], data: Any, where:
 
 
 def decode(tp: type[T], data: Any) -> T:
+    check_depth(data)
     return typing.cast(T, from_jsonable(tp, data))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from companion.core.game import GameRules
-    from companion.core.journal import GameRecord
+    from companion.core.journal import GameRecord, Journal
 
 
 def lookup_rules(code: str) -> GameRules[Any, Any, Any]:
@@ -33,7 +33,7 @@ def register(subparsers: Any) -> None:
         description="Re-run every committed input of a game through the rules and print the final state.",
     )
     _journal_arg(p)
-    p.add_argument("--game-id", type=int, help="game to replay (SQLite journals; default: the latest)")
+    p.add_argument("--game-id", type=game_id_arg, help="game to replay (SQLite journals; default: the latest)")
     p.add_argument("--json", action="store_true", help="print the final state as canonical JSON")
     p.set_defaults(func=cmd_replay)
 
@@ -41,12 +41,32 @@ def register(subparsers: Any) -> None:
     jsub = j.add_subparsers(dest="journal_command", metavar="SUBCOMMAND", required=True)
     e = jsub.add_parser("export", help="write a game as JSON lines (docs/journal.md)")
     _journal_arg(e)
-    e.add_argument("--game-id", type=int, help="game to export (default: the latest)")
+    e.add_argument("--game-id", type=game_id_arg, help="game to export (default: the latest)")
     e.add_argument("--out", help="output file (default: standard output)")
     e.set_defaults(func=cmd_export)
     ls = jsub.add_parser("list", help="list the games in a journal")
     _journal_arg(ls)
     ls.set_defaults(func=cmd_list)
+    ck = jsub.add_parser("check", help="check a journal and its second copies for damage (changes nothing)",
+                         description="Exit status 0: no damage; 1: damage, described game by game.")
+    _journal_arg(ck)
+    ck.set_defaults(func=cmd_check)
+    rp = jsub.add_parser("repair", help="repair a damaged journal from its second copies",
+                         description="Sets the damaged files aside (byte for byte) and rebuilds the journal from "
+                                     "what is good. Stop the companion app first.")
+    _journal_arg(rp)
+    rp.set_defaults(func=cmd_repair)
+
+
+def game_id_arg(text: str) -> int:
+    """--game-id: a positive whole number that SQLite can hold."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value < 1 << 63:
+        raise argparse.ArgumentTypeError(f"must be between 1 and {(1 << 63) - 1}, not {text}")
+    return value
 
 
 def _journal_arg(p: argparse.ArgumentParser) -> None:
@@ -64,12 +84,24 @@ def _journal_path(args: argparse.Namespace) -> str:
     return str(args.journal) if args.journal else str(default_journal_path())
 
 
+def open_for_reading(path: str) -> Journal:
+    """A journal to read: opened for writing when the folder allows, so a change a crash left half
+    done is finished first (what the kiosk would show), else read-only as it is."""
+    from companion.core.errors import JournalUnavailable
+    from companion.core.journal import Journal
+
+    try:
+        return Journal(path, create=False)
+    except JournalUnavailable:
+        return Journal(path, create=False, readonly=True)
+
+
 def _load_record(path: str, game_id: int | None) -> GameRecord:
     from companion.core.errors import JournalError
-    from companion.core.journal import Journal, is_sqlite_file, read_export
+    from companion.core.journal import is_sqlite_file, read_export
 
     if is_sqlite_file(path):
-        with Journal(path, create=False) as journal:
+        with open_for_reading(path) as journal:
             if game_id is None:
                 row = journal.latest_game()
                 if row is None:
@@ -113,6 +145,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     out = os.path.abspath(args.out)
+    if os.path.isdir(out):
+        raise JournalError(f"{args.out}: is a directory; give a file name for the export")
     try:
         # Write then rename, so an interrupted export never leaves half a file under the name.
         fd, tmp = tempfile.mkstemp(dir=os.path.dirname(out), prefix=".export-")
@@ -126,10 +160,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from companion.core.journal import Journal
 
     path = _journal_path(args)
-    with Journal(path, create=False) as journal:
+    with open_for_reading(path) as journal:
         games = journal.games()
     if not games:
         print(f"{path}: no games")
@@ -138,4 +171,50 @@ def cmd_list(args: argparse.Namespace) -> int:
     for g in games:
         over = "yes" if g.finished else "no"
         print(f"{g.id:>4}  {g.code:<5} {g.committed:>6} {g.undone:>5}  {over:<4}  {g.created}")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from companion.core.errors import JournalDamaged
+    from companion.core.journal import Journal
+
+    path = _journal_path(args)
+    try:
+        with Journal(path, create=False, readonly=True) as journal:
+            report, games = journal.report, journal.games()
+    except JournalDamaged as exc:
+        print(f"{path}: DAMAGED", file=sys.stderr)
+        for line in getattr(exc.report, "damage", []) + getattr(exc.report, "copy_damage", []):
+            print(f"  {line}", file=sys.stderr)
+        print("  `companion journal repair` sets the damaged files aside and recovers what is listed above.",
+              file=sys.stderr)
+        return 1
+    if not report.clean:
+        print(f"{path}: the journal is sound; its second copies need repair:", file=sys.stderr)
+        for line in report.copy_damage:
+            print(f"  {line}", file=sys.stderr)
+        return 1
+    inputs = sum(g.committed + g.undone for g in games)
+    print(f"{path}: OK: {len(games)} games, {inputs} inputs, no damage")
+    if report.finished_writes:
+        print(f"  {report.finished_writes} change(s) a crash left half done are finished the next time "
+              "it is opened for writing")
+    return 0
+
+
+def cmd_repair(args: argparse.Namespace) -> int:
+    from companion.core.journal import Journal
+
+    path = _journal_path(args)
+    with Journal(path, create=False, repair=True) as journal:
+        report = journal.report
+    if report.clean and not report.finished_writes:
+        print(f"{path}: nothing to repair")
+        return 0
+    for line in report.damage + report.copy_damage:
+        print(line)
+    if report.finished_writes:
+        print(f"{report.finished_writes} change(s) a crash had interrupted were finished.")
+    for kept in report.kept:
+        print(f"kept: {kept}")
     return 0

@@ -36,3 +36,23 @@ class JournalError(CompanionError, RuntimeError):
 
 class NothingToUndo(CompanionError, LookupError):
     """Undo or redo was asked for with nothing to undo or redo."""
+
+
+class JournalForeign(JournalError):
+    """The file is not a companion journal (another program's file, or not SQLite at all)."""
+
+
+class JournalDamaged(JournalError):
+    """The journal's files are damaged. `report` says which games and inputs, and what can be recovered."""
+
+    def __init__(self, message: str, report: object = None) -> None:
+        super().__init__(message)
+        self.report = report
+
+
+class JournalUnavailable(JournalError):
+    """The journal is healthy but cannot be written here: `reason` is "full", "readonly" or "busy"."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason

@@ -1,8 +1,14 @@
-"""The crash-safe journal: every accepted input of every game, in one SQLite file.
+"""The crash-safe journal: every accepted input of every game, in one SQLite file, plus a second copy.
 
 Game-agnostic: rows hold JSON text made by companion.core.codec; only the Session (session.py)
-knows how to turn them back into typed inputs and states. WAL mode with synchronous=FULL makes
-each commit durable once `COMMIT` returns, so a crash loses at most the input being committed.
+knows how to turn them back into typed inputs and states. Each change is one transaction; its
+line in the game's second copy (companion/core/copies.py) is written and fdatasync'ed before the
+COMMIT, and WAL mode with synchronous=FULL makes the COMMIT durable: once a change returns it is
+in both, and a crash loses at most the change in flight.
+
+Every row carries a CRC-32, and opening a journal checks the file and every copy against each
+other (journal_check.py): it finishes a change a crash left half done, and, when asked, repairs
+damage from the good one.
 
 Also here: the JSON-lines export format and its reader (docs/journal.md), and the default
 location of the journal on this machine.
@@ -10,23 +16,32 @@ location of the journal on this machine.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import shutil
 import sqlite3
+import stat
+import zlib
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
+from urllib.parse import quote
 
-from companion.core.errors import JournalError
+from companion.core import copies as cp
+from companion.core.errors import DecodeError, JournalDamaged, JournalError, JournalUnavailable
+from companion.core.files import read_bounded
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 # "Cmpn": marks the file as ours, so we never adopt someone else's SQLite database.
 APPLICATION_ID = 0x436D706E
 EXPORT_FORMAT = "companion-journal"
 EXPORT_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
+MAX_EXPORT_BYTES = 64 << 20
+FREE_SPACE_NEEDED = 8 << 20  # a full WAL (1000 pages) plus the copies, with room to spare
 
 _SCHEMA = """
 CREATE TABLE games (
@@ -35,7 +50,11 @@ CREATE TABLE games (
     options  TEXT    NOT NULL,
     seed     INTEGER NOT NULL,
     created  TEXT    NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1))
+    finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
+    changes  INTEGER NOT NULL DEFAULT 0,
+    copy_crc INTEGER NOT NULL DEFAULT 0,
+    input_rows INTEGER NOT NULL DEFAULT 0,
+    crc      INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE inputs (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -44,6 +63,7 @@ CREATE TABLE inputs (
     label   TEXT    NOT NULL,
     undone  INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
     ts      TEXT    NOT NULL,
+    crc     INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 """
@@ -65,6 +85,24 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
+def _text(*parts: object) -> bytes:
+    return "\x1f".join(str(p) for p in parts).encode("utf-8", "surrogatepass")
+
+
+def row_crc(game_id: int, seq: int, text: str, label: str, undone: int, ts: str) -> int:
+    return zlib.crc32(_text(game_id, seq, text, label, int(undone), ts))
+
+
+def game_crc(gid: int, code: str, options: str, seed: int, created: str, finished: int, changes: int,
+             copy_crc: int, input_rows: int) -> int:
+    return zlib.crc32(_text(gid, code, options, seed, created, int(finished), changes, copy_crc, input_rows))
+
+
+def dumps(data: Any) -> str:
+    """The JSON text the journal stores for an input or options object."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
 @dataclass(frozen=True)
 class GameRow:
     id: int
@@ -75,6 +113,7 @@ class GameRow:
     finished: bool
     committed: int  # inputs in effect
     undone: int  # inputs on the redo stack
+    changes: int = 0  # changes made so far: what the next writer must find
 
 
 @dataclass(frozen=True)
@@ -106,97 +145,232 @@ class GameRecord:
     game_id: int | None = None
 
 
-class Journal:
-    """One SQLite journal file. Not thread-safe: one Journal per thread or process."""
+@dataclass
+class Report:
+    """What opening a journal found and did, in words for the table."""
 
-    def __init__(self, path: str | os.PathLike[str], *, create: bool = True) -> None:
+    path: str
+    damage: list[str] = field(default_factory=list)  # games whose journal rows were lost or damaged
+    copy_damage: list[str] = field(default_factory=list)  # second copies that were damaged or missing
+    kept: list[str] = field(default_factory=list)  # files set aside, byte for byte
+    finished_writes: int = 0  # changes a crash interrupted, completed or dropped (not damage)
+    repaired: bool = False
+    lost: bool = False  # some inputs could not be recovered from either copy
+    repairing: bool = True  # the words say what was done (else what a repair would do)
+
+    @property
+    def clean(self) -> bool:
+        return not (self.damage or self.copy_damage)
+
+    def summary(self) -> str:
+        parts = self.damage + self.copy_damage
+        if parts and not self.lost:
+            parts.append("Nothing was lost." if self.repairing else "Nothing would be lost.")
+        if self.kept:
+            names = ", ".join(os.path.basename(k) for k in self.kept)
+            parts.append(f"The damaged files are kept as {names}.")
+        return " ".join(parts)
+
+
+def classify(exc: BaseException, directory: str) -> str:
+    """'full', 'readonly', 'busy', 'damaged' or '' for an sqlite3 or OS error."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    code = exc.errno if isinstance(exc, OSError) else None
+    if isinstance(exc, UnicodeDecodeError):
+        return "damaged"  # SQLite's error message itself holds damaged text
+    if name.startswith("SQLITE_FULL") or code in (errno.ENOSPC, errno.EDQUOT):
+        return "full"
+    if name.startswith(("SQLITE_READONLY", "SQLITE_PERM", "SQLITE_AUTH")) or code in (
+            errno.EROFS, errno.EACCES, errno.EPERM):
+        return "readonly"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return "busy"
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return "damaged"
+    if name.startswith(("SQLITE_IOERR", "SQLITE_CANTOPEN")) or isinstance(exc, OSError):
+        return _probe(directory)
+    return ""
+
+
+def _probe(directory: str) -> str:
+    """Why a directory refuses writes, found by trying one: 'full', 'readonly' or ''."""
+    try:
+        if shutil.disk_usage(directory).free < 64 << 10:
+            return "full"
+    except OSError:
+        return ""
+    probe = os.path.join(directory, f".companion-probe-{os.getpid()}")
+    try:
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as exc:
+        if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            return "readonly"
+        return "full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else ""
+    try:
+        os.write(fd, b"x" * 4096)
+        os.fsync(fd)
+    except OSError as exc:
+        return "full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else ""
+    finally:
+        os.close(fd)
+        os.unlink(probe)
+    return ""
+
+
+def unavailable(path: str, what: str, reason: str) -> JournalUnavailable:
+    """The error for a journal the machine will not let us write, in the table's words."""
+    directory = os.path.dirname(os.path.abspath(path))
+    if reason == "full":
+        try:
+            free = shutil.disk_usage(directory).free
+        except OSError:
+            free = 0
+        need = max(1, -(-(FREE_SPACE_NEEDED - free) // (1 << 20)))
+        text = (f"the SD card is full: {need} MB needed ({free / (1 << 20):.1f} MB free on the disk holding "
+                f"{directory}); free some space and try again")
+    elif reason == "readonly":
+        text = f"the folder {directory} is read-only: games cannot be saved there"
+    else:
+        text = "another program is writing the journal; try again in a moment"
+    return JournalUnavailable(f"{path}: {what}: {text}", reason)
+
+
+class Journal:
+    """One SQLite journal file and its second copies. Not thread-safe: one Journal per thread or process.
+
+    `repair=True` sets damaged files aside and rebuilds from what is good; otherwise damage to the
+    journal raises JournalDamaged. `readonly=True` never writes (nor finishes interrupted writes).
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, create: bool = True, repair: bool = False,
+                 readonly: bool = False, copies: bool = True) -> None:
         self.path = str(path)
-        memory = self.path == ":memory:"
-        if not memory:
-            p = Path(self.path)
-            if not p.exists():
-                if not create:
-                    raise JournalError(f"{self.path}: no such journal")
-                p.parent.mkdir(parents=True, exist_ok=True)
-            elif p.is_dir():
-                raise JournalError(f"{self.path}: is a directory, not a journal")
+        self.readonly = readonly
+        self.report = Report(self.path)
+        self.memory = self.path == ":memory:"
+        self.v1 = False  # an old journal read without upgrading it (no CRCs, no change counts)
+        self._db: sqlite3.Connection | None = None
+        self.copies: cp.CopyWriter | None = None
+        if self.memory:
+            self._db = sqlite3.connect(self.path, isolation_level=None)
+            self._create_schema()
+            return
+        _check_path(Path(self.path), create and not readonly)
+        if copies:
+            self.copies = cp.CopyWriter(cp.copies_dir(self.path))
         try:
-            # isolation_level=None: we issue BEGIN/COMMIT ourselves, so nothing commits behind our back.
-            self._db = sqlite3.connect(self.path, isolation_level=None, timeout=10.0)
-        except sqlite3.Error as exc:
-            raise JournalError(f"{self.path}: cannot open journal: {exc}") from exc
-        try:
-            self._open(memory)
+            from companion.core.journal_check import open_checked
+
+            open_checked(self, repair)
         except BaseException:
-            self._db.close()
+            self.close()
             raise
 
-    def _open(self, memory: bool) -> None:
+    # -- plumbing -------------------------------------------------------------------------
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        assert self._db is not None, "journal is closed"
+        return self._db
+
+    def connect(self) -> None:
+        """Open the SQLite connection: read-write, or read-only (immutable when nothing is pending)."""
+        if not self.readonly:
+            self._db = sqlite3.connect(self.path, isolation_level=None, timeout=10.0)
+            return
+        uri = "file:" + quote(os.path.abspath(self.path))
+        wal = self.path + "-wal"
+        pending = os.path.exists(wal) and os.path.getsize(wal) > 0
         try:
-            app_id = self._scalar("PRAGMA application_id")
-            version = self._scalar("PRAGMA user_version")
-            tables = self._scalar("SELECT count(*) FROM sqlite_master")
-        except sqlite3.DatabaseError as exc:
-            raise JournalError(f"{self.path}: not a companion journal ({exc})") from exc
-        if app_id == 0 and version == 0 and tables == 0:
-            self._create_schema()
-        elif app_id != APPLICATION_ID:
-            raise JournalError(f"{self.path}: not a companion journal (an SQLite file of another kind)")
-        elif version > SCHEMA_VERSION:
-            raise JournalError(
-                f"{self.path}: journal schema {version} is newer than this companion reads "
-                f"(up to {SCHEMA_VERSION}); update the companion"
-            )
-        elif version != SCHEMA_VERSION:
-            raise JournalError(f"{self.path}: unknown journal schema version {version}")
-        # Validate first, then switch modes: never convert a foreign file to WAL.
+            self._db = sqlite3.connect(uri + "?mode=ro", uri=True, isolation_level=None, timeout=10.0)
+            self._db.execute("PRAGMA schema_version").fetchone()
+        except sqlite3.OperationalError:
+            if self._db is not None:
+                self._db.close()
+            if pending:
+                raise
+            # A read-only folder with no -shm: safe to read as immutable, nobody can write here.
+            self._db = sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True, isolation_level=None)
+
+    def set_pragmas(self) -> None:
+        if self.readonly:
+            return
         mode = self._scalar("PRAGMA journal_mode=WAL")
-        if not memory and str(mode).lower() != "wal":
+        if str(mode).lower() != "wal":
             raise JournalError(f"{self.path}: cannot use WAL mode (got {mode!r})")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
+        # FULL although the copy is synced too: each of the two must hold every change on its own,
+        # so that either can be damaged without a loss (NORMAL would leave the journal's last
+        # changes in the copy alone until a checkpoint; docs/journal.md, "The choices, measured").
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA foreign_keys=ON")
 
     def _create_schema(self) -> None:
         try:
-            self._db.execute("BEGIN IMMEDIATE")
+            self.db.execute("BEGIN IMMEDIATE")
             # Another process may have created it while we waited for the lock.
             if self._scalar("SELECT count(*) FROM sqlite_master") == 0:
                 for stmt in _SCHEMA.split(";"):
                     if stmt.strip():
-                        self._db.execute(stmt)
-                self._db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-                self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            self._db.execute("COMMIT")
+                        self.db.execute(stmt)
+                self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            self.db.execute("COMMIT")
         except sqlite3.Error as exc:
             self._rollback()
+            reason = classify(exc, os.path.dirname(os.path.abspath(self.path)))
+            if reason in ("full", "readonly", "busy"):
+                raise unavailable(self.path, "cannot create the journal", reason) from exc
             raise JournalError(f"{self.path}: cannot create journal: {exc}") from exc
 
-    # -- plumbing -------------------------------------------------------------------------
-
     def _scalar(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
-        row = self._db.execute(sql, params).fetchone()
+        row = self.db.execute(sql, params).fetchone()
         return None if row is None else row[0]
 
     def _rollback(self) -> None:
-        if self._db.in_transaction:
-            self._db.execute("ROLLBACK")
+        if self._db is not None and self._db.in_transaction:
+            try:
+                self._db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+
+    def fail(self, exc: BaseException, what: str) -> JournalError:
+        """The JournalError for a failed read or write: full, read-only, busy, damaged or other."""
+        reason = classify(exc, os.path.dirname(os.path.abspath(self.path)))
+        if reason in ("full", "readonly", "busy"):
+            return unavailable(self.path, what, reason)
+        if reason == "damaged":
+            return JournalDamaged(f"{self.path}: {what}: the journal is damaged ({exc}); restart to repair it")
+        detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        return JournalError(f"{self.path}: {what}: {detail}")
 
     @contextmanager
-    def _transaction(self, what: str) -> Iterator[None]:
-        """One BEGIN IMMEDIATE ... COMMIT; any failure rolls back and says what could not be recorded."""
+    def _transaction(self, what: str) -> Iterator[list[cp.Undo]]:
+        """One BEGIN IMMEDIATE ... COMMIT. The body writes the second copy before COMMIT and lists
+        how to take those writes back: any failure rolls both back and says what was not recorded."""
+        if self.readonly:
+            raise unavailable(self.path, f"cannot record {what}", "readonly")
+        undo: list[cp.Undo] = []
         try:
-            self._db.execute("BEGIN IMMEDIATE")
-            yield
-            self._db.execute("COMMIT")
-        except JournalError:
+            self.db.execute("BEGIN IMMEDIATE")
+            yield undo
+            self.db.execute("COMMIT")
+        except BaseException as exc:
             self._rollback()
+            for fn in reversed(undo):
+                fn()
+            if isinstance(exc, (sqlite3.Error, OSError, UnicodeDecodeError)):
+                raise self.fail(exc, f"cannot record {what}") from exc
             raise
-        except sqlite3.Error as exc:
-            self._rollback()
-            raise JournalError(f"{self.path}: cannot record {what}: {exc}") from exc
+
+    def close_db(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
 
     def close(self) -> None:
-        self._db.close()
+        if self.copies is not None:
+            self.copies.close()
+        self.close_db()
 
     def __enter__(self) -> "Journal":
         return self
@@ -205,118 +379,219 @@ class Journal:
         self.close()
 
     def integrity_check(self) -> str:
-        rows = self._db.execute("PRAGMA integrity_check").fetchall()
+        rows = self.db.execute("PRAGMA integrity_check").fetchall()
         return "\n".join(str(r[0]) for r in rows)
 
     # -- reading --------------------------------------------------------------------------
 
-    _GAME_SQL = """
-        SELECT g.id, g.code, g.options, g.seed, g.created, g.finished,
-               (SELECT count(*) FROM inputs i WHERE i.game_id = g.id AND i.undone = 0),
-               (SELECT count(*) FROM inputs i WHERE i.game_id = g.id AND i.undone = 1)
-        FROM games g
-    """
+    @property
+    def _GAME_SQL(self) -> str:
+        return f"""
+            SELECT g.id, g.code, g.options, g.seed, g.created, g.finished,
+                   (SELECT count(*) FROM inputs i WHERE i.game_id = g.id AND i.undone = 0),
+                   (SELECT count(*) FROM inputs i WHERE i.game_id = g.id AND i.undone = 1),
+                   {"0" if self.v1 else "g.changes"}
+            FROM games g
+        """
+
+    def _read(self, what: str, fn: Callable[[], Any]) -> Any:
+        try:
+            return fn()
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            raise self.fail(exc, f"cannot read {what}") from exc
 
     def _game_row(self, row: tuple[Any, ...]) -> GameRow:
-        gid, code, options, seed, created, finished, committed, undone = row
+        gid, code, options, seed, created, finished, committed, undone, changes = row
         try:
-            opts = json.loads(options)
-        except ValueError as exc:
-            raise JournalError(f"{self.path}: game {gid} has unreadable options: {exc}") from exc
-        return GameRow(gid, code, opts, seed, created, bool(finished), committed, undone)
+            from companion.core.codec import parse_json
+
+            opts = parse_json(options)
+        except (DecodeError, TypeError) as exc:
+            raise JournalDamaged(f"{self.path}: game {gid} has unreadable options: {exc}") from exc
+        return GameRow(gid, code, opts, seed, created, bool(finished), committed, undone, changes)
 
     def games(self) -> list[GameRow]:
-        rows = self._db.execute(self._GAME_SQL + " ORDER BY g.id").fetchall()
+        rows = self._read("the games", lambda: self.db.execute(self._GAME_SQL + " ORDER BY g.id").fetchall())
         return [self._game_row(r) for r in rows]
 
     def game(self, game_id: int) -> GameRow:
-        row = self._db.execute(self._GAME_SQL + " WHERE g.id = ?", (game_id,)).fetchone()
+        if not _INT64_MIN <= game_id <= _INT64_MAX:
+            raise JournalError(f"{self.path}: no game {game_id}")
+        row = self._read(f"game {game_id}",
+                         lambda: self.db.execute(self._GAME_SQL + " WHERE g.id = ?", (game_id,)).fetchone())
         if row is None:
             raise JournalError(f"{self.path}: no game {game_id}")
         return self._game_row(row)
 
     def latest_game(self, *, unfinished: bool = False) -> GameRow | None:
         where = " WHERE g.finished = 0" if unfinished else ""
-        row = self._db.execute(self._GAME_SQL + where + " ORDER BY g.id DESC LIMIT 1").fetchone()
+        row = self._read("the games", lambda: self.db.execute(
+            self._GAME_SQL + where + " ORDER BY g.id DESC LIMIT 1").fetchone())
         return None if row is None else self._game_row(row)
 
     def inputs(self, game_id: int) -> list[InputRow]:
         """All inputs of a game in order: the committed ones, then the redo stack (undone=True).
 
-        Checks the invariant every writer keeps (seq 1..n, undone rows a suffix), so a damaged
-        or hand-edited journal is reported instead of being replayed wrongly.
+        Checks the invariant every writer keeps (seq 1..n, undone rows a suffix, each row's CRC),
+        so a damaged or hand-edited journal is reported instead of being replayed wrongly.
         """
-        rows = self._db.execute(
-            "SELECT seq, input, label, undone, ts FROM inputs WHERE game_id = ? ORDER BY seq",
-            (game_id,),
-        ).fetchall()
+        from companion.core.codec import parse_json
+
+        rows = self._read(f"game {game_id}", lambda: self.db.execute(
+            f"SELECT seq, input, label, undone, ts, {'NULL' if self.v1 else 'crc'} FROM inputs "
+            "WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall())
         out: list[InputRow] = []
         seen_undone = False
-        for i, (seq, text, label, undone, ts) in enumerate(rows, start=1):
+        for i, (seq, text, label, undone, ts, crc) in enumerate(rows, start=1):
+            where = f"{self.path}: game {game_id}"
             if seq != i:
-                raise JournalError(f"{self.path}: game {game_id}: input seq {i} is missing")
+                raise JournalDamaged(f"{where}: input seq {i} is missing")
             if seen_undone and not undone:
-                raise JournalError(f"{self.path}: game {game_id}: input {seq} follows an undone input")
+                raise JournalDamaged(f"{where}: input {seq} follows an undone input")
             seen_undone = seen_undone or bool(undone)
+            if not (isinstance(text, str) and isinstance(label, str) and isinstance(ts, str)):
+                raise JournalDamaged(f"{where} input {seq}: damaged row")
+            if crc is not None and crc != row_crc(game_id, seq, text, label, undone, ts):
+                raise JournalDamaged(f"{where} input {seq}: damaged row (checksum mismatch)")
             try:
-                data = json.loads(text)
-            except ValueError as exc:
-                raise JournalError(f"{self.path}: game {game_id} input {seq}: bad JSON: {exc}") from exc
+                data = parse_json(text)
+            except DecodeError as exc:
+                raise JournalDamaged(f"{where} input {seq}: bad JSON: {exc}") from exc
             out.append(InputRow(seq, data, label, bool(undone), ts))
         return out
 
+    def snapshot(self, game_id: int) -> tuple[GameRow, list[InputRow]]:
+        """A game's row and its inputs, read in one transaction (so they agree)."""
+        try:
+            self.db.execute("BEGIN")
+            try:
+                return self.game(game_id), self.inputs(game_id)
+            finally:
+                self.db.execute("COMMIT")
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
+            raise self.fail(exc, f"cannot read game {game_id}") from exc
+
     def record(self, game_id: int) -> GameRecord:
         """The committed (not undone) inputs of a game, ready to replay."""
-        g = self.game(game_id)
+        g, rows = self.snapshot(game_id)
         inputs = tuple(
             RecordedInput(r.seq, r.label, r.input, f"{self.path}: game {game_id} input {r.seq}")
-            for r in self.inputs(game_id)
+            for r in rows
             if not r.undone
         )
         return GameRecord(g.code, g.options, g.seed, inputs, self.path, game_id)
 
     # -- writing: each method is one transaction -------------------------------------------
 
+    def _game_for_write(self, game_id: int, expect: int) -> tuple[Any, ...]:
+        row = self.db.execute(
+            "SELECT code, options, seed, created, changes, copy_crc, input_rows FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            raise JournalError(f"{self.path}: game {game_id} is not in the journal; resume it again")
+        if row[4] != expect:
+            raise JournalError(
+                f"{self.path}: game {game_id} was changed elsewhere (this screen knows {expect} changes, "
+                f"the journal has {row[4]}); resume it again"
+            )
+        return tuple(row)
+
+    def _finish_change(self, undo: list[cp.Undo], game_id: int, g: tuple[Any, ...], finished: bool,
+                       change: dict[str, Any], rows: int) -> int:
+        """Write the change to the second copy, then the game row that vouches for it (and for
+        the game's number of input rows, so a row that goes missing is noticed)."""
+        code, options, seed, created, changes, copy_crc, _ = g
+        n = int(changes) + 1
+        if self.copies is not None:
+            line, copy_crc = cp.encode_line(change, copy_crc)
+            undo.append(self.copies.append(game_id, line))
+        crc = game_crc(game_id, code, options, seed, created, int(finished), n, copy_crc, rows)
+        self.db.execute("UPDATE games SET finished = ?, changes = ?, copy_crc = ?, input_rows = ?, crc = ? "
+                        "WHERE id = ?", (int(finished), n, copy_crc, rows, crc, game_id))
+        return n
+
     def create_game(self, code: str, options: Any, seed: int) -> int:
         if not _INT64_MIN <= seed <= _INT64_MAX:
             raise JournalError(f"seed {seed} does not fit in 64 signed bits")
-        text = json.dumps(options, sort_keys=True, separators=(",", ":"))
-        with self._transaction("a new game"):
-            cur = self._db.execute(
+        text = dumps(options)
+        with self._transaction("a new game") as undo:
+            created = _now()
+            cur = self.db.execute(
                 "INSERT INTO games (code, options, seed, created) VALUES (?, ?, ?, ?)",
-                (code, text, seed, _now()),
+                (code, text, seed, created),
             )
             gid = cur.lastrowid
-        assert gid is not None
+            assert gid is not None
+            copy_crc = 0
+            if self.copies is not None:
+                header, copy_crc = cp.encode_line(cp.header_obj(gid, code, text, seed, created), 0)
+                undo.append(self.copies.create(gid, header))
+            crc = game_crc(gid, code, text, seed, created, 0, 0, copy_crc, 0)
+            self.db.execute("UPDATE games SET copy_crc = ?, crc = ? WHERE id = ?", (copy_crc, crc, gid))
         return gid
 
-    def append(self, game_id: int, seq: int, data: Any, label: str, finished: bool) -> None:
-        """Commit input `seq`, discarding the redo branch in the same transaction."""
-        text = json.dumps(data, sort_keys=True, separators=(",", ":"))
-        with self._transaction(f"input {seq}"):
-            self._db.execute("DELETE FROM inputs WHERE game_id = ? AND undone = 1", (game_id,))
+    def append(self, game_id: int, seq: int, data: Any, label: str, finished: bool, *, expect: int) -> int:
+        """Commit input `seq`, discarding the redo branch in the same transaction; returns the
+        game's new change count. `expect` is the count this writer last saw (one writer per game)."""
+        text = dumps(data)
+        with self._transaction(f"input {seq}") as undo:
+            g = self._game_for_write(game_id, expect)
+            self.db.execute("DELETE FROM inputs WHERE game_id = ? AND undone = 1", (game_id,))
             last = self._scalar("SELECT coalesce(max(seq), 0) FROM inputs WHERE game_id = ?", (game_id,))
             if last != seq - 1:
                 raise JournalError(
                     f"{self.path}: game {game_id} was changed elsewhere (expected input {seq}, "
                     f"journal is at {last}); resume it again"
                 )
-            self._db.execute(
-                "INSERT INTO inputs (game_id, seq, input, label, ts) VALUES (?, ?, ?, ?, ?)",
-                (game_id, seq, text, label, _now()),
+            ts = _now()
+            self.db.execute(
+                "INSERT INTO inputs (game_id, seq, input, label, ts, crc) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seq, text, label, ts, row_crc(game_id, seq, text, label, 0, ts)),
             )
-            self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(finished), game_id))
+            change = cp.change_obj(g[4] + 1, "input", seq, finished, input_text=text, label=label, ts=ts)
+            n = self._finish_change(undo, game_id, g, finished, change, seq)
+        return n
 
-    def set_undone(self, game_id: int, seq: int, undone: bool, finished: bool) -> None:
-        """Move input `seq` onto (undone=True) or off the redo stack."""
-        with self._transaction(f"undo/redo of input {seq}"):
-            cur = self._db.execute(
-                "UPDATE inputs SET undone = ? WHERE game_id = ? AND seq = ? AND undone = ?",
-                (int(undone), game_id, seq, int(not undone)),
-            )
-            if cur.rowcount != 1:
+    def set_undone(self, game_id: int, seq: int, undone: bool, finished: bool, *, expect: int) -> int:
+        """Move input `seq` onto (undone=True) or off the redo stack; returns the new change count."""
+        with self._transaction(f"undo/redo of input {seq}") as undo:
+            g = self._game_for_write(game_id, expect)
+            row = self.db.execute(
+                "SELECT input, label, ts FROM inputs WHERE game_id = ? AND seq = ? AND undone = ?",
+                (game_id, seq, int(not undone)),
+            ).fetchone()
+            if row is None:
                 raise JournalError(f"{self.path}: game {game_id} was changed elsewhere; resume it again")
-            self._db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(finished), game_id))
+            text, label, ts = row
+            self.db.execute(
+                "UPDATE inputs SET undone = ?, crc = ? WHERE game_id = ? AND seq = ?",
+                (int(undone), row_crc(game_id, seq, text, label, int(undone), ts), game_id, seq),
+            )
+            change = cp.change_obj(g[4] + 1, "undo" if undone else "redo", seq, finished)
+            n = self._finish_change(undo, game_id, g, finished, change, g[6])
+        return n
+
+
+def _check_path(p: Path, create: bool) -> None:
+    try:
+        st = p.stat()
+    except FileNotFoundError:
+        if not create:
+            raise JournalError(f"{p}: no such journal") from None
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            reason = classify(exc, str(p.parent))
+            if reason in ("full", "readonly"):
+                raise unavailable(str(p), "cannot create the journal's folder", reason) from exc
+            raise JournalError(f"{p}: cannot create the journal's folder: {exc.strerror or exc}") from exc
+        return
+    except OSError as exc:
+        raise JournalError(f"{p}: cannot open journal: {exc.strerror or exc}") from exc
+    if stat.S_ISDIR(st.st_mode):
+        raise JournalError(f"{p}: is a directory, not a journal")
+    if not stat.S_ISREG(st.st_mode):
+        raise JournalError(f"{p}: not a regular file (a device or a pipe), not a journal")
 
 
 # -- JSON-lines export ---------------------------------------------------------------------
@@ -343,12 +618,15 @@ def export_lines(record: GameRecord) -> Iterator[str]:
 
 def read_export(path: str | os.PathLike[str]) -> GameRecord:
     """Parse a JSON-lines export; errors name the file and line."""
+    from companion.core.codec import parse_json
+
     name = str(path)
     try:
-        with open(name, encoding="utf-8") as fh:
-            lines = fh.read().splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise JournalError(f"{name}: cannot read: {exc}") from exc
+        lines = read_bounded(name, MAX_EXPORT_BYTES).decode("utf-8").splitlines()
+    except OSError as exc:
+        raise JournalError(f"{name}: cannot read: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise JournalError(f"{name}: cannot read: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     header: dict[str, Any] | None = None
     inputs: list[RecordedInput] = []
     for lineno, text in enumerate(lines, start=1):
@@ -356,9 +634,9 @@ def read_export(path: str | os.PathLike[str]) -> GameRecord:
         if not text.strip():
             continue
         try:
-            obj = json.loads(text)
-        except ValueError as exc:
-            raise JournalError(f"{where}: not valid JSON: {exc}") from exc
+            obj = parse_json(text)
+        except DecodeError as exc:
+            raise JournalError(f"{where}: {exc}") from exc
         if not isinstance(obj, dict):
             raise JournalError(f"{where}: expected a JSON object")
         if header is None:
@@ -403,7 +681,7 @@ def _check_header(obj: dict[str, Any], where: str) -> dict[str, Any]:
 
 def is_sqlite_file(path: str | os.PathLike[str]) -> bool:
     try:
-        with open(path, "rb") as fh:
-            return fh.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+        return read_bounded(str(path), None, head=len(SQLITE_MAGIC)) == SQLITE_MAGIC
     except OSError:
         return False
+

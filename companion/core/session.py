@@ -35,6 +35,7 @@ class History:
 
 def decode_input(rules: GameRules[Any, I, Any], data: Any, where: str) -> I:
     try:
+        codec.check_depth(data)
         inp: I = codec.from_jsonable(rules.input_type, data)
     except (DecodeError, TypeError, ValueError) as exc:
         raise JournalError(f"{where}: cannot decode input: {exc}") from exc
@@ -43,6 +44,7 @@ def decode_input(rules: GameRules[Any, I, Any], data: Any, where: str) -> I:
 
 def decode_options(rules: GameRules[Any, Any, O], data: Any, where: str) -> O:
     try:
+        codec.check_depth(data)
         opts: O = codec.from_jsonable(rules.options_type, data)
     except (DecodeError, TypeError, ValueError) as exc:
         raise JournalError(f"{where}: cannot decode {rules.code} options: {exc}") from exc
@@ -84,6 +86,7 @@ class Session(Generic[S, I]):
         inputs: list[I],
         labels: list[str],
         redo: list[tuple[I, str]],
+        changes: int = 0,
     ) -> None:
         self.journal = journal
         self.rules = rules
@@ -94,6 +97,7 @@ class Session(Generic[S, I]):
         self._inputs = inputs
         self._labels = labels
         self._redo = redo  # next redo last, so redo is a pop()
+        self._changes = changes  # the journal's change count for this game when we last wrote or read it
 
     @classmethod
     def new(
@@ -101,6 +105,11 @@ class Session(Generic[S, I]):
     ) -> "Session[S, I]":
         if seed is None:
             seed = secrets.randbits(63)
+        # A game may ask to record its options differently, e.g. a board file's content instead of
+        # its path, so that editing the file later cannot change the game.
+        recorded = getattr(rules, "recorded_options", None)
+        if recorded is not None:
+            options = recorded(options)
         state = rules.setup(options, seed)  # before the journal: a bad option records nothing
         gid = journal.create_game(rules.code, codec.to_jsonable(options), seed)
         return cls(journal, rules, gid, options, seed, [state], [], [], [])
@@ -115,8 +124,7 @@ class Session(Generic[S, I]):
             if row is None:
                 raise JournalError(f"{journal.path}: no unfinished game to resume")
             game_id = row.id
-        g = journal.game(game_id)
-        rows = journal.inputs(game_id)
+        g, rows = journal.snapshot(game_id)
         where = f"{journal.path}: game {game_id} input"
         record = GameRecord(
             g.code,
@@ -131,7 +139,7 @@ class Session(Generic[S, I]):
         redo = [(decode_input(rules, r.input, f"{where} {r.seq}"), r.label) for r in reversed(rows) if r.undone]
         options = decode_options(rules, g.options, journal.path)
         labels = [r.label for r in record.inputs]
-        return Session(journal, rules, game_id, options, g.seed, states, inputs, labels, redo)
+        return Session(journal, rules, game_id, options, g.seed, states, inputs, labels, redo, g.changes)
 
     # -- reading --------------------------------------------------------------------------
 
@@ -174,7 +182,8 @@ class Session(Generic[S, I]):
         if not same:
             raise DecodeError(f"input {inp!r} does not survive the JSON round trip; fix its types")
         seq = len(self._inputs) + 1
-        self.journal.append(self.game_id, seq, data, label, self.rules.is_over(after))
+        self._changes = self.journal.append(self.game_id, seq, data, label, self.rules.is_over(after),
+                                            expect=self._changes)
         self._states.append(after)
         self._inputs.append(inp)
         self._labels.append(label)
@@ -186,7 +195,8 @@ class Session(Generic[S, I]):
         if not self._inputs:
             raise NothingToUndo("nothing to undo")
         seq = len(self._inputs)
-        self.journal.set_undone(self.game_id, seq, True, self.rules.is_over(self._states[-2]))
+        self._changes = self.journal.set_undone(self.game_id, seq, True, self.rules.is_over(self._states[-2]),
+                                                expect=self._changes)
         self._states.pop()
         inp = self._inputs.pop()
         label = self._labels.pop()
@@ -203,7 +213,8 @@ class Session(Generic[S, I]):
         except IllegalInput as exc:  # only if the rules are not a pure function
             raise CompanionError(f"redo of {label!r} is now rejected by the rules: {exc}") from exc
         seq = len(self._inputs) + 1
-        self.journal.set_undone(self.game_id, seq, False, self.rules.is_over(after))
+        self._changes = self.journal.set_undone(self.game_id, seq, False, self.rules.is_over(after),
+                                                expect=self._changes)
         self._redo.pop()
         self._states.append(after)
         self._inputs.append(inp)

@@ -9,23 +9,33 @@ effects from the game's menu) and it is remembered in `<data dir>/catalogue/<GAM
 
 A malformed file never crashes the app: `Catalogue.load` returns a catalogue holding whatever
 entries were valid plus `error` (file and line) for the UI to show, and refuses to save over the
-file until it is fixed, so a typo never costs the user their catalogue.
+file until it is fixed, so a typo never costs the user their catalogue. A file from a newer
+companion (a higher `version`) is read but never saved over; fields this version does not know,
+at the top or in a card, are kept as they are when the file is saved. Devices, FIFOs, huge files,
+deep nesting and huge numbers are refused with the line where they are.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cards_qr.codes import CardCode, parse_code
+from companion.core.codec import check_depth
+from companion.core.errors import DecodeError
+from companion.core.files import read_bounded
 from companion.scan.errors import CatalogueError
 
 FORMAT_VERSION = 1
 ENV_DATA_DIR = "COMPANION_DATA_DIR"
+MAX_BYTES = 16 << 20  # some 50,000 cards: far beyond any box
+MAX_DEPTH = 16  # a catalogue nests four levels deep
+MAX_N = 1000  # an effect's number
 
 
 @dataclass(frozen=True)
@@ -89,8 +99,8 @@ def validate_info(game: str, info: CardInfo) -> None:
         raise ValueError("a card needs at least one effect (use 'none')")
     menu = _effect_menu(game)
     for e in info.effects:
-        if not isinstance(e.n, int) or isinstance(e.n, bool) or e.n < 0:
-            raise ValueError(f"effect {e.effect!r}: n must be a whole number >= 0")
+        if not isinstance(e.n, int) or isinstance(e.n, bool) or not 0 <= e.n <= MAX_N:
+            raise ValueError(f"effect {e.effect!r}: n must be a whole number from 0 to {MAX_N}")
         if menu is None:
             if not e.effect.strip():
                 raise ValueError("an effect needs a name or text")
@@ -106,6 +116,44 @@ def validate_info(game: str, info: CardInfo) -> None:
 def _line_of(text: str, needle: str) -> int | None:
     idx = text.find(needle)
     return text.count("\n", 0, idx) + 1 if idx >= 0 else None
+
+
+def _too_deep_line(text: str, limit: int) -> int:
+    """The line where the JSON text first nests deeper than `limit` (strings skipped)."""
+    depth, line, in_str, escaped = 0, 1, False, False
+    for ch in text:
+        if ch == "\n":
+            line += 1
+        if in_str:
+            escaped, in_str = (False, in_str) if escaped else (ch == "\\", ch != '"')
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return line
+        elif ch in "]}":
+            depth -= 1
+    return 1
+
+
+def _parse(text: str, path: str) -> Any:
+    """json.loads within bounds; CatalogueError with the line for every way the text is bad."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CatalogueError(path, exc.lineno, f"not valid JSON: {exc.msg} (column {exc.colno})") from None
+    except RecursionError:
+        raise CatalogueError(path, _too_deep_line(text, MAX_DEPTH), f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:  # an integer of thousands of digits
+        m = re.search(r"\d{4000,}", text)
+        line = text.count("\n", 0, m.start()) + 1 if m else None
+        raise CatalogueError(path, line, f"a number out of range ({exc})") from None
+    try:
+        check_depth(data, MAX_DEPTH)
+    except DecodeError:
+        raise CatalogueError(path, _too_deep_line(text, MAX_DEPTH), f"nested deeper than {MAX_DEPTH} levels") from None
+    return data
 
 
 def _info_from_json(game: str, raw: Any) -> CardInfo:
@@ -127,6 +175,13 @@ def _info_from_json(game: str, raw: Any) -> CardInfo:
     return info
 
 
+def _info_from_json_quiet(game: str, raw: Any) -> CardInfo | None:
+    try:
+        return _info_from_json(game, raw)
+    except ValueError:
+        return None
+
+
 @dataclass
 class Catalogue:
     game: str
@@ -135,6 +190,9 @@ class Catalogue:
     error: CatalogueError | None = None  # set when the file on disk is malformed
     # Unreadable as a whole (syntax error): saving would destroy what the user typed.
     _blocked: bool = False
+    version: int = FORMAT_VERSION
+    extra: dict[str, Any] = field(default_factory=dict)  # top-level fields this version does not know
+    _raw: dict[str, Any] = field(default_factory=dict)  # each card as the file has it (unknown fields too)
 
     @classmethod
     def load(cls, game: str, base: Path | None = None) -> "Catalogue":
@@ -142,18 +200,18 @@ class Catalogue:
         path = catalogue_path(game, base)
         cat = cls(game, path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_bounded(path, MAX_BYTES).decode("utf-8")
         except FileNotFoundError:
             return cat
         except (OSError, UnicodeDecodeError) as exc:
-            cat.error = CatalogueError(str(path), None, f"cannot read: {exc}")
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            cat.error = CatalogueError(str(path), None, f"cannot read: {why}")
             cat._blocked = True
             return cat
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            cat.error = CatalogueError(str(path), exc.lineno, f"not valid JSON: {exc.msg} (column {exc.colno})")
-            cat._blocked = True
+            data = _parse(text, str(path))
+        except CatalogueError as exc:
+            cat.error, cat._blocked = exc, True
             return cat
         if not isinstance(data, dict) or not isinstance(data.get("cards"), dict):
             cat.error = CatalogueError(str(path), 1, 'expected an object with a "cards" object')
@@ -163,7 +221,20 @@ class Catalogue:
             cat.error = CatalogueError(str(path), _line_of(text, '"game"'), f"holds game {data.get('game')!r}, not {game}")
             cat._blocked = True
             return cat
+        version = data.get("version", 1)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            cat.error = CatalogueError(str(path), _line_of(text, '"version"'),
+                                       f"version must be a whole number from 1, not {version!r}")
+            cat._blocked = True
+            return cat
+        cat.version = version
+        cat.extra = {k: v for k, v in data.items() if k not in ("version", "game", "cards")}
         problems: list[tuple[int | None, str]] = []
+        if version > FORMAT_VERSION:
+            # Read what we can; never save over it (a newer companion wrote things we would drop).
+            cat._blocked = True
+            problems.append((_line_of(text, '"version"'), f"written by a newer companion (version {version}; "
+                                                           f"this one reads {FORMAT_VERSION}): update it to save cards here"))
         for key, raw in data["cards"].items():
             code = parse_code(key)
             line = _line_of(text, json.dumps(key))
@@ -172,6 +243,7 @@ class Catalogue:
                 continue
             try:
                 cat.cards[code] = _info_from_json(game, raw)
+                cat._raw[key] = raw
             except ValueError as exc:
                 problems.append((line, f"{key}: {exc}"))
         if problems:
@@ -197,13 +269,21 @@ class Catalogue:
         validate_info(self.game, info)
         self.cards[code] = info
         if self._blocked and self.error is not None:
-            raise CatalogueError(self.error.path, self.error.line,
-                                 f"not saved: fix this file first ({self.error.message})")
+            why = "update the companion first" if self.version > FORMAT_VERSION else "fix this file first"
+            raise CatalogueError(self.error.path, self.error.line, f"not saved: {why} ({self.error.message})")
         self.save()
 
     def save(self) -> None:
-        data = {"version": FORMAT_VERSION, "game": self.game,
-                "cards": {str(c): i.to_json() for c, i in sorted(self.cards.items())}}
+        cards = {}
+        for code, info in sorted(self.cards.items()):
+            raw = self._raw.get(str(code))
+            known = info.to_json()
+            if isinstance(raw, dict) and _info_from_json_quiet(self.game, raw) == info:
+                cards[str(code)] = raw  # unchanged: as the file had it, unknown fields and all
+            else:
+                keep = {k: v for k, v in raw.items() if k not in known} if isinstance(raw, dict) else {}
+                cards[str(code)] = {**keep, **known}
+        data = {**self.extra, "version": self.version, "game": self.game, "cards": cards}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{self.game}.", suffix=".tmp", dir=self.path.parent)

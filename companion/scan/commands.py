@@ -9,14 +9,18 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.core.argtypes import out_file
+
 GAMES_HELP = "BGM, SOL, BIN, GSB"
+MAX_PIXELS = 50_000_000  # a 50-megapixel photo; a card's code needs far fewer
+MIN_SIDE = 21  # pixels: the smallest QR symbol has 21 modules a side
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("qr-sheet", help="print QR sticker sheets (PDF) for a game's cards and tokens")
     p.add_argument("--game", required=True, help=f"{GAMES_HELP} or all")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4")
-    p.add_argument("--out", required=True, help="the PDF file to write")
+    p.add_argument("--out", type=out_file, required=True, help="the PDF file to write")
     p.set_defaults(func=cmd_qr_sheet)
 
     p = sub.add_parser("scan", help="decode card QR codes in still images; `scan check`: the tray check",
@@ -58,16 +62,18 @@ def cmd_scan(args: argparse.Namespace) -> int:
     decoder = Decoder(game=args.game, budget_ms=1000.0)  # stills: no frame rate to keep up with
     failures = 0
     for name in args.images:
+        t0 = time.perf_counter()
         try:
             image = read_image(name)
-        except ImageReadError as exc:
+            t0 = time.perf_counter()
+            result = decoder.decode(image)
+        except (ImageReadError, Exception) as exc:  # noqa: BLE001 - one bad image never stops the batch
             failures += 1
-            print(f"companion: error: {exc}", file=sys.stderr)
+            text = str(exc) if isinstance(exc, ImageReadError) else f"{name}: cannot scan: {exc}".strip()
+            print(f"companion: error: {text}", file=sys.stderr)
             if args.json:
-                print(json.dumps({"image": name, "error": str(exc)}), flush=True)
+                print(json.dumps({"image": name, "error": text}), flush=True)
             continue
-        t0 = time.perf_counter()
-        result = decoder.decode(image)
         ms = round((time.perf_counter() - t0) * 1000, 2)
         cards = sorted(str(c) for c in result.cards)
         for c in result.other_game:
@@ -142,10 +148,39 @@ def read_image(name: str) -> Any:
         raise ImageReadError(f"{name}: cannot read: {exc.strerror or exc}") from exc
     import numpy as np
 
+    size = image_size(data)
+    if size is not None and size[0] * size[1] > MAX_PIXELS:
+        raise ImageReadError(f"{name}: {size[0]}x{size[1]} pixels is more than the {MAX_PIXELS // 1_000_000} "
+                             "megapixels a card photo needs; make it smaller")
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED) if data else None
     if image is None:
         raise ImageReadError(f"{name}: not a readable image")
+    h, w = image.shape[:2]
+    if min(h, w) < MIN_SIDE or h * w > MAX_PIXELS:
+        raise ImageReadError(f"{name}: {w}x{h} pixels cannot hold a card code (at least {MIN_SIDE} a side, "
+                             f"at most {MAX_PIXELS // 1_000_000} megapixels)")
     return image
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height from a PNG or JPEG header, before decoding a byte of pixels."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if data[:2] != b"\xff\xd8":
+        return None
+    i = 2
+    while i + 9 <= len(data):  # walk the JPEG markers to the frame header
+        if data[i] != 0xFF:
+            return None
+        marker = data[i + 1]
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+            i += 2
+            continue
+        length = int.from_bytes(data[i + 2:i + 4], "big")
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            return int.from_bytes(data[i + 7:i + 9], "big"), int.from_bytes(data[i + 5:i + 7], "big")
+        i += 2 + length
+    return None
 
 
 def cmd_catalogue(args: argparse.Namespace) -> int:

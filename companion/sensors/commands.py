@@ -9,6 +9,8 @@ import threading
 import time
 from typing import Any, TextIO
 
+from companion.core import argtypes
+
 
 def register(subparsers: Any) -> None:
     sensors = subparsers.add_parser("sensors", help="the sensor board: watch the link, calibrate a board")
@@ -18,15 +20,15 @@ def register(subparsers: Any) -> None:
     watch.add_argument("--port", required=True, help="serial port or pyserial URL (/dev/ttyACM0, socket://host:port, loop://)")
     watch.add_argument("--map", help="channel->zone map file (TOML or JSON); without it zones are channel numbers")
     watch.add_argument("--json", action="store_true", help='one JSON object per line: {"link": ..., "occupied": [...]}')
-    watch.add_argument("--seconds", type=float, default=None, help="stop after this long (default: until Ctrl-C)")
+    watch.add_argument("--seconds", type=argtypes.number(0, 1e7), default=None, help="stop after this long (default: until Ctrl-C)")
     watch.set_defaults(func=cmd_watch)
 
     cal = sub.add_parser("calibrate", help="place a piece on each zone in turn; writes the channel->zone map")
     cal.add_argument("--port", required=True)
     cal.add_argument("--board", required=True, help="board name stored in the map, e.g. villa-spencer")
     cal.add_argument("--zones", required=True, help="zone ids in order, comma separated (e.g. 1,2,...,25,C1,...,C5)")
-    cal.add_argument("--out", required=True, help="map file to write (.toml or .json)")
-    cal.add_argument("--settle", type=float, default=0.8, help="seconds a position must hold before it counts")
+    cal.add_argument("--out", type=argtypes.out_file, required=True, help="map file to write (.toml or .json)")
+    cal.add_argument("--settle", type=argtypes.number(0.05, 60), default=0.8, help="seconds a position must hold before it counts")
     cal.set_defaults(func=cmd_calibrate)
 
     dep = sub.add_parser(
@@ -48,10 +50,10 @@ def register(subparsers: Any) -> None:
         "board-sim",
         help="a virtual sensor board on a pty (or TCP): prints the port, then reads place/lift commands",
     )
-    sim.add_argument("--channels", type=int, default=None, help="sensor channels (default: hardware/pins.toml)")
+    sim.add_argument("--channels", type=argtypes.whole(1, 64), default=None, help="sensor channels, 1 to 64 (default: hardware/pins.toml)")
     sim.add_argument("--map", help="zone map, so commands can name zones instead of channels")
     sim.add_argument("--link", help="also make this symlink to the pty (a stable path to open)")
-    sim.add_argument("--tcp", type=int, default=None, metavar="PORT", help="serve on socket://127.0.0.1:PORT instead of a pty (0 = any)")
+    sim.add_argument("--tcp", type=argtypes.whole(0, 65535), default=None, metavar="PORT", help="serve on socket://127.0.0.1:PORT instead of a pty (0 = any)")
     sim.add_argument("--script", help="read commands from this file instead of stdin")
     sim.set_defaults(func=cmd_board_sim)
 

@@ -57,10 +57,12 @@ class LinkStats:
     opens: int = 0
     device_errors: int = 0
     last_device_error: DeviceError | None = None
+    updates_dropped: int = 0  # oldest updates a full updates() queue let go
     board_resets: int = 0  # HELLOs nobody asked for: the board rebooted under an open link
 
 
 Listener = Callable[[LinkUpdate], None]
+UPDATES_KEPT = 1000  # updates an unread updates() queue holds (about a second of a flood)
 
 
 def open_port(url: str, baudrate: int, timeout: float) -> Any:
@@ -132,10 +134,27 @@ class SensorLink:
 
         return unsubscribe
 
-    def updates(self) -> "queue.Queue[LinkUpdate]":
-        """A queue that receives every update (for loops that poll rather than take callbacks)."""
-        q: queue.Queue[LinkUpdate] = queue.Queue()
-        self.subscribe(q.put_nowait)
+    def updates(self, maxsize: int = UPDATES_KEPT) -> "queue.Queue[LinkUpdate]":
+        """A queue that receives the updates (for loops that poll rather than take callbacks).
+
+        It holds at most `maxsize`: when nobody reads it (a flood of lines, a stalled reader) the
+        oldest are dropped, never the newest. Each update carries the whole occupancy, so the last
+        one is the truth; `stats.updates_dropped` counts the dropped ones."""
+        q: queue.Queue[LinkUpdate] = queue.Queue(maxsize)
+
+        def put(update: LinkUpdate) -> None:
+            while True:
+                try:
+                    q.put_nowait(update)
+                    return
+                except queue.Full:
+                    try:
+                        q.get_nowait()
+                        self.stats.updates_dropped += 1
+                    except queue.Empty:
+                        pass
+
+        self.subscribe(put)
         return q
 
     # ---- life ----

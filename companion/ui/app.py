@@ -18,13 +18,12 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion.games.boogeyman.houses import house_for
 from companion.ui import theme as T
-from companion.games.boogeyman import inputs as I
-from companion.games.boogeyman import sensing
 from companion.ui.controller import GameController
 from companion.ui.hardware import CardScanner, SensorFeed, find_sensor_board
-from companion.ui.layout import plan
+from companion.ui.overlays import Confirm, Keyboard, Overlay, Summary, WhyView
+from companion.ui.panel_link import PanelLink
+from companion.ui.packui import GameUI, ui_for
 from companion.ui.screens import SCREENS, BaseScreen
 from companion.ui.seat import DeviceSeat
 from companion.ui.settings import Settings
@@ -33,7 +32,7 @@ from companion.ui.widgets import StatusBar, Toast
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
-AUTO_SCREENS = {"table", "roll", "scan", "boogeyman", "finale"}  # where the game may route itself
+SHELL_AUTO = {"scan", "game"}  # shell screens a game may route itself to
 
 
 class Shell(FloatLayout):
@@ -44,7 +43,7 @@ class CompanionApp(App):
     title = "Companion"
 
     def __init__(self, journal_path: Path, data_dir: Path, port: str | None = None, camera: str | None = None,
-                 resume: bool = False, hardware: bool = True, **kw: Any) -> None:
+                 resume: bool = False, hardware: bool = True, pin_factory: Any = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.data_dir = data_dir
         self.settings_path = data_dir / "settings.json"
@@ -57,55 +56,156 @@ class CompanionApp(App):
         self.controller.subscribe(self._game_changed)
         self.seat = DeviceSeat(self.later, self._current_state, self.submit, self.toast,
                                lambda: self.controller.session.rules if self.controller.session else None)
-        self.seat.level = self.prefs.boogeyman
         self.sounds = Sounds(data_dir / "sounds", self.prefs.sound, self.prefs.voice)
         self.auto_resume = resume
         self.seed: int | None = None  # None: a fresh random night; tests and shots fix it
         self.use_hardware = hardware
-        self.house = house_for("")
-        self.plan = plan(self.house)
         self.sensors: SensorFeed | None = None
+        self.board_ui: GameUI | None = self._default_board()  # whose zones the sensor mat reports
         self.scanner = CardScanner(self.prefs.camera, schedule=self.later)
         self.fix_text = ""          # the one sensor fix the table is asked for, "" when it matches
-        self.question: Any = None   # a sensing.Ask for the mismatch screen
+        self.question: Any = None   # a sensing question (choices of inputs) for the mismatch screen
         self._last_prompt = ""
+        self.pin_factory = pin_factory
+        self.panel: PanelLink | None = None
+        self._seen: tuple[Any, Any] = (None, None)  # (session, its last state) for summaries
+        self._loaded: set[str] = set()  # games whose screens are in the screen manager
+
+    @staticmethod
+    def _default_board() -> GameUI | None:
+        """Before a game is chosen the mat reports in the zones of the first game that has one."""
+        from companion.core.packs import iter_packs
+
+        for pack in iter_packs():
+            ui = ui_for(pack)
+            if ui.zones():
+                return ui
+        return None
+
+    def shelf_ui(self) -> GameUI | None:
+        """The first game on the shelf: its settings show before any game is chosen."""
+        from companion.core.packs import iter_packs
+
+        first = next(iter_packs(), None)
+        return ui_for(first) if first is not None else None
+
+    @property
+    def game(self) -> GameUI | None:
+        """The UI of the game being played, None before one is chosen or resumed."""
+        return self.controller.ui if self.controller.session is not None else None
 
     # ---- building ----
     def build(self) -> Any:
         T.register_fonts()
         # Unload first: a second app in one process (tests, shots) must not stack the rules twice.
-        Builder.unload_file(str(HERE / "widgets.kv"))
-        Builder.load_file(str(HERE / "widgets.kv"))
+        for kv in ("widgets.kv", "overlays.kv"):
+            Builder.unload_file(str(HERE / kv))
+            Builder.load_file(str(HERE / kv))
         self.sm = ScreenManager(transition=NoTransition())
         for name in SCREENS:
-            module = importlib.import_module(f"companion.ui.screens.{name}")
-            Builder.unload_file(str(HERE / "screens" / f"{name}.kv"))
-            Builder.load_file(str(HERE / "screens" / f"{name}.kv"))
-            self.sm.add_widget(module.SCREEN(name=name))
+            self._add_screen(name, f"companion.ui.screens.{name}")
         self.status = StatusBar()
-        self.toaster = Toast()
+        self.summary, self.confirm, self.why = Summary(), Confirm(), WhyView()
+        self.keyboard, self.toaster = Keyboard(), Toast()
         box = BoxLayout(orientation="vertical")
         box.add_widget(self.status)
         box.add_widget(self.sm)
         root = Shell()
         root.add_widget(box)
-        root.add_widget(self.toaster)
+        self._root_shell = root
+        self._layers = (self.summary, self.confirm, self.why, self.keyboard, self.toaster)  # last on top
+        for layer in self._layers:
+            layer.bind(shown=lambda *_: self._restack())
+        # A message must not sit on the keys: the keyboard coming up clears it.
+        self.keyboard.bind(shown=lambda _k, up: self.toaster.hide() if up else None)
         self.sm.bind(current=lambda *_: self._entered())
         if self.use_hardware:
+            self.panel = PanelLink.open(self.later, self.pressed, self.pin_factory)
             self.start_sensors()
             threading.Thread(target=self._probe_camera, name="camera-probe", daemon=True).start()
         else:
             self.scanner.checked = True
         Clock.schedule_interval(self._tick, 0.2)
-        if self.auto_resume and self.controller.unfinished() is not None:
-            self.controller.resume()
-            self.go(self.controller.pending_screen() or "table")
-        else:
+        resumed = self.auto_resume and self.controller.unfinished() is not None and self.resume()
+        if not resumed:
             self.go("choose")
         self._update_status()
-        if self.controller.recovered:
-            Clock.schedule_once(lambda dt: self.toaster.show(self.controller.recovered, "error", 12.0), 0.5)
+        if self.controller.notice:  # damage repaired, or why games cannot be saved right now
+            Clock.schedule_once(lambda dt: self.toaster.show(self.controller.notice, "error", 12.0), 0.5)
         return root
+
+    def _add_screen(self, name: str, module_name: str) -> None:
+        module = importlib.import_module(module_name)
+        kv = Path(module.__file__ or "").with_suffix(".kv")
+        # Unload first: a second app in one process (tests, shots) must not stack the rules twice.
+        Builder.unload_file(str(kv))
+        Builder.load_file(str(kv))
+        self.sm.add_widget(module.SCREEN(name=name))
+
+    def load_game(self, ui: GameUI) -> None:
+        """A game's own screens, loaded the first time it is played (not at start)."""
+        if ui.code in self._loaded:
+            return
+        for module_name in ui.widgets:
+            module = importlib.import_module(module_name)
+            kv = Path(module.__file__ or "").with_suffix(".kv")
+            if kv.exists():
+                Builder.unload_file(str(kv))
+                Builder.load_file(str(kv))
+        for name, module_name in ui.screens.items():
+            if name not in self.sm.screen_names:
+                self._add_screen(name, module_name)
+        self._loaded.add(ui.code)
+        if ui.zones() and (self.board_ui is None or self.board_ui.code != ui.code):
+            self.board_ui = ui  # the mat now reports in this game's zones
+            if self.sensors is not None:
+                self.start_sensors()
+
+    # ---- starting and resuming ----
+    def choose_game(self, code: str) -> None:
+        """A tile of the choose screen: the game's set-up, or straight into a new game."""
+        ui = ui_for(self.controller_pack(code))
+        self.load_game(ui)
+        if ui.setup_screen != "game":
+            start = getattr(self.screen(ui.setup_screen), "start", None)
+            if start is not None:
+                start()
+            self.go(ui.setup_screen)
+            return
+        out = self.controller.new_game(code, ui.new_options(self), self.seed)
+        if not out.ok:
+            self.toast(out.message)
+
+    @staticmethod
+    def controller_pack(code: str) -> Any:
+        from companion.core.packs import get_pack
+
+        return get_pack(code)
+
+    def new_game(self, code: str, options: Any) -> bool:
+        """Start a game of `code` (a set-up screen calls this); the game then routes itself."""
+        out = self.controller.new_game(code, options, self.seed)
+        if not out.ok:
+            self.toast(out.message)
+        return out.ok
+
+    def resume(self, game_id: int | None = None) -> bool:
+        row = self.controller.unfinished() if game_id is None else None
+        if row is not None:
+            self.load_game(ui_for(self.controller_pack(row.code)))
+        out = self.controller.resume(game_id)
+        if not out.ok:
+            self.toast(out.message)
+            return False
+        self.go_play()
+        return True
+
+    def go_play(self) -> None:
+        """Where the game waits now, else its table view."""
+        g = self.game
+        if g is not None:
+            self.load_game(g)
+            self.go(self.controller.pending_screen() or g.table_screen)
 
     def on_stop(self) -> None:
         self.shutdown()
@@ -119,7 +219,20 @@ class CompanionApp(App):
             self.sensors = None
         self.scanner.close()
         self.seat.close()
+        if self.panel is not None:
+            self.panel.close()
         self.controller.close()
+
+    def _restack(self) -> None:
+        """Only the shown layers are in the window, in their order: a hidden one takes no touch
+        and costs no drawing."""
+        root = self._root_shell
+        for layer in self._layers:
+            if layer.parent is not None:
+                root.remove_widget(layer)
+        for layer in self._layers:
+            if layer.shown:
+                root.add_widget(layer)
 
     def later(self, fn: Callable[[], None]) -> None:
         """Hand work from a thread to the UI thread."""
@@ -133,7 +246,8 @@ class CompanionApp(App):
         if self.sensors is not None:
             self.sensors.stop()
         port = self.prefs.serial_port or find_sensor_board()
-        self.sensors = SensorFeed(self.house.zones, port, self.prefs.zone_map, schedule=self.later).start()
+        zones = tuple(self.board_ui.zones()) if self.board_ui is not None else ()
+        self.sensors = SensorFeed(zones, port, self.prefs.zone_map, schedule=self.later).start()
         self.sensors.subscribe(self._update_status)
         self._sync_virtual()
 
@@ -148,26 +262,55 @@ class CompanionApp(App):
 
     def save_prefs(self) -> None:
         self.sounds.enabled, self.sounds.voice = self.prefs.sound, self.prefs.voice
-        self.seat.level = self.prefs.boogeyman
         self.prefs.save(self.settings_path)
+        self._hold_seat()
+
+    def _hold_seat(self) -> None:
+        """The device's chair in this game, as Settings say (the first seat it may hold)."""
+        g = self.game
+        seats = g.device_seats() if g is not None else ()
+        if seats:
+            self.seat.seat = seats[0][0]
+            self.seat.level = self.prefs.device_level(g.code, seats[0][0]) if g is not None else "person"
+        else:
+            self.seat.level = "person"
 
     # ---- navigation and feedback ----
     def screen(self, name: str) -> BaseScreen:
+        if name not in self.sm.screen_names:
+            self._load_owner(name)
         s: BaseScreen = self.sm.get_screen(name)
         return s
 
+    def _load_owner(self, name: str) -> None:
+        """Load the game whose screen this is: the game being played first, then the shelf."""
+        from companion.core.packs import all_packs
+
+        candidates = ([self.game] if self.game is not None else []) + [ui_for(p) for p in all_packs()]
+        for ui in candidates:
+            if name in ui.screens:
+                self.load_game(ui)
+                return
+
     def go(self, name: str) -> None:
+        if name not in self.sm.screen_names:
+            self._load_owner(name)
+        if self.keyboard.shown:
+            self.keyboard.close(submit=False)
         if self.sm.current == name:
             self._entered()
         else:
+            self.toaster.hide()  # a message belongs to the screen it was said on
             self.sm.current = name
 
     def _entered(self) -> None:
         self.screen(self.sm.current).refresh()
         self._update_status()
 
-    def toast(self, text: str, kind: str = "error") -> None:
-        self.toaster.show(text, kind)
+    def toast(self, text: str, kind: str = "error", why: str = "") -> None:
+        """A message; a refusal (kind "error") gets a Why? button showing the rule behind it."""
+        self.toaster.show(text, kind, seconds=5.0 if kind == "error" else 2.5,
+                          why=why or (text if kind == "error" and self.rules_for(text) else ""))
 
     def submit(self, inp: Any) -> bool:
         """Every input from a tap: committed to the journal before the screen shows it."""
@@ -175,6 +318,34 @@ class CompanionApp(App):
         if not out.ok:
             self.toast(out.message)
         return out.ok
+
+    # ---- the rules behind what the device says ----
+    def rules_for(self, line: str) -> list[tuple[str, str]]:
+        g = self.game
+        return g.rules_for(line, self.controller.state) if g is not None else []
+
+    def show_why(self, line: str) -> None:
+        self.why.explain(line, self.rules_for(line))
+
+    def show_why_all(self, lines: list[str]) -> None:
+        seen: list[tuple[str, str]] = []
+        for line in lines:
+            seen += [r for r in self.rules_for(line) if r not in seen]
+        self.why.explain(" ".join(lines[:1]) + (" …" if len(lines) > 1 else ""), seen)
+
+    def rules_reference(self) -> list[tuple[str, str]]:
+        g = self.game or self.board_ui
+        return g.rules_reference() if g is not None else []
+
+    # ---- undo: its label first, then a confirm ----
+    def ask_undo(self) -> None:
+        label = self.controller.undo_label()
+        if not label:
+            self.toast("Nothing to undo yet", "info")
+            return
+        self.confirm.ask(f"Undo: {label}?", "Undo it", self.undo,
+                         detail="The game goes back to just before it, dice and cards included.",
+                         cancel="Keep it")
 
     def undo(self) -> None:
         out = self.controller.undo()
@@ -186,43 +357,112 @@ class CompanionApp(App):
 
     # ---- the game changed ----
     def _game_changed(self) -> None:
-        if self.controller.session is None:
+        c = self.controller
+        if c.session is None:
             return
-        v = self.controller.view()
-        self._play_notices(v["notices"])
-        if v["prompt"] != self._last_prompt:
-            self._last_prompt = v["prompt"]
-            self.sounds.say(v["prompt"])
+        g = c.ui
+        self.load_game(g)
+        self._hold_seat()
+        session, before = self._seen
+        after = c.state
+        self._seen = (c.session, after)
+        v = c.view()
+        same = session is c.session and before is not None
+        turn = g.changed(c.session, before if same else None, after)
+        cues = g.sounds(before, after) if same else []
+        for i, cue in enumerate(cues):
+            # "laugh" after a "reveal" comes a second later, as the Boogeyman shows itself.
+            if cue == "laugh" and "reveal" in cues[:i]:
+                Clock.schedule_once(lambda dt, c=cue: self.cue(c), 1.0)
+            else:
+                self.cue(cue)
         self._sync_virtual()
         self._check_mat()
+        if turn is not None and self.sm.current not in (g.setup_screen,):
+            # The device's turn is a moment at the table: steps that wait for it.
+            self.summary.present(turn.title, turn.steps, turn.notices, self._summary_done, self.sounds.say)
+            if self.panel is not None and turn.reveal:
+                self.panel.beep(2)
+        elif v.get("prompt", "") != self._last_prompt:
+            self.sounds.say(v.get("prompt", ""))
+        self._last_prompt = v.get("prompt", "")
+        self.route()
+
+    def cue(self, name: str) -> None:
+        """A typed sound cue from the game: "reveal" (with the buzzer), "laugh", "steps", ..."""
+        self.sounds.play(name)
+        if name == "reveal" and self.panel is not None:
+            self.panel.beep(2)
+
+    def route(self) -> None:
+        """Go where the game waits for the table (not while the device's turn is being shown)."""
+        g = self.game
+        if g is None:
+            return
         target = self.controller.pending_screen()
-        if target == "boogeyman" and self.seat.think(self.controller.state):
-            target = ""  # the device holds the Boogeyman's seat: its choices stay hidden
+        if target and self.seat.think(self.controller.state):
+            target = ""  # the device holds the seat that decides: its choices stay hidden
+        if self.summary.shown:
+            self._entered()
+            return
         current = self.sm.current
-        if target and current in AUTO_SCREENS | {"setup", "choose", "mismatch"}:
+        auto = set(g.auto_screens) | SHELL_AUTO | {g.table_screen}
+        if target and current in auto | {"choose", "mismatch"} and current != g.setup_screen:
             self.go(target)
-        elif not target and current in AUTO_SCREENS - {"table"}:
-            self.go("table")
+        elif not target and (current in auto - {g.table_screen} or current in ("choose",)):
+            self.go(g.table_screen)
         else:
             self._entered()
 
-    def _play_notices(self, notices: list[str]) -> None:
-        text = " ".join(notices)
-        if "appears" in text or "Possessed" in text:
-            self.sounds.play("reveal")
-            Clock.schedule_once(lambda dt: self.sounds.play("laugh"), 1.0)
-        elif "Babysitter" in text and ("moves" in text or "stops" in text):
-            self.sounds.play("steps")
+    def _summary_done(self) -> None:
+        self.sounds.say(self.controller.view().get("prompt", "") if self.controller.session else "")
+        self.route()
+
+    # ---- the GPIO panel: Confirm, Roll, Undo ----
+    def top_layer(self) -> Overlay | None:
+        for layer in (self.keyboard, self.why, self.confirm, self.summary):
+            if layer.shown:
+                return layer
+        return None
+
+    def pressed(self, button: str) -> None:
+        layer = self.top_layer()
+        if button == "confirm":
+            if layer is not None:
+                layer.primary()
+            else:
+                self.screen(self.sm.current).primary()
+        elif button == "roll":
+            roll = self.game.roll_input(self.controller) if self.game is not None else None
+            if roll is not None:
+                self.submit(roll)
+            elif self.panel is not None:
+                self.panel.beep(1)  # nothing to roll now
+        elif button == "undo" and layer is None and self.controller.session is not None:
+            self.ask_undo()
+
+    def _sensing(self) -> Any:
+        """The game's sensing, when the mat reports in that game's zones."""
+        g = self.game
+        if g is None or self.board_ui is None or self.board_ui.code != g.code:
+            return None
+        return g.sensing
 
     def _sync_virtual(self) -> None:
-        if self.sensors is not None and self.sensors.virtual and self.controller.session is not None:
+        sensing = self._sensing()
+        if self.sensors is not None and self.sensors.virtual and sensing is not None:
             expected = sensing.expected_positions(self.controller.state)
             self.sensors.sync_virtual(frozenset(z for z in expected.values() if z))
 
     def _check_mat(self) -> None:
         occ = self.sensors.occupied if self.sensors is not None else None
         settling = self.sensors is not None and self.sensors.filter.settling
-        if occ is None or settling or self.controller.session is None or self.controller.session.finished:
+        virtual = self.sensors is not None and self.sensors.virtual
+        sensing = self._sensing()
+        # The virtual board follows the game: a difference there is only its own lag, nothing a
+        # person could put right. Only a real mat's differences are shown.
+        if (virtual or occ is None or settling or sensing is None or self.controller.session is None
+                or self.controller.session.finished):
             self.fix_text = ""
             return
         wrong = sensing.check(self.controller.state, occ)
@@ -232,26 +472,27 @@ class CompanionApp(App):
         if self.sensors is None:
             return
         settled = self.sensors.poll()
-        if settled is None or self.controller.session is None:
+        sensing = self._sensing()
+        if settled is None or sensing is None:
             return
-        if self.sm.current in ("calibrate", "setup", "choose"):
+        g = self.game
+        if self.sm.current in ("calibrate", "choose") or (g is not None and self.sm.current == g.setup_screen):
             return
         event = sensing.on_settled(self.controller.state, settled.before, settled.after)
-        if isinstance(event, I.Move):
-            self.submit(event)
-        elif isinstance(event, sensing.Ask):
+        if isinstance(event, sensing.Ask):
             self.question = event
             self.go("mismatch")
+        elif event is not None and not isinstance(event, sensing.PutRight):  # a fix is shown, not played
+            self.submit(event)
         self._check_mat()
         self._entered()
 
     def _update_status(self) -> None:
         s = self.status
         c = self.controller
-        if c.session is not None and self.sm.current not in ("choose",):
-            v = c.view()
-            who = (v["active"] or "").capitalize()
-            s.where = f"Round {v['round']} \u00b7 {who}'s turn" if v["phase"] == "play" else v["phase"].capitalize()
+        g = self.game
+        if g is not None and self.sm.current not in ("choose", g.setup_screen):
+            s.where = g.status(c.view())
         else:
             s.where = self.screen(self.sm.current).title
         if self.sensors is not None:
@@ -259,17 +500,22 @@ class CompanionApp(App):
             s.sensors_ok = self.sensors.state == "ok"
         else:
             s.sensors, s.sensors_ok = "Sensors: off", False
+        if self.panel is not None:
+            self.panel.show_link(self.sensors.state if self.sensors is not None else "down")
         s.camera = self.scanner.label
         s.camera_ok = self.scanner.available
 
 
 def run(journal_path: Path, data_dir: Path, port: str | None, camera: str | None, windowed: bool,
-        resume: bool) -> int:
+        resume: bool, zone_map: str | None = None) -> int:
+    """The app on the table: sensors, camera and the GPIO panel where they are there."""
     from kivy.core.window import Window
 
     if windowed:
         Window.size = (800, 480)
     Window.clearcolor = T.BG
     app = CompanionApp(journal_path, data_dir, port, camera, resume)
+    if zone_map is not None:
+        app.prefs.zone_map = str(Path(zone_map).expanduser())
     app.run()
     return 0

@@ -1,5 +1,6 @@
-"""The game behind the screens, without Kivy: a journaled Session, the view and the legal inputs.
-What the sensor mat means for the game lives in companion/games/boogeyman/sensing.py."""
+"""The game behind the screens, without Kivy: a journaled Session, the view and the legal inputs,
+for any registered game (the session's own rules; the pack's UI for where the game waits).
+What the sensor mat means for a game lives in its pack's sensing module."""
 
 from __future__ import annotations
 
@@ -9,26 +10,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from companion.core.errors import CompanionError, IllegalInput, JournalError, NothingToUndo
-from companion.core.game import get_rules
+from companion.core.errors import CompanionError, JournalError, JournalForeign, JournalUnavailable
+from companion.core.game import GameRules, get_rules
 from companion.core.journal import GameRow, Journal
+from companion.core.packs import get_pack
+from companion.ui.packui import GameUI, ui_for
 from companion.core.session import Session
-from companion.games.boogeyman.game import RULES
-from companion.games.boogeyman.moves import legal_inputs
-from companion.games.boogeyman.state import (
-    AdjustRoll,
-    ChooseCard,
-    ChooseRoomTokens,
-    DrawCard,
-    HideTokens,
-    NeedRoll,
-    Options,
-    PlayFinale,
-    State,
-    SteerBabysitter,
-)
-
 Listener = Callable[[], None]
+RETRY_S = 2.0  # how often a tap may try again to open a journal that could not be written
 log = logging.getLogger(__name__)
 
 
@@ -41,50 +30,156 @@ class Outcome:
 
 
 class GameController:
-    """Owns the journal and the current Session; every input goes through `submit`."""
+    """Owns the journal and the current Session; every input goes through `submit`.
+
+    The journal never stops the kiosk: a damaged one is repaired from its second copies (what was
+    found is in `recovered`), a file that is not a journal is set aside, and a full or read-only
+    disk leaves every file where it is, reads what it can and says so in `problem`."""
 
     def __init__(self, journal_path: str | Path) -> None:
         self.journal_path = Path(journal_path)
-        self.journal_path.parent.mkdir(parents=True, exist_ok=True)
-        self.recovered = ""  # what the table is told when a damaged journal had to be set aside
-        try:
-            self.journal = Journal(self.journal_path)
-        except JournalError as exc:
-            self.journal = self._set_aside(exc)
-        self.session: Session[State, Any] | None = None
+        self.recovered = ""  # what the table is told about damage found and repaired at start
+        self.problem = ""  # why games cannot be saved right now ("" = they can)
+        self.journal: Journal | None = None
+        self.session: Session[Any, Any] | None = None
         self._listeners: list[Listener] = []
         self._legal: list[Any] | None = None
+        self._tried = 0.0
+        self._open()
 
-    def _set_aside(self, exc: JournalError) -> Journal:
-        """A journal that cannot be opened is kept under a new name, never overwritten, and the
+    # ---- the journal itself ----
+    def _open(self) -> None:
+        """Open the journal for writing, or else read-only, or else none: never raise."""
+        self.problem = ""
+        self._tried = time.monotonic()
+        try:
+            journal = Journal(self.journal_path, repair=True)
+        except JournalUnavailable as exc:
+            self.problem = self._in_words(exc)
+            self._open_readonly()
+            return
+        except JournalForeign as exc:
+            journal = self._set_aside(exc)
+        except JournalError as exc:  # newer, a directory, damage that cannot be repaired: leave it be
+            self.problem = f"The games cannot be opened: {exc}"
+            log.error("%s", self.problem)
+            self._open_readonly()
+            return
+        if journal is None:
+            return
+        self.journal = journal
+        if not journal.report.clean:
+            self.recovered = journal.report.summary()
+            log.error("journal repaired: %s", self.recovered)
+
+    def _open_readonly(self) -> None:
+        """Show the games of a journal that cannot be written (full disk, read-only folder)."""
+        if self.journal_path.exists():
+            try:
+                self.journal = Journal(self.journal_path, readonly=True, create=False)
+                return
+            except CompanionError as exc:
+                log.warning("journal read-only: %s", exc)
+        self.journal = None
+
+    @staticmethod
+    def _in_words(exc: JournalUnavailable) -> str:
+        head = {"full": "Games cannot be saved", "readonly": "Games cannot be saved"}.get(exc.reason, "The journal is busy")
+        detail = str(exc).split(": ", 2)[-1]
+        return f"{head}: {detail}. No game was moved or lost."
+
+    def _set_aside(self, exc: JournalError) -> Journal | None:
+        """A file that is not a journal is kept under a new name, never overwritten, and the
         table gets a fresh one: a kiosk must start, and nothing is lost."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         kept = self.journal_path.with_name(f"{self.journal_path.name}.damaged-{stamp}")
-        for suffix in ("", "-wal", "-shm"):
-            part = Path(str(self.journal_path) + suffix)
-            if part.exists():
-                part.rename(Path(str(kept) + suffix))
+        try:
+            for suffix in ("", "-wal", "-shm"):
+                part = Path(str(self.journal_path) + suffix)
+                if part.exists():
+                    part.rename(Path(str(kept) + suffix))
+            journal = Journal(self.journal_path, repair=True)
+        except (OSError, CompanionError) as again:
+            self.problem = f"The journal could not be opened ({exc}) nor a new one started ({again})."
+            log.error("%s", self.problem)
+            self._open_readonly()
+            return None
         self.recovered = f"The journal could not be opened ({exc}). It is kept as {kept.name}; a new one was started."
+        if not journal.report.clean:
+            self.recovered += " " + journal.report.summary()
         log.error("%s", self.recovered)
-        return Journal(self.journal_path)
+        return journal
+
+    def _writable(self) -> str:
+        """"" when games can be saved; else the reason, after trying again (space may be free now)."""
+        if self.journal is not None and not self.journal.readonly:
+            return ""
+        if time.monotonic() - self._tried < RETRY_S:
+            return self.problem or "the journal cannot be opened"
+        game_id = self.session.game_id if self.session is not None else None
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
+        self._open()
+        if self.journal is not None and game_id is not None:
+            try:
+                self.session = Session.resume(self.journal, get_rules, game_id)
+            except CompanionError as exc:
+                self.session = None
+                return f"The game cannot be resumed: {exc}"
+        return self.problem if self.journal is None or self.journal.readonly else ""
+
+    @property
+    def notice(self) -> str:
+        """What to tell the table at start: damage repaired, or why games cannot be saved."""
+        return " ".join(t for t in (self.recovered, self.problem) if t)
 
     # ---- games ----
     def unfinished(self) -> GameRow | None:
-        return self.journal.latest_game(unfinished=True)
+        if self.journal is None:
+            return None
+        try:
+            return self.journal.latest_game(unfinished=True)
+        except JournalError as exc:
+            self.problem = self.problem or f"The games cannot be read: {exc}"
+            return None
 
     def describe(self, row: GameRow) -> str:
-        kids = ", ".join(k.capitalize() for k in row.options.get("children", []))
-        return f"Game {row.id}: {row.options.get('mode', '')} with {kids} — {row.committed} moves"
-
-    def new_game(self, options: Options, seed: int | None = None) -> Outcome:
         try:
-            self.session = Session.new(self.journal, RULES, options, seed)
-        except IllegalInput as exc:
+            return self.ui_of(row.code).describe(row)
+        except CompanionError:
+            return f"Game {row.id}: {row.code} (not installed) \u2014 {row.committed} moves"
+
+    @staticmethod
+    def ui_of(code: str) -> GameUI:
+        return ui_for(get_pack(code))
+
+    @property
+    def ui(self) -> GameUI:
+        """The UI of the game being played."""
+        assert self.session is not None, "no game"
+        return self.ui_of(self.session.rules.code)
+
+    @property
+    def rules(self) -> GameRules[Any, Any, Any]:
+        assert self.session is not None, "no game"
+        return self.session.rules
+
+    def new_game(self, code: str, options: Any, seed: int | None = None) -> Outcome:
+        why = self._writable()
+        if why or self.journal is None:
+            return Outcome(False, why or "the journal cannot be opened")
+        try:
+            self.session = Session.new(self.journal, get_rules(code), options, seed)
+        except CompanionError as exc:  # IllegalInput, or the journal could not record it
             return Outcome(False, str(exc))
         self._changed()
         return Outcome(True)
 
     def resume(self, game_id: int | None = None) -> Outcome:
+        self._writable()  # a read-only journal still resumes: the table sees the game, saving waits
+        if self.journal is None:
+            return Outcome(False, self.problem or "the journal cannot be opened")
         try:
             self.session = Session.resume(self.journal, get_rules, game_id)
         except CompanionError as exc:
@@ -93,41 +188,44 @@ class GameController:
         return Outcome(True)
 
     def close(self) -> None:
-        self.journal.close()
+        if self.journal is not None:
+            self.journal.close()
 
     # ---- reading ----
     @property
-    def state(self) -> State:
+    def state(self) -> Any:
         assert self.session is not None, "no game"
         return self.session.state
 
     def view(self, seat: str = "table") -> dict[str, Any]:
-        return RULES.view(self.state, seat)
+        return self.rules.view(self.state, seat)
+
+    def actor(self) -> Any:
+        return self.rules.to_act(self.state)
 
     def legal(self) -> list[Any]:
+        """The inputs the one who acts now may give (the table's entries for a die or a card)."""
         if self._legal is None:
-            self._legal = legal_inputs(self.state) if self.session else []
+            if self.session is None:
+                self._legal = []
+            else:
+                actor = self.actor()
+                self._legal = self.rules.legal_inputs(self.state, actor.seat or actor.kind)
         return self._legal
 
     def legal_kinds(self) -> set[str]:
         return {type(i).kind for i in self.legal()}
 
     def pending(self) -> Any:
-        s = self.state
-        return s.pending[0] if s.pending else None
+        pending = getattr(self.state, "pending", ())
+        return pending[0] if pending else None
 
     def pending_screen(self) -> str:
-        """The screen the head of the pending decisions belongs on ("" = the table)."""
-        p = self.pending()
-        if isinstance(p, (NeedRoll, AdjustRoll)):
-            return "roll"
-        if isinstance(p, (ChooseCard, ChooseRoomTokens, SteerBabysitter, HideTokens)):
-            return "boogeyman"
-        if isinstance(p, PlayFinale) or (self.session and self.session.finished):
-            return "finale"
-        if isinstance(p, DrawCard):
-            return "scan"
-        return ""
+        """The screen the game waits on now ("" = the game's table view)."""
+        return self.ui.pending_screen(self) if self.session is not None else ""
+
+    def label(self, inp: Any) -> str:
+        return self.rules.label(self.state, inp)
 
     def history(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         if self.session is None:
@@ -155,29 +253,31 @@ class GameController:
     def submit(self, inp: Any) -> Outcome:
         if self.session is None:
             return Outcome(False, "start or resume a game first")
+        why = self._writable()
+        if why:
+            return Outcome(False, why)
         try:
             self.session.submit(inp)
-        except CompanionError as exc:  # IllegalInput and NotYourTurn: the table tries again
+        except CompanionError as exc:  # IllegalInput and NotYourTurn: the table tries again; a full disk: said so
             return Outcome(False, str(exc))
         self._changed()
         return Outcome(True)
 
     def undo(self) -> Outcome:
-        if self.session is None:
-            return Outcome(False, "no game")
-        try:
-            label = self.session.undo()
-        except NothingToUndo as exc:
-            return Outcome(False, str(exc))
-        self._changed()
-        return Outcome(True, f"Undone: {label}")
+        return self._step("undo")
 
     def redo(self) -> Outcome:
+        return self._step("redo")
+
+    def _step(self, which: str) -> Outcome:
         if self.session is None:
             return Outcome(False, "no game")
+        why = self._writable()
+        if why or self.session is None:
+            return Outcome(False, why or "no game")
         try:
-            label = self.session.redo()
-        except CompanionError as exc:
+            label = self.session.undo() if which == "undo" else self.session.redo()
+        except CompanionError as exc:  # nothing to undo, or the journal could not record it
             return Outcome(False, str(exc))
         self._changed()
-        return Outcome(True, f"Redone: {label}")
+        return Outcome(True, f"{'Undone' if which == 'undo' else 'Redone'}: {label}")

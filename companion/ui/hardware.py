@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import deque
 from pathlib import Path
 from typing import Any, Callable
 
@@ -20,6 +21,7 @@ Schedule = Callable[[Callable[[], None]], None]
 
 
 PICO_USB_VENDOR = 0x2E8A  # Raspberry Pi (RP2040 boards, MicroPython's USB CDC)
+PENDING_KEPT = 256  # sensor updates waiting for the UI thread at most
 
 
 def find_sensor_board() -> str:
@@ -52,6 +54,10 @@ class SensorFeed:
         self.zone_map: ZoneMap | None = None
         self._virtual_on: set[str] = set()
         self._listeners: list[Callable[[], None]] = []
+        # Updates wait here for the UI thread; a stalled UI keeps only the newest, never a backlog.
+        self._pending: deque[Any] = deque(maxlen=PENDING_KEPT)
+        self._pending_lock = threading.Lock()
+        self._woken = False
         if self.virtual:
             self.zone_map = ZoneMap("virtual", {i: z for i, z in enumerate(zones)}, "<virtual board>")
         elif zone_map_path:
@@ -74,7 +80,7 @@ class SensorFeed:
                                           debounce_ms=10, heartbeat_ms=500)
                 url = self.board.start()
             self.link = SensorLink(url, zone_map=self.zone_map)
-            self.link.subscribe(lambda u: self.schedule(lambda: self._update(u)))
+            self.link.subscribe(self._from_link)
             self.link.start()
         except Exception as exc:  # noqa: BLE001 - no sensors is a degraded game, not a crash
             self.error = str(exc)
@@ -90,6 +96,22 @@ class SensorFeed:
 
     def subscribe(self, fn: Callable[[], None]) -> None:
         self._listeners.append(fn)
+
+    def _from_link(self, update: Any) -> None:
+        """On the link thread: keep the update (at most PENDING_KEPT wait) and wake the UI once."""
+        with self._pending_lock:
+            self._pending.append(update)
+            if self._woken:
+                return
+            self._woken = True
+        self.schedule(self._drain)
+
+    def _drain(self) -> None:
+        with self._pending_lock:
+            updates, self._woken = list(self._pending), False
+            self._pending.clear()
+        for update in updates:
+            self._update(update)
 
     def _update(self, update: Any) -> None:
         self.state = update.state.value

@@ -14,6 +14,7 @@ from kivy.base import EventLoop, runTouchApp
 from kivy.core.window import Window
 
 from companion.ui import theme as T
+from companion.ui import touch
 from companion.ui.app import CompanionApp
 
 _started = False
@@ -21,13 +22,18 @@ _started = False
 
 class Harness:
     def __init__(self, data_dir: Path, camera: str = "none", hardware: bool = True, resume: bool = False,
-                 port: str | None = None, seed: int | None = 1) -> None:
+                 port: str | None = None, seed: int | None = 1, pin_factory: Any = None,
+                 draw: bool = True, zone_map: str | None = None) -> None:
+        """`draw=False` (tests): every widget, layout and touch is real, but no frame is rasterised
+        (software GL makes a frame cost ~60 ms); `shots` draws."""
         global _started
         Window.size = (800, 480)
         Window.clearcolor = T.BG
         self.app = CompanionApp(data_dir / "journal.sqlite", data_dir, port=port, camera=camera, resume=resume,
-                                hardware=hardware)
+                                hardware=hardware, pin_factory=pin_factory)
         self.app.seed = seed
+        if zone_map is not None:
+            self.app.prefs.zone_map = zone_map
         App._running_app = self.app  # kv rules read `app`
         self.root = self.app.build()
         self.app.root = self.root
@@ -36,6 +42,11 @@ class Harness:
             _started = True
         else:
             Window.add_widget(self.root)
+        self.finger = touch.Finger()
+        self._no_draw: list[tuple[str, int]] = []
+        if not draw:
+            for event in ("on_draw", "on_flip"):
+                self._no_draw.append((event, Window.fbind(event, lambda *_: True)))
         self.pump(frames=3)
 
     def pump(self, seconds: float = 0.0, frames: int = 2) -> None:
@@ -60,14 +71,65 @@ class Harness:
     def screen(self) -> Any:
         return self.app.screen(self.app.sm.current)
 
-    def tap(self, action: str, screen: str | None = None) -> None:
-        """Press a button by its action name, the way a finger does (press, then release)."""
-        scr = self.app.screen(screen) if screen else self.screen
-        btn = scr.find(action)
+    def find(self, action: str) -> Any:
+        """The shown control with this `action` name, wherever it is on screen (overlays too)."""
+        found = [w for w in touch.controls(enabled_only=False) if getattr(w, "action", None) == action]
+        if not found:
+            raise LookupError(f"{self.app.sm.current}: no button {action!r} on screen")
+        return found[-1]
+
+    def tap(self, action: str, hold: float = 0.0) -> None:
+        """A finger on the control with this action name: down and up at its centre, through the
+        window's touch dispatch. Fails when the touch does not get to that control."""
+        self.pump(frames=1)  # layouts settle on the next frame: aim where the button really is
+        btn = self.find(action)
         if btn.disabled:
-            raise AssertionError(f"{scr.name}: button {action!r} is disabled")
-        btn.dispatch("on_press")
-        btn.dispatch("on_release")
+            raise AssertionError(f"{self.app.sm.current}: button {action!r} is disabled")
+        self.tap_widget(btn, hold)
+
+    def tap_widget(self, w: Any, hold: float = 0.0) -> None:
+        got: list[bool] = []
+
+        def seen(widget: Any, t: Any) -> None:
+            if widget.collide_point(*t.pos):
+                got.append(True)
+
+        uid = w.fbind("on_touch_down", seen)
+        try:
+            x, y = touch.centre(w)
+            # A list waits to see whether a touch is a drag before it hands it on (~0.2 s).
+            self.finger.tap(x, y, hold=hold, settle=0.25 if touch.in_scroller(w) else 0.0)
+        finally:
+            w.unbind_uid("on_touch_down", uid)
+        if not got:
+            raise AssertionError(f"a touch at {touch.describe(w)}'s centre did not reach it")
+        self.pump(frames=1)
+
+    def tap_at(self, x: float, y: float) -> None:
+        self.finger.tap(x, y)
+        self.pump()
+
+    def drag(self, points: Any) -> None:
+        self.finger.drag(points)
+        self.pump()
+
+    def home(self) -> None:
+        """Back to the first screen with every layer closed (between tests sharing one app)."""
+        app = self.app
+        for layer in (app.summary, app.confirm, app.why, app.keyboard):
+            layer.shown = False
+        app.toaster.hide()
+        app.question, app.fix_text = None, ""
+        from companion.ui.hardware import CardScanner
+        from companion.ui.settings import Settings
+
+        app.prefs = Settings()
+        app.save_prefs()
+        if app.scanner.spec != "none":
+            app.scanner.close()
+            app.scanner = CardScanner("none", schedule=app.later)
+            app.scanner.open()
+        app.go("choose")
         self.pump()
 
     def prompt(self) -> str:
@@ -83,6 +145,8 @@ class Harness:
             made[-1].replace(path)
 
     def close(self) -> None:
+        for event, uid in self._no_draw:
+            Window.unbind_uid(event, uid)
         # on_stop also clears kv's cached `app`, so the next app in this process gets the taps.
         self.app.dispatch("on_stop")
         Window.remove_widget(self.root)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,19 @@ class Settings:
     serial_port: str = ""     # "" = the virtual board
     zone_map: str = ""        # the calibrated channel -> zone map for a real mat
     boogeyman: str = "normal" # Competitive: "person" plays it, or the device at easy/normal/hard
+    devices: dict[str, str] = field(default_factory=dict)  # "CODE:seat" -> "person" or a device level
+
+    def device_level(self, code: str, seat: str) -> str:
+        """Who holds a seat the device may take: "person", or the device's level."""
+        if code == "BGM" and seat == "boogeyman":
+            return self.boogeyman  # the setting from before the other games
+        return self.devices.get(f"{code}:{seat}", "person")
+
+    def set_device_level(self, code: str, seat: str, level: str) -> None:
+        if code == "BGM" and seat == "boogeyman":
+            self.boogeyman = level
+        else:
+            self.devices = {**self.devices, f"{code}:{seat}": level}
 
     @classmethod
     def load(cls, path: Path) -> "Settings":
@@ -32,6 +45,8 @@ class Settings:
         if isinstance(raw, dict):
             for k, v in raw.items():
                 if k in known and isinstance(v, type(getattr(s, k))):
+                    if isinstance(v, dict):
+                        v = {str(a): b for a, b in v.items() if isinstance(b, str)}
                     setattr(s, k, v)
         return s
 

@@ -1,151 +1,37 @@
-"""`companion shots OUTDIR`: every screen with a representative game, as 800x480 PNGs."""
+"""`companion shots OUTDIR [--game CODE]`: every screen of a game with a representative play, as
+800x480 PNGs. The game's pack drives the app through its own screens (its UI's `shots`); a game
+with no screens of its own is shown on the generic game screen."""
 
 from __future__ import annotations
 
-import random
 import tempfile
-from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable
-
-from companion.games.boogeyman import inputs as I
-from companion.games.boogeyman.state import Difficulty, Mode, Options, Phase, PlayFinale, State
 
 
-def drive(h: Any, until: Callable[[State], bool], seed: int = 3, limit: int = 300) -> bool:
-    """Play legal inputs (seeded) until the state is the one wanted; the Finale is never started."""
-    rnd = random.Random(seed)
-    c = h.app.controller
-    for _ in range(limit):
-        if until(c.state):
-            return True
-        legal = [i for i in c.legal() if not isinstance(i, (I.StartFinale, I.MissionComplete, I.FinaleOutcome))]
-        if not legal:
-            return False
-        moves = [i for i in legal if not isinstance(i, I.EndTurn)]
-        pick = rnd.choice(moves) if moves and rnd.random() < 0.8 else rnd.choice(legal)
-        c.submit(pick)
-    return until(c.state)
-
-
-def shots(outdir: Path) -> int:
+def shots(outdir: Path, game: str = "BGM") -> int:
+    from companion.core.packs import codes, get_pack
     from companion.ui.harness import Harness
+    from companion.ui.packui import ui_for
 
     outdir.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="companion-shots-") as tmp:
-        import os
+    wanted = list(codes()) if game.lower() == "all" else [game.upper()]
+    done: list[str] = []
+    for code in wanted:
+        ui = ui_for(get_pack(code))
+        prefix = "" if code == "BGM" else f"{code.lower()}_"
+        with tempfile.TemporaryDirectory(prefix="companion-shots-") as tmp:
+            import os
 
-        os.environ["COMPANION_DATA_DIR"] = tmp
-        h = Harness(Path(tmp), camera="none")
-        app = h.app
-        try:
-            done: list[str] = []
+            os.environ["COMPANION_DATA_DIR"] = tmp
+            h = Harness(Path(tmp), camera="none")
+            try:
+                def shot(name: str) -> None:
+                    h.pump(0.3)
+                    h.shot(outdir / f"{prefix}{name}.png")
+                    done.append(name)
 
-            def shot(name: str) -> None:
-                h.pump(0.3)
-                h.shot(outdir / f"{name}.png")
-                done.append(name)
-
-            sw = app.screen("setup")
-            app.go("choose")
-            shot("01_choose_game")
-            h.tap("boogeyman")
-            sw.mode, sw.difficulty = "coop", "hard"
-            sw.refresh()
-            shot("02_setup_mode")
-            h.tap("next")
-            for k in ("mike", "daphne", "ray"):
-                h.tap(f"child:{k}")
-            shot("03_setup_children")
-            h.tap("next")
-            while sw.step < len(sw.steps) - 1 and "Hard Mode" not in sw.steps[sw.step]:
-                h.tap("next")
-            shot("04_setup_step")
-            while app.sm.current == "setup":
-                h.tap("next")
-            c = app.controller
-            c.submit(I.Move("mike", next(i.to for i in c.legal() if isinstance(i, I.Move))))
-            drive(h, lambda s: s.round >= 2 and not s.pending and s.actions_left == 2, seed=5)
-            app.go("table")
-            h.pump(1.0)
-            shot("05_table")
-            app.go("found")
-            shot("05b_search_found")
-            app.go("table")
-            drive(h, lambda s: bool(s.pending) and type(s.pending[0]).__name__ == "NeedRoll", seed=7)
-            app.go("roll")
-            shot("06_roll")
-            c.submit(I.RollDie(4))
-            if c.pending_screen() == "roll":
-                app.go("roll")
-                app.screen("roll").delta = -1
-                app.screen("roll").refresh()
-                shot("07_roll_candy")
-            drive(h, lambda s: bool(s.pending) and type(s.pending[0]).__name__ == "DrawCard", seed=11)
-            # The scan screen with the demo camera showing the card the table drew.
-            from companion.ui.hardware import CardScanner
-
-            app.scanner = CardScanner("mock", schedule=app.later)
-            app.scanner.open()
-            deck = c.state.pending[0].deck  # type: ignore[union-attr]
-            app.scanner.camera.show(f"BGM:{deck}:07")
-            app.scanner.catalogue()
-            app.go("table")
-            app.scanner.session.presence.absent_s = 9999  # keep the shot on the scan screen
-            app.scanner.begin = lambda *a, **k: _preview_only(app.scanner)  # type: ignore[method-assign]
-            app.go("scan")
-            h.pump(0.5)
-            _blit(app)
-            shot("08_scan")
-            from cards_qr.codes import CardCode
-
-            app.screen("card_form").ask(CardCode("BGM", deck, 7))
-            app.go("card_form")
-            app.screen("card_form").ids.name.text = "Creaking stairs"
-            app.screen("card_form").pick("babysitter_toward")
-            shot("09_card_form")
-            app.fix_text = "Move the Babysitter from Room 10 to corridor C2"
-            app.question = None
-            app.go("mismatch")
-            shot("10_mismatch")
-            app.go("journal")
-            shot("11_journal")
-            app.go("settings")
-            shot("12_settings")
-            app.go("calibrate")
-            shot("13_calibrate")
-            # The Finale: a state put in front of the session for the picture only (not journaled).
-            s = c.state
-            c.session._states.append(replace(  # type: ignore[union-attr]
-                s, phase=Phase.FINALE, pending=(PlayFinale(),), finale_room="14", leader="daphne",
-                finale_number=17, finale_children=("daphne", "mike"), mission_done=True))
-            c._legal = None
-            app.go("finale")
-            shot("14_finale")
-            c.session._states.pop()  # type: ignore[union-attr]
-            # A Competitive game: the Boogeyman player's private screen.
-            app.prefs.boogeyman = "person"  # a player's private screen (the device would hide it)
-            app.seat.level = "person"
-            c.new_game(Options(mode=Mode.COMPETITIVE, difficulty=Difficulty.NORMAL, children=("peter", "leila")), 4)
-            app.go("boogeyman")
-            shot("15_boogeyman_cover")
-            app.screen("boogeyman").show()
-            for z in ("3", "12", "23"):
-                app.screen("boogeyman")._toggle(z, 3)
-            shot("16_boogeyman_private")
-        finally:
-            h.close()
+                ui.shots(h, shot)
+            finally:
+                h.close()
     print(f"wrote {len(done)} screenshots to {outdir}")
     return 0
-
-
-def _preview_only(scanner: Any) -> bool:
-    from companion.ui.hardware import _Tee
-
-    scanner._tee = _Tee(scanner.camera)
-    scanner._tee.read()
-    return False
-
-
-def _blit(app: Any) -> None:
-    app.screen("scan")._preview(0)

@@ -95,6 +95,19 @@ def ensure_sounds(folder: Path) -> dict[str, Path]:
     return out
 
 
+def audio_device_present() -> bool:
+    """Is there a sound card at all? Opening audio without one makes ALSA print a screenful of
+    errors at every start; with none, the companion just stays silent."""
+    cards = Path("/proc/asound/cards")
+    if not Path("/proc").is_dir():
+        return True  # not Linux: let the audio provider decide
+    try:
+        text = cards.read_text()
+    except OSError:
+        return False
+    return bool(text.strip()) and "no soundcards" not in text
+
+
 class Sounds:
     def __init__(self, folder: Path, enabled: bool = True, voice: bool = False) -> None:
         self.folder = folder
@@ -105,11 +118,18 @@ class Sounds:
         self._said: list[str] = []  # what the voice was asked to say (tests, logs)
         self._lock = threading.Lock()
         self._latest = ""
+        self._device: bool | None = None
         self.played: list[str] = []
 
     def play(self, name: str) -> None:
         self.played.append(name)
         if not self.enabled:
+            return
+        if self._device is None:
+            self._device = audio_device_present()
+            if not self._device:
+                log.info("no sound card: sounds are off")
+        if not self._device:
             return
         try:
             snd = self._loaded.get(name)

@@ -24,6 +24,7 @@ LIGHT_ROOM = hexc("3a3144")
 CORRIDOR = hexc("231d2b")
 
 TOUCH = 56                   # px: every button is at least this tall (>= 48 asked)
+STATUS = 32                  # px: the status bar across the top
 FONT_PROMPT = 30
 FONT_BODY = 20
 FONT_SMALL = 16

@@ -1,20 +1,41 @@
-"""Shared widgets: big buttons, the status bar, the toast, the house map, the Ladder, the Stress Scale."""
+"""Shared widgets: hideable panels, big buttons, the text field, the status bar, the toast."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Ellipse, Line, Rectangle
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.behaviors import ButtonBehavior
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
-from kivy.uix.label import Label
-from kivy.uix.widget import Widget
+from kivy.uix.textinput import TextInput
 
-from companion.ui import theme as T
-from companion.ui.layout import Plan
+
+
+class Hideable:
+    """A widget that can be hidden. Hidden, it is invisible and disabled, and it lets every touch
+    through to what lies under it: a disabled Kivy widget would otherwise swallow the touches
+    over its area (Widget.on_touch_down answers them), which is how hidden panels and the toast
+    used to block the buttons beneath them. Mix in before the Kivy class."""
+
+    shown = BooleanProperty(True)
+
+    def on_shown(self, *_: Any) -> None:
+        self.opacity = 1 if self.shown else 0  # type: ignore[attr-defined]
+        self.disabled = not self.shown  # type: ignore[attr-defined]
+
+    def on_touch_down(self, touch: Any) -> Any:
+        return super().on_touch_down(touch) if self.shown else False  # type: ignore[misc]
+
+    def on_touch_move(self, touch: Any) -> Any:
+        return super().on_touch_move(touch) if self.shown else False  # type: ignore[misc]
+
+    def on_touch_up(self, touch: Any) -> Any:
+        return super().on_touch_up(touch) if self.shown else False  # type: ignore[misc]
+
+
+class Panel(Hideable, BoxLayout):
+    """A box of controls that screens show and hide (the die faces, the Candy choice, a cover)."""
 
 
 class BigButton(Button):
@@ -27,14 +48,26 @@ class BigButton(Button):
     stacked = BooleanProperty(False) # icon above the caption (narrow buttons)
 
 
-class Toast(Label):
-    shown = BooleanProperty(False)
+class HideButton(Hideable, BigButton):
+    """A button that is only there when it applies (Fix, Another night)."""
+
+
+class Toast(Hideable, BoxLayout):
+    """A message over the screen that never takes a touch, except on its own "Why?" button: taps
+    anywhere else on it go through to what lies under it."""
+
+    text = StringProperty("")
     kind = StringProperty("error")
+    why = StringProperty("")  # the line "Why?" explains; "" = no Why? button
+    covers = True  # it hides what lies under it (taps there still go through)
     _ev: Any = None
 
-    def show(self, text: str, kind: str = "error", seconds: float = 4.0) -> None:
-        self.text = text
-        self.kind = kind
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.shown = False
+
+    def show(self, text: str, kind: str = "error", seconds: float = 5.0, why: str = "") -> None:
+        self.text, self.kind, self.why = text, kind, why
         self.shown = True
         if self._ev is not None:
             self._ev.cancel()
@@ -43,6 +76,33 @@ class Toast(Label):
     def hide(self) -> None:
         self.shown = False
 
+    def on_touch_down(self, touch: Any) -> Any:
+        button = self.ids.get("why_button")
+        if not self.shown or button is None or not button.shown:
+            return False
+        return button.dispatch("on_touch_down", touch)
+
+    def on_touch_move(self, touch: Any) -> Any:
+        return False
+
+    def on_touch_up(self, touch: Any) -> Any:
+        return False  # the Why? button gets its release through its grab
+
+
+class TextField(TextInput):
+    """A text box that brings up the on-screen keyboard when touched (no keyboard at the table)."""
+
+    label = StringProperty("")  # what the keyboard's preview line calls it
+
+    def on_focus(self, _w: Any, focused: bool) -> None:
+        if focused:
+            from kivy.app import App
+
+            app = App.get_running_app()
+            keyboard = getattr(app, "keyboard", None)
+            if keyboard is not None:
+                keyboard.open(self)
+
 
 class StatusBar(BoxLayout):
     where = StringProperty("")
@@ -50,212 +110,3 @@ class StatusBar(BoxLayout):
     sensors_ok = BooleanProperty(False)
     camera = StringProperty("Camera: checking")
     camera_ok = BooleanProperty(False)
-
-
-# ---- the house map ---------------------------------------------------------------------------
-
-class ZoneCell(ButtonBehavior, Label):
-    zone = StringProperty("")
-    info = ObjectProperty(None, allownone=True)
-
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.markup = True
-        self.font_name = "Body"
-        self.halign = "center"
-        self.valign = "middle"
-        self.bind(pos=self.redraw, size=self.redraw, info=self.redraw)
-
-    def redraw(self, *_: Any) -> None:
-        i = self.info or {}
-        self.text_size = self.size
-        self.canvas.before.clear()
-        x, y, w, h = self.x, self.y, self.width, self.height
-        with self.canvas.before:
-            fill = T.CORRIDOR if i.get("corridor") else (T.DARK_ROOM if i.get("dark") else T.LIGHT_ROOM)
-            if i.get("hidden"):
-                fill = T.BG
-            Color(*fill)
-            Rectangle(pos=self.pos, size=self.size)
-            if i.get("dark") and not i.get("hidden"):
-                Color(*T.hexc("3d3350"))  # hatching: Dark without relying on colour
-                step = 10
-                for k in range(-int(h), int(w), step):
-                    x0, x1 = x + max(k, 0), x + min(k + h, w)
-                    if x1 > x0:
-                        Line(points=[x0, y + (x0 - x - k), x1, y + (x1 - x - k)], width=1)
-            border, width = (T.DIM, 1.0)
-            if i.get("movable"):
-                border, width = (T.OK, 2.2)
-            if i.get("active"):
-                border, width = (T.ACCENT, 2.6)
-            Color(*border)
-            Line(rectangle=(x + 1, y + 1, w - 2, h - 2), width=width,
-                 dash_length=4 if i.get("hidden") else 1, dash_offset=4 if i.get("hidden") else 0)
-            if i.get("sensed"):
-                Color(*T.TEXT)
-                Ellipse(pos=(x + w - 13, y + h - 13), size=(9, 9))
-            if (i.get("lock") or i.get("attic_locked")) and not i.get("hidden"):
-                # A padlock drawn, not a font glyph: readable without colour, in any font.
-                Color(*(T.ACCENT if i.get("attic_locked") else T.TEXT))
-                bx, by = x + w - 15, y + 4
-                Rectangle(pos=(bx, by), size=(11, 8))
-                Line(circle=(bx + 5.5, by + 8, 3.6, -90, 90), width=1.4)
-        self.text = self._markup(i)
-
-    def _markup(self, i: dict[str, Any]) -> str:
-        if i.get("hidden"):
-            return "[color=6d6275]?[/color]"
-        head = f"[b]{self.zone}[/b]"
-        marks = []
-        if i.get("dark"):
-            marks.append(T.GLYPH_DARK)
-        if i.get("trap_door"):
-            marks.append("TD")
-        line1 = head + ((" " + " ".join(marks)) if marks else "")
-        pieces = []
-        for name in i.get("children", []):
-            col = T.CHILD_COLOURS.get(name, "ffffff")
-            pieces.append(f"[b][color={col}]{name[:1].upper()}[/color][/b]")
-        if i.get("babysitter"):
-            pieces.append(f"[color=7b9fd4]{T.GLYPH_SITTER}[/color]")
-        if i.get("boogeyman"):
-            pieces.append(f"[color=ff5a4f]{T.GLYPH_SKULL}[/color]")
-        line2 = " ".join(pieces)
-        return line1 + ("\n[size=17]" + line2 + "[/size]" if line2 else "")
-
-
-class HouseMap(Widget):
-    """The plan with zones as tappable cells; `on_zone` fires with the zone id."""
-
-    __events__ = ("on_zone",)
-    plan = ObjectProperty(None, allownone=True)
-
-    def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.cells: dict[str, ZoneCell] = {}
-        self.bind(pos=self._layout, size=self._layout, plan=self._build)
-
-    def on_zone(self, zone: str) -> None:
-        pass
-
-    def _build(self, *_: Any) -> None:
-        self.clear_widgets()
-        self.cells = {}
-        plan: Plan | None = self.plan
-        if plan is None:
-            return
-        for zone in plan.cells:
-            cell = ZoneCell(zone=zone, font_size=15, color=T.TEXT)
-            cell.bind(on_press=lambda c: self.dispatch("on_zone", c.zone))
-            self.cells[zone] = cell
-            self.add_widget(cell)
-        self._layout()
-
-    def _rect(self, zone: str) -> tuple[float, float, float, float]:
-        plan: Plan = self.plan
-        c = plan.cells[zone]
-        cw, rh = self.width / plan.cols, self.height / plan.rows
-        x = self.x + c.col * cw + 12
-        y = self.top - (c.row + 1) * rh + 3
-        return x, y, cw - 16, rh - 6
-
-    def _layout(self, *_: Any) -> None:
-        plan: Plan | None = self.plan
-        if plan is None or not self.cells:
-            return
-        for zone, cell in self.cells.items():
-            x, y, w, h = self._rect(zone)
-            cell.pos, cell.size = (x, y), (w, h)
-        self.canvas.before.clear()
-        with self.canvas.before:
-            Color(*T.hexc("5a4e66"))
-            cols: dict[int, list[str]] = {}
-            for z, c in plan.cells.items():
-                cols.setdefault(c.col, []).append(z)
-            by_zone = plan.cells
-            for a, b in plan.edges:
-                if a not in by_zone or b not in by_zone:
-                    continue
-                ca, cb = by_zone[a], by_zone[b]
-                ax, ay, aw, ah = self._rect(a)
-                bx, by, bw, bh = self._rect(b)
-                if ca.col == cb.col and (ca.corridor or cb.corridor):
-                    # Corridor to its own rooms: a spine down the left of the column, a stub to each door.
-                    room_y = (by + bh / 2) if ca.corridor else (ay + ah / 2)
-                    top_y = (ay + ah / 2) if ca.corridor else (by + bh / 2)
-                    spine_x = ax - 7
-                    Line(points=[spine_x, top_y, spine_x, room_y, spine_x + 7, room_y], width=2)
-                else:
-                    Line(points=[ax + aw / 2, ay + ah / 2, bx + bw / 2, by + bh / 2], width=1.6)
-
-    def show(self, infos: dict[str, dict[str, Any]]) -> None:
-        for zone, cell in self.cells.items():
-            cell.info = infos.get(zone, {})
-
-
-# ---- the Ladder and the Stress Scale ----------------------------------------------------------
-
-class Cell(Label):
-    """A small framed label (Ladder space, Stress space)."""
-
-    fill = ListProperty([0.1, 0.1, 0.1, 1])
-    frame = ListProperty([0.4, 0.4, 0.4, 1])
-    hatch = BooleanProperty(False)
-
-
-class LadderView(BoxLayout):
-    """The Apparitions Ladder: face-down tokens ('?', hatched), revealed rooms, Event spaces (★)."""
-
-    slots = ListProperty([])
-    spaces = NumericProperty(10)
-    event_spaces = ListProperty([])
-
-    def on_slots(self, *_: Any) -> None:
-        grid = self.ids.grid
-        if len(grid.children) != self.spaces:  # built once; later refreshes only change the cells
-            grid.clear_widgets()
-            for _ in range(self.spaces):
-                grid.add_widget(Cell())
-        for i, c in enumerate(reversed(grid.children)):
-            slot = self.slots[i] if i < len(self.slots) else None
-            c.text = ladder_text(slot, i + 1, (i + 1) in self.event_spaces)
-            c.hatch = slot is not None and not slot.get("face_up")
-            c.fill = [0.1, 0.1, 0.1, 1]
-            c.frame = list(T.DANGER) if slot is not None and slot.get("face_up") else [0.4, 0.4, 0.4, 1]
-            if i == len(self.slots) - 1:
-                c.frame = list(T.ACCENT)  # the newest token: where it is hiding now
-
-
-class StressView(BoxLayout):
-    """Two tracks, 0..top; Trouble spaces carry '!' and the token position a glyph and a number."""
-
-    boogeyman = NumericProperty(0)
-    babysitter = NumericProperty(0)
-    top = NumericProperty(8)
-    trouble = ListProperty([])
-
-    def refresh(self) -> None:
-        for name, value, glyph in (("boog", self.boogeyman, T.GLYPH_SKULL), ("sitr", self.babysitter, T.GLYPH_SITTER)):
-            row = self.ids[name]
-            if len(row.children) != self.top + 1:
-                row.clear_widgets()
-                for _ in range(self.top + 1):
-                    row.add_widget(Cell())
-            for k, c in enumerate(reversed(row.children)):
-                mark = glyph if k == value else (T.GLYPH_TROUBLE if k in self.trouble else str(k))
-                c.text = f"[b]{mark}[/b]" if k == value else f"[color=a89cb0]{mark}[/color]"
-                c.fill = list(T.DANGER if name == "boog" else T.INFO) if k == value else [0.1, 0.1, 0.1, 1]
-                c.frame = list(T.ACCENT) if k in self.trouble and k != value else [0.4, 0.4, 0.4, 1]
-                c.hatch = k == self.top
-
-
-def ladder_text(slot: dict[str, Any] | None, index: int, event_space: bool = False) -> str:
-    event = f"[size=13][color=e8a23a]{T.GLYPH_EVENT}[/color][/size]" if event_space else ""
-    if slot is None:
-        return f"[color=6d6275]{index}[/color]{event}"
-    if slot.get("room") is None:
-        return f"[b]?[/b]{event}"
-    if slot.get("face_up"):
-        return f"[b][color=ff5a4f]{slot['room']}[/color][/b]{event}"
-    return f"[b][color=a89cb0]({slot['room']})[/color][/b]{event}"  # hidden, seen by the Boogeyman only

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import sys
 from pathlib import Path
@@ -17,7 +18,8 @@ from fixture_game import RULES, Add, Options, Pass, Roll, lookup  # noqa: E402
 
 from companion import cli  # noqa: E402
 from companion.core import codec, commands, journal as journal_mod  # noqa: E402
-from companion.core.errors import JournalError  # noqa: E402
+from companion.core.errors import JournalDamaged, JournalError  # noqa: E402
+from journal_edit import edit  # noqa: E402
 from companion.core.journal import (  # noqa: E402
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -47,7 +49,7 @@ def test_new_journal_pragmas_and_schema(tmp_path: Path) -> None:
         assert j.integrity_check() == "ok"
         db = j._db
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL, and the second copy is synced too
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -103,19 +105,27 @@ def test_list_and_rows(tmp_path: Path) -> None:
 def test_damaged_rows_are_reported(tmp_path: Path) -> None:
     s = _played(tmp_path / "j.sqlite")
     db = s.journal._db
-    db.execute("UPDATE inputs SET undone = 1 WHERE seq = 2")
-    with pytest.raises(JournalError, match="follows an undone input"):
+    # Behind the CRCs, the row invariants of docs/journal.md are checked too.
+    edit(db, "UPDATE inputs SET undone = 1 WHERE seq = 2")
+    with pytest.raises(JournalDamaged, match="follows an undone input"):
         s.journal.inputs(s.game_id)
-    db.execute("UPDATE inputs SET undone = 0 WHERE seq = 2")
-    db.execute("UPDATE inputs SET input = 'nope' WHERE seq = 3")
-    with pytest.raises(JournalError, match="input 3: bad JSON"):
+    edit(db, "UPDATE inputs SET undone = 0 WHERE seq = 2")
+    edit(db, "UPDATE inputs SET input = 'nope' WHERE seq = 3")
+    with pytest.raises(JournalDamaged, match="input 3: bad JSON"):
         s.journal.inputs(s.game_id)
-    db.execute("DELETE FROM inputs WHERE seq = 3")
-    with pytest.raises(JournalError, match="seq 3 is missing"):
+    edit(db, "DELETE FROM inputs WHERE seq = 3")
+    with pytest.raises(JournalDamaged, match="seq 3 is missing"):
         s.journal.inputs(s.game_id)
-    db.execute("UPDATE games SET options = '{'")
-    with pytest.raises(JournalError, match="unreadable options"):
+    edit(db, "UPDATE games SET options = '{'")
+    with pytest.raises(JournalDamaged, match="unreadable options"):
         s.journal.games()
+
+
+def test_a_changed_byte_fails_the_row_crc(tmp_path: Path) -> None:
+    s = _played(tmp_path / "j.sqlite")
+    s.journal._db.execute("UPDATE inputs SET input = replace(input, '2', '3') WHERE seq = 2")
+    with pytest.raises(JournalDamaged, match="input 2: damaged row"):
+        s.journal.inputs(s.game_id)
 
 
 def test_seed_must_fit_sqlite(tmp_path: Path) -> None:
@@ -306,3 +316,36 @@ def test_help_lists_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert "replay" in out and "journal" in out
     assert journal_mod.is_sqlite_file(Path("/nonexistent")) is False
     assert fixture_game.RULES.code == "DICE"
+
+
+def test_hostile_exports_are_refused_with_their_line(tmp_path: Path) -> None:
+    deep = '{"seq": 1, "label": "", "input": ' + "[" * 100000 + "]" * 100000 + "}"
+    with pytest.raises(JournalError, match=r"bad.jsonl:2: not valid JSON: nested deeper"):
+        read_export(_export_file(tmp_path, HEADER, deep))
+    nested: Any = 1
+    for _ in range(34):
+        nested = [nested]
+    nested = {"seq": 1, "label": "", "input": {"kind": "roll", "x": nested}}
+    with pytest.raises(JournalError, match=r"bad.jsonl:2: nested deeper than 32 levels"):
+        read_export(_export_file(tmp_path, HEADER, nested))
+    with pytest.raises(JournalError, match=r"bad.jsonl:1: not valid JSON: Exceeds the limit"):
+        read_export(_export_file(tmp_path, '{"format": "companion-journal", "seed": ' + "9" * 5000 + "}"))
+    for device in ("/dev/zero", "/dev/urandom"):
+        with pytest.raises(JournalError, match="not a regular file"):
+            read_export(device)
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)
+    with pytest.raises(JournalError, match="not a regular file"):  # refused, not waited on
+        read_export(fifo)
+    with pytest.raises(JournalError, match="not a regular file"):
+        Journal(fifo)
+
+
+def test_hostile_rows_in_a_journal_are_damage(tmp_path: Path) -> None:
+    s = _played(tmp_path / "j.sqlite")
+    edit(s.journal._db, "UPDATE inputs SET input = ? WHERE seq = 2", ("[" * 5000 + "]" * 5000,))
+    with pytest.raises(JournalDamaged, match="input 2: bad JSON: not valid JSON: nested deeper"):
+        s.journal.inputs(s.game_id)
+    edit(s.journal._db, "UPDATE inputs SET input = ? WHERE seq = 2", ('{"kind": "add", "amount": ' + "9" * 30 + "}",))
+    with pytest.raises(JournalError, match="integer out of range"):
+        Session.resume(s.journal, lookup, s.game_id)

@@ -23,6 +23,7 @@ from companion.core.errors import (  # noqa: E402
     NothingToUndo,
 )
 from companion.core.journal import Journal  # noqa: E402
+from journal_edit import edit  # noqa: E402
 from companion.core.session import Session, replay  # noqa: E402
 
 
@@ -166,10 +167,10 @@ def test_resume_unknown_game_and_wrong_rules(journal: Journal) -> None:
 def test_resume_reports_input_the_rules_reject(journal: Journal) -> None:
     s = Session.new(journal, RULES, Options(), seed=1)
     s.submit(Roll())
-    journal._db.execute("UPDATE inputs SET input = '{\"kind\":\"add\",\"amount\":7}'")
+    edit(journal._db, "UPDATE inputs SET input = '{\"kind\":\"add\",\"amount\":7}'")
     with pytest.raises(JournalError, match=r"game 1 input 1: rejected by the rules"):
         Session.resume(journal, lookup)
-    journal._db.execute("UPDATE inputs SET input = '{\"kind\":\"jump\"}'")
+    edit(journal._db, "UPDATE inputs SET input = '{\"kind\":\"jump\"}'")
     with pytest.raises(JournalError, match="unknown kind 'jump'"):
         Session.resume(journal, lookup)
 
@@ -182,9 +183,28 @@ def test_concurrent_writer_is_detected(tmp_path: Path) -> None:
         a.submit(Roll())
         with pytest.raises(JournalError, match="changed elsewhere"):
             b.submit(Roll())
-        with pytest.raises(JournalError, match="changed elsewhere"):
-            b.undo() if b.can_undo else j2.set_undone(b.game_id, 5, True, False)
         assert codec.dumps(Session.resume(j2, lookup).state) == codec.dumps(a.state)
+
+
+@pytest.mark.parametrize("other", ["submit", "undo", "redo"])
+def test_one_writer_per_game_for_every_change(tmp_path: Path, other: str) -> None:
+    """Two sessions on one game: once one has changed it, every change by the other is refused,
+    undo and redo included, and the journal still replays (docs/journal.md, one writer per game)."""
+    path = tmp_path / "j.sqlite"
+    with Journal(path) as j1, Journal(path) as j2:
+        a = Session.new(j1, RULES, Options(target=99), seed=1)
+        for inp in (Roll(), Add(2), Roll()):
+            a.submit(inp)
+        a.undo()
+        b = Session.resume(j2, lookup)
+        {"submit": lambda: a.submit(Pass()), "undo": a.undo, "redo": a.redo}[other]()
+        for act in (lambda: b.submit(Roll()), b.undo, b.redo):
+            with pytest.raises(JournalError, match="changed elsewhere"):
+                act()
+        with Journal(path) as j3:
+            again = Session.resume(j3, lookup)
+            assert codec.dumps(again.state) == codec.dumps(a.state)
+            assert again.history() == a.history()
 
 
 def test_input_that_does_not_round_trip_is_refused(journal: Journal) -> None:

@@ -268,3 +268,24 @@ def test_socket_url_against_the_virtual_board() -> None:
 def test_unknown_url_scheme_is_a_clear_error() -> None:
     with pytest.raises(LinkError, match="nonsense://x"):
         SensorLink("nonsense://x").start()
+
+
+def test_an_unread_updates_queue_stays_bounded_and_keeps_the_newest() -> None:
+    """A flood of EVT lines with nobody reading: the queue keeps its size, drops the oldest."""
+    port = serial.serial_for_url("loop://", timeout=0.02)
+    link = SensorLink("loop://", opener=lambda *a: port)
+    q = link.updates(maxsize=50)
+    link.start()
+    try:
+        port.write(fw.snap(1, 0))
+        until(lambda: link.state is LinkState.OK)
+        for seq in range(2, 3000):
+            port.write(fw.evt(seq, seq % 8, (seq // 8) % 2))  # every line changes the occupancy
+        until(lambda: link.stats.lines >= 2990, timeout=20)
+        assert q.qsize() <= 50 and link.stats.updates_dropped > 2000
+        newest = None
+        while not q.empty():
+            newest = q.get_nowait()
+        assert newest is not None and newest.occupied == link.occupied
+    finally:
+        link.close()

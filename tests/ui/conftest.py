@@ -1,14 +1,14 @@
 """UI tests run the real app under the virtual display `make test` provides (xvfb-run sets DISPLAY).
 
 Kivy is kept away from the user's config and console: KIVY_HOME, the data dir and the journal
-all live in a temporary folder.
+all live in a temporary folder. A module shares one app (`app_harness`); each test starts from
+the first screen (`harness`).
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-from pathlib import Path
 from typing import Iterator
 
 import pytest
@@ -28,13 +28,25 @@ from companion.ui.commands import configure_kivy  # noqa: E402
 configure_kivy(False)
 
 
-@pytest.fixture
-def harness(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+@pytest.fixture(scope="module")
+def app_harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     from companion.ui.harness import Harness
 
-    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
-    h = Harness(tmp_path, camera="none")
+    data = tmp_path_factory.mktemp("companion")
+    old = os.environ.get("COMPANION_DATA_DIR")
+    os.environ["COMPANION_DATA_DIR"] = str(data)
+    h = Harness(data, camera="none", draw=False)
     try:
         yield h
     finally:
         h.close()
+        if old is not None:
+            os.environ["COMPANION_DATA_DIR"] = old
+
+
+@pytest.fixture
+def harness(app_harness: object) -> object:
+    """The module's app, back on its first screen with nothing over it."""
+    h = app_harness
+    h.home()  # type: ignore[attr-defined]
+    return h

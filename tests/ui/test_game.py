@@ -1,5 +1,6 @@
-"""A short Boogeyman game driven through the real widgets: taps, the virtual sensor mat, a scan
-through the mock camera, the die, undo; the prompts are checked at each step."""
+"""A short Boogeyman game through the real widgets, by touches at screen coordinates: the map, the
+virtual sensor mat, a scan through the mock camera into the card form (its title typed on the
+on-screen keyboard), the die, undo and redo from the journal, the Search screen."""
 
 from __future__ import annotations
 
@@ -9,30 +10,19 @@ from typing import Any
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.state import DrawCard, NeedRoll
 from companion.ui.hardware import CardScanner
-
-
-def start_game(h: Any, mode: str = "coop", kids: tuple[str, ...] = ("mike", "daphne")) -> None:
-    app = h.app
-    assert app.sm.current == "choose"
-    h.tap("boogeyman")
-    h.tap(f"mode:{mode}")
-    h.tap("difficulty:normal")
-    h.tap("next")
-    for k in kids:
-        h.tap(f"child:{k}")
-    h.tap("next")
-    assert app.sm.current == "setup"
-    steps = app.screen("setup").steps
-    assert app.screen("setup").ids.body.children, "a set-up step is shown"
-    for _ in steps:
-        h.tap("next")
+from tests.ui.flows import start_game, tap_zone, type_text, visible
 
 
 def drive_to(h: Any, pred: Any, seed: int = 1, limit: int = 400) -> None:
-    """Other players' turns, played by legal inputs (the part of the game this test is not about)."""
-    c = h.app.controller
+    """Other players' turns, played by legal inputs (the part of the game a test is not about);
+    the Boogeyman's turns in between are waved through."""
+    app = h.app
+    c = app.controller
     rnd = random.Random(seed)
     for _ in range(limit):
+        if app.summary.shown:
+            app.summary.shown = False
+            app.route()
         if pred(c.state):
             h.pump()
             return
@@ -52,20 +42,28 @@ def test_short_game_through_the_widgets(harness: Any) -> None:
     assert app.sm.current == "table"
     assert h.prompt() == "Mike: 3 Actions left"
     assert "Mike: 3 Actions left" in app.screen("table").ids.prompt.text
+    # The status bar says the game is on only once the set-up is done.
+    assert app.status.where == "Round 1 \u00b7 Mike's turn"
 
-    # A tap on a zone the active child can reach moves him there.
+    # A touch on a zone the active child can reach moves him there.
     state = app.controller.state
     dst = next(i.to for i in app.controller.legal() if isinstance(i, I.Move) and i.to != state.babysitter)
-    app.screen("table").ids.map.cells[dst].dispatch("on_press")
-    h.pump()
+    tap_zone(h, dst)
     assert h.prompt() == "Mike: 2 Actions left"
 
-    # A tap on a zone he cannot reach: a clear toast, nothing changes, no crash.
+    # A zone he cannot reach: a clear toast with the rule behind it, nothing changes.
     far = "25" if dst != "25" else "24"
-    app.screen("table").ids.map.cells[far].dispatch("on_press")
-    h.pump()
-    assert app.toaster.shown and app.toaster.text
+    tap_zone(h, far)
+    assert app.toaster.shown and "is not next to" in app.toaster.text
     assert h.prompt() == "Mike: 2 Actions left"
+    h.tap("toast_why")
+    assert app.why.shown and "Moving" in app.why.ids.rules.children[-1].section
+    h.tap("why_back")
+    assert not app.why.shown
+    app.toaster.hide()
+
+    # The virtual mat never asks the table to fix anything: it follows the game.
+    assert app.fix_text == "" and not app.screen("table").ids.fix.shown
 
     # The virtual mat: wait for the link, then move Mike's piece by hand into a room next door.
     assert h.until(lambda: app.sensors is not None and app.sensors.state == "ok", 5)
@@ -87,7 +85,7 @@ def test_short_game_through_the_widgets(harness: Any) -> None:
     h.tap("undo")
     assert h.prompt() == "Mike: 2 Actions left"
     h.tap("redo")
-    assert h.prompt() == "Mike: 1 Action left"
+    assert h.prompt() == "Mike: 1 Action left", app.controller.history()
     h.tap("table")
     assert app.sm.current == "table"
 
@@ -96,11 +94,12 @@ def test_short_game_through_the_widgets(harness: Any) -> None:
     assert h.prompt() == "Daphne: 3 Actions left"
 
     # A roll: the app goes to the die screen by itself; tap the face, keep it.
-    drive_to(h, lambda st: bool(st.pending) and isinstance(st.pending[0], NeedRoll), seed=3)
+    drive_to(h, lambda st: bool(st.pending) and isinstance(st.pending[0], NeedRoll) and st.pending[0].child,
+             seed=3)
     assert app.sm.current == "roll"
     assert "roll" in h.prompt().lower()
     h.tap("face3")
-    if app.sm.current == "roll":
+    if visible("keep"):
         h.tap("keep")
     assert not (app.controller.state.pending and isinstance(app.controller.state.pending[0], NeedRoll))
 
@@ -110,23 +109,29 @@ def test_short_game_through_the_widgets(harness: Any) -> None:
     app.scanner = CardScanner("mock", schedule=app.later)
     assert app.scanner.open()
     app.go("table")
-    drive_to(h, lambda st: bool(st.pending) and isinstance(st.pending[0], DrawCard), seed=5)
+    drive_to(h, lambda st: bool(st.pending) and isinstance(st.pending[0], DrawCard)
+             and st.pending[0].deck in ("SITR", "BOOG", "LGHT", "DARK", "SRCH"), seed=5)
     if app.sm.current != "scan":
         h.tap("scan")  # the card was already waiting: the Scan button opens the camera
     assert app.sm.current == "scan", app.sm.current
     p = app.controller.state.pending[0]
-    assert "draw a" in h.prompt()
+    assert "draw the top" in h.prompt()
     code = f"BGM:{p.deck}:05"
     app.scanner.camera.show(code)
     assert h.until(lambda: app.sm.current == "card_form", 8), (app.sm.current, app.scanner._worker,
                                                                  app.scanner.error)
     form = app.screen("card_form")
-    form.ids.name.text = "Creaking floor"
+    h.tap("save")  # no title yet: refused, with a word on what to do
+    assert app.sm.current == "card_form" and "title" in app.toaster.text
+    h.tap_widget(form.ids.name)
+    assert app.keyboard.shown, (form.ids.name.focus, app.toaster.shown, app.sm.current)
+    type_text(h, "Creaking floor")
+    h.tap("key:done")
     h.tap("effect:none")
     before = len(app.controller.history()[0])
     h.tap("save")
     assert len(app.controller.history()[0]) == before + 1
-    assert app.controller.history()[0][-1].endswith(code)
+    assert app.controller.history()[0][-1].endswith("card \u201cCreaking floor\u201d")
     from cards_qr.codes import parse_code
 
     assert app.scanner.catalogue().lookup(parse_code(code)).title == "Creaking floor"
@@ -137,16 +142,36 @@ def test_pick_a_card_without_a_camera(harness: Any) -> None:
     h = harness
     app = h.app
     start_game(h, kids=("ray",), mode="solo")
-    drive_to(h, lambda st: bool(st.pending) and isinstance(st.pending[0], DrawCard), seed=9)
+    drive_to(h, lambda st: bool(st.pending) and isinstance(st.pending[0], DrawCard)
+             and st.pending[0].deck in ("SITR", "BOOG", "LGHT", "DARK", "SRCH"), seed=9)
     assert app.sm.current == "scan"
     deck = app.controller.state.pending[0].deck
-    assert "No camera" in app.screen("scan").ids.camera_note.text
-    h.tap(f"pick:BGM:{deck}:02")
+    scan = app.screen("scan")
+    assert not scan.ids.camera.shown and "No camera" in scan.ids.picker_title.text
+    assert "draw the top" in scan.ids.heading.text and "BGM:" not in scan.ids.heading.text
+    h.tap("pick:new")  # a card without a sticker: named by its title
     assert app.sm.current == "card_form"
+    h.tap_widget(app.screen("card_form").ids.name)
+    type_text(h, "Spiders")
+    h.tap("key:done")
     h.tap("effect:lose_candy")
     h.tap("n_plus")
     h.tap("save")
-    assert f"BGM:{deck}:02" in app.controller.history()[0][-1]
+    assert app.controller.history()[0][-1].endswith("card \u201cSpiders\u201d")
+    # The next card of that deck: the name is in the list, by title.
+    from companion.games.boogeyman.state import DrawCard as Draw
+
+    from dataclasses import replace
+
+    c = app.controller
+    c.session._states.append(replace(c.state, pending=(Draw(deck, "ray"),)))  # type: ignore[union-attr]
+    c._legal = None
+    app.go("scan")
+    named = [w for w in scan.ids.picker.children if "Spiders" in getattr(w, "caption", "")]
+    assert named, [w.caption for w in scan.ids.picker.children][:5]
+    h.tap_widget(named[0])
+    assert c.history()[0][-1].endswith("card \u201cSpiders\u201d")
+    c.session._states.pop(-2)  # type: ignore[union-attr]
 
 
 def test_search_asks_what_the_physical_token_shows(harness: Any) -> None:

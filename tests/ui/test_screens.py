@@ -8,7 +8,8 @@ from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.rules import child_graph
 from companion.games.boogeyman.state import AdjustRoll, DrawCard, NeedRoll, Phase, SearchToken
 from companion.ui.screens import SCREENS
-from tests.ui.test_game import drive_to, start_game
+from tests.ui.flows import start_game, through_summary, visible
+from tests.ui.test_game import drive_to
 
 
 def play_to_finale(c: Any, limit: int = 600) -> None:
@@ -50,7 +51,7 @@ def play_to_finale(c: Any, limit: int = 600) -> None:
     raise AssertionError(f"no Finale after {limit} inputs: {c.view()['prompt']}")
 
 
-def test_every_screen_is_reachable(harness: Any) -> None:
+def test_every_screen_is_reachable_by_touch(harness: Any) -> None:
     h = harness
     app = h.app
     seen = {app.sm.current}
@@ -84,6 +85,11 @@ def test_every_screen_is_reachable(harness: Any) -> None:
     assert app.sm.current == "mismatch"
     assert "Babysitter" in app.screen("mismatch").ids.heading.text
     go("ignore")
+    app.fix_text = ""
+    go("menu")
+    go("rules")  # the rules reference, from the journal
+    assert app.sm.current == "rules" and app.screen("rules").ids.rules.children
+    go("back")
     drive_to(h, lambda st: not st.pending and any(isinstance(i, I.Search) for i in app.controller.legal()), seed=2)
     app.go("table")
     go("search")
@@ -93,11 +99,13 @@ def test_every_screen_is_reachable(harness: Any) -> None:
     seen.add(app.sm.current)
     drive_to(h, lambda st: bool(st.pending) and type(st.pending[0]).__name__ == "DrawCard", seed=4)
     seen.add(app.sm.current)
-    h.tap(f"pick:BGM:{app.controller.state.pending[0].deck}:01")
+    h.tap("pick:new")
     seen.add(app.sm.current)  # an unknown card: the form
     h.tap("cancel")
     # The Finale, reached by real inputs: the table finds the three Objective tokens.
     play_to_finale(app.controller)
+    if app.summary.shown:
+        through_summary(h)
     h.pump()
     assert app.sm.current == "finale"
     seen.add("finale")
@@ -112,8 +120,8 @@ def test_every_screen_is_reachable(harness: Any) -> None:
     assert app.sm.current == "boogeyman"
     seen.add("boogeyman")
     b = app.screen("boogeyman")
-    assert b.ids.cover.opacity == 1
-    h.tap("reveal")
+    assert b.ids.cover.shown and not visible("room:3")
+    h.tap("reveal")  # the cover used to lie under a hidden panel: now a touch opens it
     for z in ("3", "12", "23"):
         h.tap(f"room:{z}")
     h.tap("confirm")
@@ -121,9 +129,20 @@ def test_every_screen_is_reachable(harness: Any) -> None:
     h.tap("confirm")
     h.tap("room:16")
     h.tap("confirm")
+    # "The Boogeyman player chooses the Room tokens": the first one as well.
+    assert "Room token" in b.ids.ask.text and b.ids.cover.shown  # covered again after each choice
+    h.tap("reveal")
+    h.tap("room:9")
+    h.tap("confirm")
     assert app.sm.current == "table"
     assert h.prompt() == "Peter: 3 Actions left"
-    assert set(SCREENS) <= seen, set(SCREENS) - seen
+    assert [t.room for t in app.controller.state.ladder] == ["9"]
+    # Every shell screen but the generic game screen (tests/ui/test_generic_game.py plays a game
+    # with no screens of its own on it), and every Boogeyman screen.
+    from companion.games.boogeyman.ui import UI
+
+    wanted = (set(SCREENS) - {"game"}) | set(UI.screens)
+    assert wanted <= seen, wanted - seen
 
 
 def test_the_device_takes_the_boogeymans_seat(harness: Any) -> None:
@@ -136,11 +155,14 @@ def test_the_device_takes_the_boogeymans_seat(harness: Any) -> None:
     start_game(h, mode="competitive", kids=("peter", "leila"))
     # The device hid the Objectives itself (off the UI thread), and play began.
     assert h.until(lambda: h.prompt() == "Peter: 3 Actions left", 5), h.prompt()
-    assert app.controller.history()[0][-1] == "The Boogeyman hid the Objectives"
+    assert app.controller.history()[0][-2:] == ("The Boogeyman hid the Objectives", "The Boogeyman played a Room token")
+    assert app.controller.state.options.device_boogeyman
     ladder = len(app.controller.state.ladder)
     h.tap("end")
     h.tap("end")  # the round ends: the Boogeyman plays a Room token, chosen by the device
     assert h.until(lambda: len(app.controller.state.ladder) == ladder + 1, 5)
     assert app.controller.history()[0][-1] == "The Boogeyman played a Room token"
+    assert h.until(lambda: app.summary.shown, 3), (app.controller.history()[0][-4:], app.controller.state.round)
+    through_summary(h)
     assert "boogeyman" not in seen  # its choices never reach the screen
     assert app.controller.view()["ladder"][-1]["room"] is None

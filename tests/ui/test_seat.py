@@ -25,8 +25,8 @@ def seat(current: list[State], submitted: list[Any], errors: list[str]) -> tuple
     return s, done
 
 
-def competitive() -> State:
-    return RULES.setup(Options(mode=Mode.COMPETITIVE, children=("peter", "leila")), 5)
+def competitive(device: bool = True) -> State:
+    return RULES.setup(Options(mode=Mode.COMPETITIVE, children=("peter", "leila"), device_boogeyman=device), 5)
 
 
 def test_the_device_answers_its_decision_once() -> None:
@@ -42,9 +42,9 @@ def test_the_device_answers_its_decision_once() -> None:
 
 
 def test_a_person_in_the_seat_or_a_coop_game_is_not_the_devices() -> None:
-    current, submitted, errors = [competitive()], [], []
+    current, submitted, errors = [competitive(device=False)], [], []
     s, _ = seat(current, submitted, errors)
-    s.level = "person"
+    s.level = "hard"
     assert not s.think(current[0])
     s.level = "hard"
     assert not s.think(RULES.setup(Options(children=("mike",)), 1))
@@ -55,7 +55,7 @@ def test_an_answer_for_a_state_the_game_left_is_dropped() -> None:
     state = competitive()
     current, submitted, errors = [state], [], []
     s, done = seat(current, submitted, errors)
-    current[0] = RULES.setup(Options(mode=Mode.COMPETITIVE, children=("peter", "leila")), 6)  # an Undo/new game
+    current[0] = competitive()  # an Undo or a new game: another state
     assert s.think(state)
     assert done.wait(5)
     s.close()

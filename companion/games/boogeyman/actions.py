@@ -8,8 +8,10 @@ from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.cards import (
     discard,
     put_card_in_play,
+    remember_name,
     stress,
     take_chosen,
+    take_drawn,
 )
 from companion.games.boogeyman.common import (
     DECK_NAMES,
@@ -33,8 +35,10 @@ from companion.games.boogeyman.common import (
 from companion.games.boogeyman.effects import EFFECT_NAMES
 from companion.games.boogeyman.figures import (
     appear,
+    babysitter_meets,
     encounter,
     move_babysitter,
+    possessed_move,
     reveal,
     walk_babysitter,
 )
@@ -47,7 +51,7 @@ from companion.games.boogeyman.rounds import (
     lose_status,
     new_round,
     place_tokens,
-    usable_room_tokens,
+    room_token_pools,
 )
 from companion.games.boogeyman.state import (
     AdjustRoll,
@@ -57,10 +61,12 @@ from companion.games.boogeyman.state import (
     Effect,
     HideTokens,
     NeedRoll,
+    Pending,
     Phase,
     State,
     SteerBabysitter,
     Switch,
+    TieRoll,
 )
 
 # ---------------------------------------------------------------- the children's Actions
@@ -200,26 +206,91 @@ def revive(s: State, i: I.Revive) -> State:
 
 # ---------------------------------------------------------------- dice
 
-def roll_die(s: State, i: I.RollDie) -> State:
-    p = pending_of(s, NeedRoll)
-    assert isinstance(p, NeedRoll)
+def _die(s: State, i: I.RollDie) -> tuple[int, State]:
     if i.value is None:
         value, s = roll(s)
-        how = "The device rolls"
-    else:
-        if not 1 <= i.value <= 6:
-            raise IllegalInput(f"a die shows 1 to 6, not {i.value}")
-        value, how = i.value, "The die shows"
+        return value, note(s, f"The device rolls {value}")
+    if not 1 <= i.value <= 6:
+        raise IllegalInput(f"a die shows 1 to 6, not {i.value}")
+    return i.value, note(s, f"The die shows {i.value}")
+
+
+def _then_first(s: State, rest: tuple[Pending, ...]) -> State:
+    """What a resolved roll leads to comes before the decisions that were already waiting."""
+    return evolve(s, pending=s.pending + rest)
+
+
+def roll_die(s: State, i: I.RollDie) -> State:
+    head = s.pending[0] if s.pending else None
+    if isinstance(head, TieRoll):
+        return tie_die(s, head, i)
+    p = pending_of(s, NeedRoll)
+    assert isinstance(p, NeedRoll)
+    value, s = _die(s, i)
+    if p.purpose == "possessed":
+        rest = s.pending[1:]
+        s = evolve(s, pending=())
+        s = note(s, f"The Possessed Babysitter moves {value}")
+        return _then_first(possessed_move(s, value, p.on_turn), rest)
     s = evolve(pop(s), pending=(AdjustRoll(p.child, p.purpose, value),) + s.pending[1:])
-    s = note(s, f"{how} {value}")
     if s.child(p.child).candy == 0:
         return resolve_roll(s, 0)
     return s
 
 
 def spend_candy(s: State, i: I.SpendCandy) -> State:
+    head = s.pending[0] if s.pending else None
+    if isinstance(head, TieRoll) and head.rolled:
+        return tie_candy(s, head, i.delta)
     pending_of(s, AdjustRoll)
     return resolve_roll(s, i.delta)
+
+
+# ---------------------------------------------------------------- tie-break rolls
+
+def tie_die(s: State, p: TieRoll, i: I.RollDie) -> State:
+    if p.rolled:
+        raise IllegalInput(f"{title(p.roller)} rolled {p.rolled}: spend Candy or keep it first")
+    who = p.roller
+    value, s = _die(s, i)
+    s = note(s, f"{title(who)} rolls {value}")
+    if who == p.candy and s.child(who).candy > 0:
+        return evolve(s, pending=(evolve(p, rolled=value),) + s.pending[1:])
+    return tie_next(s, evolve(p, rolls=p.rolls + (value,)))
+
+
+def tie_candy(s: State, p: TieRoll, delta: int) -> State:
+    c = s.child(p.roller)
+    if abs(delta) > c.candy:
+        raise IllegalInput(f"{title(c.name)} has only {c.candy} Candy, cannot change the roll by {delta}")
+    s = set_child(s, evolve(c, candy=c.candy - abs(delta)))
+    result = max(0, p.rolled + delta)
+    if delta:
+        s = note(s, f"{title(c.name)} spends {abs(delta)} Candy: the roll is now {result}")
+    return tie_next(s, evolve(p, rolls=p.rolls + (result,), rolled=0))
+
+
+def tie_next(s: State, p: TieRoll) -> State:
+    """Another child to roll, a tie among the lowest that rolls again, or the one who faces it."""
+    rest = s.pending[1:]
+    if len(p.rolls) < len(p.children):
+        return evolve(s, pending=(p,) + rest)
+    low = min(p.rolls)
+    lowest = [n for n, v in zip(p.children, p.rolls) if v == low]
+    s = evolve(s, pending=())
+    if len(lowest) > 1:
+        s = note(s, f"{' and '.join(title(n) for n in lowest)} tie on {low}: they roll again")
+        return evolve(s, pending=(evolve(p, children=tuple(lowest), rolls=(), rolled=0,
+                                         candy=p.candy if p.candy in lowest else ""),) + rest)
+    victim = lowest[0]
+    s = note(s, f"{title(victim)} rolled lowest ({low})")
+    if p.then == "boogeyman":
+        s = encounter(s, victim, "BOOG", p.on_turn)
+    elif p.then == "babysitter":
+        s = babysitter_meets(s, victim, p.noisy, p.on_turn)
+    else:
+        s = move_babysitter(s, s.child(victim).zone, p.steps, possessed=True, on_turn=p.on_turn)
+    return _then_first(s, rest)
 
 
 def resolve_roll(s: State, delta: int) -> State:
@@ -264,9 +335,14 @@ def card_drawn(s: State, i: I.CardDrawn) -> State:
     if parts[1] != p.deck:
         raise IllegalInput(f"expected a {DECK_NAMES[p.deck]} card, got {i.code}")
     check_effects(i.effects)
-    s = pop(s)
+    s = remember_name(pop(s), i.code, i.name)
+    if p.deck in ("NGHT", "TRBL", "EVNT"):
+        # The Boogeyman's card, drawn at the table: it lasts as the rules say.
+        s = put_card_in_play(take_drawn(s, i.code), i.code, p.child)
+        who = p.child or s.active
+        return apply_effects(s, who, i.effects) if who else s
     if p.encounter:
-        s = stress(s, "babysitter" if p.deck == "SITR" else "boogeyman")
+        s = stress(s, "babysitter" if p.deck == "SITR" else "boogeyman", p.child)
         if s.phase == Phase.OVER:
             return s
     if p.ends_turn:
@@ -284,6 +360,7 @@ def play_card(s: State, i: I.PlayCard) -> State:
     if not i.code.startswith("BGM:SRCH:"):
         raise IllegalInput(f"{i.code} is not a Search card")
     check_effects(i.effects)
+    s = remember_name(s, i.code, i.name)
     names = {e.effect for e in i.effects}
     if "cancel_encounter" in names:
         head = s.pending[0] if s.pending else None
@@ -291,13 +368,13 @@ def play_card(s: State, i: I.PlayCard) -> State:
             raise IllegalInput("there is no encounter of this child to cancel")
         # 'The encounter never happened': no card, no Stress.
         s = evolve(pop(s), turn_ending=False)
-        s = note(s, f"{title(c.name)} plays {i.code}: the encounter never happened")
+        s = note(s, f"{title(c.name)} plays {s.card_name(i.code)}: the encounter never happened")
         return apply_effects(s, c.name, tuple(e for e in i.effects if e.effect != "cancel_encounter"))
     if s.pending:
         raise IllegalInput(f"first: {describe_pending(s, s.pending[0])}")
     if s.active != c.name:
         raise NotYourTurn(f"{title(c.name)} can play cards on their own turn (it is {title(s.active)}'s)")
-    s = note(s, f"{title(c.name)} plays {i.code}")
+    s = note(s, f"{title(c.name)} plays {s.card_name(i.code)}")
     return apply_effects(s, c.name, i.effects)
 
 
@@ -372,11 +449,14 @@ def place_room_tokens(s: State, i: I.PlaceRoomTokens) -> State:
     assert isinstance(p, ChooseRoomTokens)
     if len(i.rooms) != p.count or len(set(i.rooms)) != len(i.rooms):
         raise IllegalInput(f"play exactly {p.count} different Room token(s)")
-    available = usable_room_tokens(s, p.count)
-    for r in i.rooms:
-        if r not in available:
+    for r, pool in zip(i.rooms, room_token_pools(s, p.count)):
+        if r not in pool:
             raise IllegalInput(f"Room token {r} is on the Ladder and cannot be played until it fills")
     s = place_tokens(pop(s), i.rooms)
+    if s.phase == Phase.PLACEMENT:
+        # Competitive set-up: 'a Room token is placed face down on the first space of the Ladder',
+        # chosen by the Boogeyman player. Then the first child plays.
+        return s if s.pending else begin_turn(evolve(s, phase=Phase.PLAY))
     return new_round(s)
 
 
@@ -400,7 +480,7 @@ def steer(s: State, i: I.SteerBabysitterInput) -> State:
         if not graph.adjacent(here, z):
             raise IllegalInput(f"the Babysitter cannot go from {here} to {z}")
         here = z
-    return walk_babysitter(pop(s), i.path, "", True)
+    return walk_babysitter(pop(s), i.path, "", True, p.on_turn)
 
 
 def hide_tokens(s: State, i: I.HideTokensInput) -> State:
@@ -419,4 +499,4 @@ def hide_tokens(s: State, i: I.HideTokensInput) -> State:
         if chosen.count(r) > house.tokens_per_room:
             raise IllegalInput(f"Room {r} holds only {house.tokens_per_room} Search tokens")
     s = deal_hidden(pop(s), i)
-    return begin_turn(evolve(s, phase=Phase.PLAY))
+    return s if s.pending else begin_turn(evolve(s, phase=Phase.PLAY))

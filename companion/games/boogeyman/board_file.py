@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from companion.core.errors import BoardFileError
+from companion.core.files import read_bounded
 from companion.core.graph import Graph
 from companion.games.boogeyman.house import House, TokenSpec
 
@@ -23,6 +24,18 @@ TOKEN_KINDS: frozenset[str] = frozenset(
 )
 LOCK_TOKENS = 10  # Lock tokens in the box
 OBJECTIVES_NEEDED = 3  # objective tokens of one colour that start the Finale
+
+# Bounds far above any printed board, so a hostile or mistaken file is refused, never run out of
+# memory or time on: a file's size, each list's length, each number.
+MAX_BOARD_BYTES = 1 << 20
+MAX_ZONES = 200  # rooms, and corridors
+MAX_PASSAGES = 5000
+MAX_LIST = 200  # any other list of rooms or spaces
+MAX_TOKEN_KINDS = 100  # [[search_tokens]] tables
+MAX_TOKENS = 5000  # search tokens in all
+MAX_TOKENS_PER_ROOM = 20
+MAX_SPACES = 100  # ladder spaces, the stress scale's top, a noise token's value
+MAX_NAME = 200  # characters in a name
 
 _TABLES: dict[str, frozenset[str]] = {
     "": frozenset({"name", "zones", "rules", "ladder", "stress", "search_tokens"}),
@@ -85,15 +98,36 @@ def check_house(path: str | Path) -> list[BoardIssue]:
 def _read(path: str | Path) -> tuple[House | None, list[BoardIssue]]:
     name = str(path)
     try:
-        text = Path(path).read_bytes().decode("utf-8")
+        raw = read_bounded(path, MAX_BOARD_BYTES)
     except OSError as exc:
         return None, [BoardIssue(name, None, f"cannot read the board file: {exc.strerror or exc}")]
+    return _read_text(raw, name)
+
+
+def load_house_text(raw: bytes | str, name: str) -> House:
+    """A house from a board file's content (as a journal records it); `name` is for messages."""
+    house, issues = _read_text(raw, name)
+    if issues:
+        raise BoardFileIssues(issues)
+    assert house is not None
+    return house
+
+
+def _read_text(raw: bytes | str, name: str) -> tuple[House | None, list[BoardIssue]]:
+    if len(raw) > MAX_BOARD_BYTES:
+        return None, [BoardIssue(name, None, f"too large for a board file ({len(raw)} bytes; at most {MAX_BOARD_BYTES})")]
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError as exc:
         return None, [BoardIssue(name, None, f"not UTF-8 text: {exc.reason}")]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return None, [BoardIssue(name, _toml_error_line(str(exc), text), f"TOML syntax error: {exc}")]
+    except RecursionError:
+        return None, [BoardIssue(name, None, "TOML nested too deeply (a board file needs two levels)")]
+    except ValueError as exc:  # e.g. an integer of thousands of digits
+        return None, [BoardIssue(name, None, f"TOML value out of range: {exc}")]
     check = _Checker(name, text, data)
     house = check.run()
     return (house if not check.issues else None), check.issues
@@ -109,6 +143,12 @@ def _toml_error_line(message: str, text: str) -> int | None:
     return None
 
 
+def _short(value: Any) -> str:
+    """A value for a message, cut short: a hostile file may hold a huge one."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _strip_comment(line: str) -> str:
     quote = ""
     for i, ch in enumerate(line):
@@ -122,20 +162,33 @@ def _strip_comment(line: str) -> str:
     return line
 
 
-def _quoted(value: str) -> str:
-    return r"([\"'])" + re.escape(value) + r"\1"
+def _quoted(value: str) -> tuple[str, str]:
+    return ("s", value)
 
 
-def _pair(a: str, b: str) -> str:
-    return r"\[\s*([\"'])" + re.escape(a) + r"\1\s*,\s*([\"'])" + re.escape(b) + r"\2\s*\]"
+def _pair(a: str, b: str) -> tuple[str, str, str]:
+    return ("p", a, b)
+
+
+def _number(v: int) -> tuple[str, int]:
+    return ("n", v)
 
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-\"']+)\s*\]\]?")
-_ANY_KEY = re.compile(r"^\s*[\"']?[A-Za-z0-9_\-]+[\"']?\s*=")
+_ANY_KEY = re.compile(r"^\s*[\"']?([A-Za-z0-9_\-]+)[\"']?\s*=")
+_TOKENS = re.compile(
+    r"\[\s*([\"'])(.*?)\1\s*,\s*([\"'])(.*?)\3\s*\]"  # a pair ["a", "b"]
+    r"|([\"'])(.*?)\5"  # a quoted string
+    r"|(?<![\w.])(-?\d+)(?![\w.])"  # a bare whole number
+)
+Token = tuple[Any, ...]
 
 
 class _Lines:
-    """Finds where a key or a value sits in the raw text, so an issue can name its line."""
+    """Finds where a key or a value sits in the raw text, so an issue can name its line.
+
+    Every table, key and value is indexed once, so each look-up is a dictionary access: checking
+    a file stays linear in its size however many problems it has."""
 
     def __init__(self, text: str) -> None:
         self.code = [_strip_comment(line) for line in text.splitlines()]
@@ -144,20 +197,21 @@ class _Lines:
             m = _HEADER.match(line)
             if m:
                 self.headers.append((i, m.group(2).strip("\"'")))
+        self._spans: dict[tuple[str, int], tuple[int, int] | None] = {}
+        by_name: dict[str, list[tuple[int, int]]] = {}
+        for k, (i, name) in enumerate(self.headers):
+            end = self.headers[k + 1][0] if k + 1 < len(self.headers) else len(self.code)
+            by_name.setdefault(name, []).append((i, end))
+        for name, spans in by_name.items():
+            for nth, span in enumerate(spans):
+                self._spans[(name, nth)] = span
+        self._spans[("", 0)] = (0, self.headers[0][0] if self.headers else len(self.code))
+        self._keys: dict[tuple[str, int], dict[str, int]] = {}
+        self._values: dict[tuple[str, str, int], dict[Token, list[int]]] = {}
 
     def table(self, table: str, nth: int = 0) -> tuple[int, int] | None:
         """Line indices [start, end) of a table (the nth of an array of tables)."""
-        if table == "":
-            end = self.headers[0][0] if self.headers else len(self.code)
-            return 0, end
-        seen = 0
-        for k, (i, name) in enumerate(self.headers):
-            if name == table:
-                if seen == nth:
-                    end = self.headers[k + 1][0] if k + 1 < len(self.headers) else len(self.code)
-                    return i, end
-                seen += 1
-        return None
+        return self._spans.get((table, nth))
 
     def table_line(self, table: str, nth: int = 0) -> int | None:
         span = self.table(table, nth)
@@ -165,36 +219,56 @@ class _Lines:
             return None
         return span[0] + 1
 
+    def _key_index(self, table: str, nth: int) -> dict[str, int]:
+        index = self._keys.get((table, nth))
+        if index is None:
+            index = {}
+            span = self.table(table, nth)
+            if span is not None:
+                for i in range(*span):
+                    m = _ANY_KEY.match(self.code[i])
+                    if m and m.group(1) not in index:
+                        index[m.group(1)] = i
+            self._keys[(table, nth)] = index
+        return index
+
     def key(self, table: str, key: str, nth: int = 0) -> int | None:
         """The line of `key =` in the table, else the table's header line."""
-        span = self.table(table, nth)
-        if span is None:
+        if self.table(table, nth) is None:
             return None
-        pattern = re.compile(r"^\s*[\"']?" + re.escape(key) + r"[\"']?\s*=")
-        for i in range(*span):
-            if pattern.match(self.code[i]):
-                return i + 1
-        return self.table_line(table, nth)
+        i = self._key_index(table, nth).get(key)
+        return i + 1 if i is not None else self.table_line(table, nth)
 
-    def value(self, table: str, key: str, pattern: str, occurrence: int = 0, nth: int = 0) -> int | None:
-        """The line of the occurrence-th match of pattern in key's value, else the key's line."""
+    def value(self, table: str, key: str, token: Token, occurrence: int = 0, nth: int = 0) -> int | None:
+        """The line of the occurrence-th `token` in key's value, else the key's line."""
         start = self.key(table, key, nth)
         span = self.table(table, nth)
         if start is None or span is None:
             return start
-        regex = re.compile(pattern)
-        seen = 0
-        for i in range(start - 1, span[1]):
+        index = self._values.get((table, key, nth))
+        if index is None:
+            index = self._values[(table, key, nth)] = self._index_value(start - 1, span[1])
+        lines = index.get(token, [])
+        return lines[occurrence] + 1 if occurrence < len(lines) else start
+
+    def _index_value(self, first: int, end: int) -> dict[Token, list[int]]:
+        index: dict[Token, list[int]] = {}
+        for i in range(first, end):
             line = self.code[i]
-            if i > start - 1 and _ANY_KEY.match(line):
+            if i > first and _ANY_KEY.match(line):
                 break
-            if i == start - 1:
+            if i == first:
                 line = line.split("=", 1)[1] if "=" in line else line
-            for _ in regex.finditer(line):
-                if seen == occurrence:
-                    return i + 1
-                seen += 1
-        return start
+            for m in _TOKENS.finditer(line):
+                if m.group(2) is not None:
+                    found: list[Token] = [("p", m.group(2), m.group(4)), ("s", m.group(2)), ("s", m.group(4))]
+                elif m.group(6) is not None:
+                    found = [("s", m.group(6))]
+                else:
+                    found = [("n", int(m.group(7)))] if len(m.group(7)) < 20 else []
+                for tok in found:
+                    index.setdefault(tok, []).append(i)
+        return index
 
 
 class _Checker:
@@ -239,25 +313,35 @@ class _Checker:
         if value is None:
             return None
         if not isinstance(value, str) or not value:
-            self.add(self.lines.key(table, key), f"{key} must be a non-empty string, not {value!r}")
+            self.add(self.lines.key(table, key), f"{key} must be a non-empty string, not {_short(value)}")
+            return None
+        if len(value) > MAX_NAME:
+            self.add(self.lines.key(table, key), f"{key} is longer than {MAX_NAME} characters")
             return None
         return value
 
-    def integer(self, table: str, values: dict[str, Any], key: str, nth: int = 0) -> int | None:
+    def integer(self, table: str, values: dict[str, Any], key: str, nth: int = 0, high: int = MAX_SPACES) -> int | None:
         value = self.raw(table, values, key, nth)
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            self.add(self.lines.key(table, key, nth), f"{key} must be a whole number, not {value!r}")
+            self.add(self.lines.key(table, key, nth), f"{key} must be a whole number, not {_short(value)}")
+            return None
+        if value > high:
+            self.add(self.lines.key(table, key, nth), f"{key} must be at most {high}, not {_short(value)}")
             return None
         return value
 
-    def strings(self, table: str, values: dict[str, Any], key: str) -> list[str] | None:
+    def strings(self, table: str, values: dict[str, Any], key: str, most: int = MAX_LIST) -> list[str] | None:
         value = self.raw(table, values, key)
         if value is None:
             return None
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
             self.add(self.lines.key(table, key), f"{key} must be a list of non-empty strings")
+            return None
+        if len(value) > most or any(len(v) > MAX_NAME for v in value):
+            self.add(self.lines.key(table, key),
+                     f"{key} must list at most {most} names of at most {MAX_NAME} characters (it has {len(value)})")
             return None
         return list(value)
 
@@ -270,6 +354,9 @@ class _Checker:
         ):
             self.add(self.lines.key(table, key), f"{key} must be a list of whole numbers")
             return None
+        if len(value) > MAX_LIST:
+            self.add(self.lines.key(table, key), f"{key} must list at most {MAX_LIST} numbers (it has {len(value)})")
+            return None
         return list(value)
 
     def duplicates(self, table: str, key: str, items: Sequence[str | int], what: str) -> None:
@@ -277,8 +364,8 @@ class _Checker:
         for item in items:
             count = seen.get(item, 0)
             if count == 1:
-                pattern = _quoted(item) if isinstance(item, str) else rf"(?<![\w.]){item}(?![\w.])"
-                self.add(self.lines.value(table, key, pattern, occurrence=1), f"{what} {item!r} is listed twice")
+                token = _quoted(item) if isinstance(item, str) else _number(item)
+                self.add(self.lines.value(table, key, token, occurrence=1), f"{what} {item!r} is listed twice")
             seen[item] = count + 1
 
     # --- the checks ---
@@ -321,16 +408,17 @@ class _Checker:
         zones = self.table("zones")
         if zones is None:
             return None, None, None
-        rooms = self.strings("zones", zones, "rooms")
-        corridors = self.strings("zones", zones, "corridors")
+        rooms = self.strings("zones", zones, "rooms", MAX_ZONES)
+        corridors = self.strings("zones", zones, "corridors", MAX_ZONES)
         if rooms is not None:
             if not rooms:
                 self.add(self.lines.key("zones", "rooms"), "rooms is empty")
             self.duplicates("zones", "rooms", rooms, "room")
         if corridors is not None:
             self.duplicates("zones", "corridors", corridors, "corridor")
+            room_set = set(rooms or ())
             for c in dict.fromkeys(corridors):
-                if rooms is not None and c in rooms:
+                if c in room_set:
                     self.add(self.lines.value("zones", "corridors", _quoted(c)), f"{c!r} is both a room and a corridor")
         if rooms is None or corridors is None:
             return rooms, corridors, None
@@ -341,12 +429,15 @@ class _Checker:
         if not isinstance(raw, list):
             self.add(self.lines.key("zones", "passages"), "passages must be a list of [zone, zone] pairs")
             return rooms, corridors, None
+        if len(raw) > MAX_PASSAGES:
+            self.add(self.lines.key("zones", "passages"), f"passages lists {len(raw)} pairs; at most {MAX_PASSAGES}")
+            return rooms, corridors, None
         passages: list[tuple[str, str]] = []
         seen: dict[frozenset[str], tuple[str, str]] = {}
         written: dict[tuple[str, str], int] = {}  # how often this exact text came before
         for item in raw:
             if not (isinstance(item, list) and len(item) == 2 and all(isinstance(z, str) for z in item)):
-                self.add(self.lines.key("zones", "passages"), f"passage {item!r} must be a pair of zone names")
+                self.add(self.lines.key("zones", "passages"), f"passage {_short(item)} must be a pair of zone names")
                 continue
             a, b = item[0], item[1]
             occurrence = written.get((a, b), 0)
@@ -392,11 +483,12 @@ class _Checker:
         self.duplicates("rules", key, values, "room")
         if rooms is None or corridors is None:
             return values
+        room_set, corridor_set = set(rooms), set(corridors)
         for v in dict.fromkeys(values):
             line = self.lines.value("rules", key, _quoted(v))
-            if v in corridors:
+            if v in corridor_set:
                 self.add(line, f"{key}: {v!r} is a corridor, not a room")
-            elif v not in rooms:
+            elif v not in room_set:
                 self.add(line, f"{key}: unknown room {v!r}")
         return values
 
@@ -412,7 +504,7 @@ class _Checker:
         out["double_search_rooms"] = self.room_list(rules, "double_search_rooms", rooms, corridors)
         per_room: int | None = 2
         if "tokens_per_room" in rules:
-            per_room = self.integer("rules", rules, "tokens_per_room")
+            per_room = self.integer("rules", rules, "tokens_per_room", high=MAX_TOKENS_PER_ROOM)
             if per_room is not None and per_room < 1:
                 self.add(self.lines.key("rules", "tokens_per_room"), f"tokens_per_room must be at least 1, not {per_room}")
                 per_room = None
@@ -474,7 +566,7 @@ class _Checker:
     def out_of_range(self, table: str, key: str, values: list[int], top: int, what: str) -> None:
         for v in dict.fromkeys(values):
             if not 1 <= v <= top:
-                line = self.lines.value(table, key, rf"(?<![\w.]){v}(?![\w.])")
+                line = self.lines.value(table, key, _number(v))
                 self.add(line, f"{key}: {what} {v} is outside 1..{top}")
 
     def check_tokens(self, rooms: list[str] | None, per_room: int | None) -> list[TokenSpec]:
@@ -484,13 +576,16 @@ class _Checker:
         if not isinstance(raw, list) or not all(isinstance(t, dict) for t in raw):
             self.add(self.lines.key("", "search_tokens"), "search_tokens must be [[search_tokens]] tables")
             return []
+        if len(raw) > MAX_TOKEN_KINDS:
+            self.add(self.lines.table_line("search_tokens"), f"{len(raw)} [[search_tokens]] tables; at most {MAX_TOKEN_KINDS}")
+            return []
         tokens: list[TokenSpec] = []
         lines: dict[str, int | None] = {}  # first entry of each kind, for totals
         complete = True
         for nth, entry in enumerate(raw):
             self.unknown_keys("search_tokens", entry, nth)
             kind = entry.get("kind")
-            count = self.integer("search_tokens", entry, "count", nth)
+            count = self.integer("search_tokens", entry, "count", nth, high=MAX_TOKENS)
             header = self.lines.table_line("search_tokens", nth)
             if kind is None:
                 self.add(header, "missing key 'kind' in [[search_tokens]]")
@@ -499,8 +594,9 @@ class _Checker:
                 self.add(self.lines.key("search_tokens", "kind", nth), f"unknown token kind {kind!r} (known: {known})")
                 kind = None
             value = entry.get("value", 0)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                self.add(self.lines.key("search_tokens", "value", nth), f"value must be a whole number >= 0, not {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SPACES:
+                self.add(self.lines.key("search_tokens", "value", nth),
+                         f"value must be a whole number from 0 to {MAX_SPACES}, not {_short(value)}")
                 value = None
             elif kind == "noise" and value < 1:
                 self.add(self.lines.key("search_tokens", "value", nth) if "value" in entry else header,
@@ -525,6 +621,9 @@ class _Checker:
         if not complete:
             return tokens  # totals would only repeat the problems above
         total = sum(t.count for t in tokens)
+        if total > MAX_TOKENS:
+            self.add(first, f"search tokens total {total}; at most {MAX_TOKENS}")
+            return tokens
         if rooms is not None and per_room is not None and total != per_room * len(rooms):
             self.add(first, f"search tokens total {total}, but {len(rooms)} rooms x {per_room} need {per_room * len(rooms)}")
         for kind in ("trap_door", "skeleton_key"):
@@ -557,11 +656,12 @@ class _Checker:
         if start is None:
             return
         reach = graph.reachable(start)
+        room_set = set(rooms)
         for z in zones:
             if z != secret and z not in reach:
-                key = "rooms" if z in rooms else "corridors"
+                key = "rooms" if z in room_set else "corridors"
                 self.add(self.lines.value("zones", key, _quoted(z)),
-                         f"{'room' if z in rooms else 'corridor'} {z!r} cannot be reached from children_start {start!r}")
+                         f"{'room' if z in room_set else 'corridor'} {z!r} cannot be reached from children_start {start!r}")
         sitter: str | None = rules.get("babysitter_start")
         if sitter is not None and sitter != secret and sitter not in reach:
             self.add(self.lines.key("rules", "babysitter_start"),
@@ -571,6 +671,6 @@ class _Checker:
             locked = graph.with_edges(without=[attic]).reachable(start)
             for z in zones:
                 if z in reach and z not in locked and z != attic:
-                    key = "rooms" if z in rooms else "corridors"
+                    key = "rooms" if z in room_set else "corridors"
                     self.add(self.lines.value("zones", key, _quoted(z)),
                              f"{z!r} can only be reached through the locked attic {attic!r}")

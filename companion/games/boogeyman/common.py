@@ -18,15 +18,16 @@ from companion.games.boogeyman.state import (
     Pending,
     Phase,
     Room,
+    DECK_WORDS,
     State,
     SteerBabysitter,
+    TieRoll,
 )
 
 TOKEN_KINDS = ("noise", "die", "candy", "objective", "trap_door", "skeleton_key", "blank")
-DECK_NAMES = {
-    "SITR": "Babysitter", "BOOG": "Boogeyman", "LGHT": "Light", "DARK": "Dark", "SRCH": "Search",
-    "NGHT": "Nightmare", "TRBL": "Trouble", "EVNT": "Event",
-}
+DECK_NAMES = DECK_WORDS
+FACES = {"boogeyman": "faces the Boogeyman", "babysitter": "faces the Babysitter",
+         "possessed": "is the one the Possessed Babysitter goes for"}
 
 
 # ---------------------------------------------------------------- small pure helpers
@@ -76,25 +77,46 @@ def babysitter_graph(s: State) -> Graph:
     return walk_graph(s.options.board, s.attic_unlocked, s.trap_door, True)
 
 
-def lowest_roller(s: State, names: list[str]) -> tuple[str, State]:
-    """'They each roll 1 die: whoever rolls the lowest number' — ties among the lowest roll again."""
-    contenders = sorted(names, key=s.order.index) if all(n in s.order for n in names) else sorted(names)
-    while len(contenders) > 1:
-        rolls: list[tuple[int, str]] = []
-        for n in contenders:
-            v, s = roll(s)
-            rolls.append((v, n))
-        low = min(v for v, _ in rolls)
-        s = note(s, "Rolls: " + ", ".join(f"{title(n)} {v}" for v, n in rolls))
-        contenders = [n for v, n in rolls if v == low]
-    return contenders[0], s
+def in_turn_order(s: State, names: list[str]) -> tuple[str, ...]:
+    return tuple(sorted(names, key=s.order.index) if all(n in s.order for n in names) else sorted(names))
+
+
+def tie_roll(s: State, names: list[str], then: str, on_turn: bool, steps: int = 0, noisy: str = "") -> State:
+    """'They each roll 1 die: whoever rolls the lowest number': the children's own dice, entered
+    at the table. The active child may spend Candy on their die if it is their turn."""
+    kids = in_turn_order(s, names)
+    candy = s.active if on_turn and s.active in kids and s.child(s.active).candy > 0 else ""
+    s = note(s, f"{' and '.join(title(n) for n in kids)}: each roll a die; the lowest {FACES[then]}")
+    return evolve(s, pending=s.pending + (TieRoll(kids, then, candy=candy, steps=steps, noisy=noisy,
+                                                  on_turn=on_turn),))
+
+
+def card_words(deck: str, child: str) -> str:
+    if deck == "EVNT":
+        return "draw the top Event card (it lasts the whole next round)"
+    if deck == "TRBL":
+        return "draw the top Trouble card and play it now"
+    if deck == "NGHT":
+        return f"draw the top Nightmare card for {title(child)} and read it to everyone"
+    return f"draw the top {DECK_NAMES[deck]} card"
 
 
 def describe_pending(s: State, p: Pending) -> str:
     if isinstance(p, DrawCard):
-        return f"{title(p.child)}: draw a {DECK_NAMES[p.deck]} card"
+        if p.deck in ("EVNT", "TRBL") or not p.child:
+            return card_words(p.deck, p.child)
+        if p.deck == "NGHT":
+            return f"{title(p.child)} has Passed Out: {card_words(p.deck, p.child)}"
+        return f"{title(p.child)}: {card_words(p.deck, p.child)}"
     if isinstance(p, NeedRoll):
-        return f"{title(p.child)}: roll the die"
+        if p.purpose == "possessed":
+            return "Roll the die for the Possessed Babysitter"
+        return f"{title(p.child)}: roll the die " + ("to break the Lock" if p.purpose == "lock" else "for the noise")
+    if isinstance(p, TieRoll):
+        who = " and ".join(title(n) for n in p.children)
+        if p.rolled:
+            return f"{title(p.roller)} rolled {p.rolled}: spend Candy (+1/-1 each) or keep it"
+        return f"{title(p.roller)}'s die: the lowest of {who} {FACES[p.then]}"
     if isinstance(p, AdjustRoll):
         return f"{title(p.child)} rolled {p.rolled}: spend Candy (+1/-1 each) or keep it"
     if isinstance(p, ChooseRoomTokens):

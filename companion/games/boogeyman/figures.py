@@ -7,15 +7,15 @@ from companion.games.boogeyman.common import (
     DECK_NAMES,
     babysitter_graph,
     conscious_children_in,
-    lowest_roller,
     note,
-    roll,
     set_room,
+    tie_roll,
     title,
     zone_name,
 )
 from companion.games.boogeyman.state import (
     DrawCard,
+    NeedRoll,
     State,
     SteerBabysitter,
     Switch,
@@ -47,74 +47,90 @@ def appear(s: State, zone: str) -> State:
     return note(s, f"The Boogeyman appears in {zone_name(s, zone)}!")
 
 
-def boogeyman_interaction(s: State, zone: str) -> State:
-    """'Interacting with the Boogeyman' when it reveals itself at the end of a round."""
+def boogeyman_interaction(s: State, zone: str, on_turn: bool = True) -> State:
+    """'Interacting with the Boogeyman' when it reveals itself (`on_turn` False: on its own turn,
+    so an encounter does not cut the next child's turn short)."""
     kids = conscious_children_in(s, zone)
     sitter = s.babysitter == zone
     if kids and sitter:
         return note(s, "Adults and children together: the Boogeyman stays in the shadows")
+    if len(kids) > 1:
+        return tie_roll(s, [c.name for c in kids], "boogeyman", on_turn)
     if kids:
-        victim, s = lowest_roller(s, [c.name for c in kids])
-        return encounter(s, victim, "BOOG")
+        return encounter(s, kids[0].name, "BOOG", on_turn)
     if sitter:
-        return possess(s)
+        return possess(s, on_turn)
     return s
 
 
-def encounter(s: State, name: str, deck: str) -> State:
+def encounter(s: State, name: str, deck: str, on_turn: bool = True) -> State:
     who = "the Babysitter" if deck == "SITR" else "the Boogeyman"
-    s = note(s, f"{title(name)} meets {who}: draw a {DECK_NAMES[deck]} card")
-    own_turn = name == s.active
+    s = note(s, f"{title(name)} meets {who}: draw the top {DECK_NAMES[deck]} card")
+    own_turn = on_turn and name == s.active
     return evolve(s, pending=s.pending + (DrawCard(deck, name, encounter=True, ends_turn=own_turn),))
+
+
+def babysitter_meets(s: State, victim: str, noisy_child: str, on_turn: bool) -> State:
+    s = encounter(s, victim, "SITR", on_turn)
+    if on_turn and victim == noisy_child and noisy_child == s.active:
+        s = evolve(s, turn_ending=True)
+    return s
 
 
 # ---------------------------------------------------------------- the Babysitter moves
 
-def move_babysitter(s: State, target: str, steps: int, noisy_child: str = "", possessed: bool = False) -> State:
+def move_babysitter(s: State, target: str, steps: int, noisy_child: str = "", possessed: bool = False,
+                    on_turn: bool = True) -> State:
     """Move her `steps` rooms along the shortest path toward `target`, stopping at the first child."""
     if steps <= 0:
         return s
     path = babysitter_graph(s).path(s.babysitter, target)
     if path is None:
         return note(s, "The Babysitter cannot reach there")
-    return walk_babysitter(s, path[1:steps + 1], noisy_child, possessed)
+    return walk_babysitter(s, path[1:steps + 1], noisy_child, possessed, on_turn)
 
 
-def walk_babysitter(s: State, path: tuple[str, ...], noisy_child: str, possessed: bool) -> State:
+def walk_babysitter(s: State, path: tuple[str, ...], noisy_child: str, possessed: bool,
+                    on_turn: bool = True) -> State:
+    start = s.babysitter
     for zone in path:
         s = evolve(s, babysitter=zone)
         kids = conscious_children_in(s, zone)
         if kids:
-            victim, s = lowest_roller(s, [c.name for c in kids])
-            s = note(s, f"The Babysitter stops in {zone_name(s, zone)}")
+            s = note(s, f"The Babysitter moves from {zone_name(s, start)} and stops in {zone_name(s, zone)}")
             if zone in s.current_rooms and zone not in s.boogeyman:
                 s = place_miniature(reveal(s, zone), zone)
-            s = encounter(s, victim, "SITR")
-            if victim == noisy_child and noisy_child == s.active:
-                s = evolve(s, turn_ending=True)
-            return s
-    s = note(s, f"The Babysitter moves to {zone_name(s, s.babysitter)}")
+            if len(kids) > 1:
+                return tie_roll(s, [c.name for c in kids], "babysitter", on_turn, noisy=noisy_child)
+            return babysitter_meets(s, kids[0].name, noisy_child, on_turn)
+    if s.babysitter != start:
+        s = note(s, f"The Babysitter moves from {zone_name(s, start)} to {zone_name(s, s.babysitter)}")
     zone = s.babysitter
     if zone in s.current_rooms and zone not in s.boogeyman:
         s = appear(s, zone)
     if zone in s.boogeyman and not possessed:
         # 'To be Possessed, the Babysitter must be stationary ... in the same place as the Boogeyman.'
-        s = possess(s)
+        s = possess(s, on_turn)
     return s
 
 
-def possess(s: State) -> State:
-    """The Possessed Babysitter: 1 die of rooms toward the nearest child, or where its player says."""
-    steps, s = roll(s)
-    s = note(s, f"The Babysitter is Possessed! Rolled {steps}")
+def possess(s: State, on_turn: bool = True) -> State:
+    """'She is Possessed by the Boogeyman: roll 1 die': the table's die, or the device's on request."""
+    s = note(s, "The Babysitter is Possessed! Roll the die for her")
+    return evolve(s, pending=s.pending + (NeedRoll("", "possessed", on_turn),))
+
+
+def possessed_move(s: State, steps: int, on_turn: bool) -> State:
+    """Her rolled rooms toward the nearest child (a tie rolls off), or where its player says."""
     if s.player_run:
-        return evolve(s, pending=s.pending + (SteerBabysitter(steps),))
+        return evolve(s, pending=s.pending + (SteerBabysitter(steps, on_turn),))
     graph = babysitter_graph(s)
     dist = graph.distances(s.babysitter)
     kids = [c for c in s.children if c.on_board and not c.passed_out and c.zone in dist]
     if not kids:
-        return s
+        return note(s, "No child is within her reach: she stays")
     nearest = min(dist[c.zone] for c in kids)
     tied = [c.name for c in kids if dist[c.zone] == nearest]
-    target, s = lowest_roller(s, tied) if len(tied) > 1 else (tied[0], s)
-    return move_babysitter(s, s.child(target).zone, steps, possessed=True)
+    if len(tied) > 1:
+        return tie_roll(s, tied, "possessed", on_turn, steps=steps)
+    return move_babysitter(s, s.child(tied[0]).zone, steps, possessed=True, on_turn=on_turn)

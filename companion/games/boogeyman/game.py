@@ -11,8 +11,17 @@ from companion.games.boogeyman import protocol
 from companion.games.boogeyman.rules import DECK_NAMES, title, zone_name
 from companion.games.boogeyman.rules import apply as _apply
 from companion.games.boogeyman.setup import setup as _setup
-from companion.games.boogeyman.state import Options, Phase, State
+from companion.games.boogeyman.state import DrawCard, NeedRoll, Options, Phase, State, TieRoll, card_label
 from companion.games.boogeyman.view import view as _view
+
+
+def _card(state: State, code: str, name: str) -> str:
+    """A card by the title the table gave it ('the Babysitter card “Creaking floor”'), never its code."""
+    known = name or dict(state.names).get(code, "")
+    if known:
+        deck = code.split(":")[1] if code.count(":") == 2 else ""
+        return f"the {DECK_NAMES.get(deck, '')} card \u201c{known}\u201d".replace("the  card", "the card")
+    return card_label(code)
 
 
 def label(state: State, inp: I.Input) -> str:
@@ -30,15 +39,19 @@ def label(state: State, inp: I.Input) -> str:
     if isinstance(inp, I.Revive):
         return f"{title(inp.child)} revived {title(inp.target)}"
     if isinstance(inp, I.RollDie):
-        return "Die rolled by the device" if inp.value is None else f"Die showed {inp.value}"
+        head = state.pending[0] if state.pending else None
+        whose = "The Possessed Babysitter's die" if isinstance(head, NeedRoll) and head.purpose == "possessed" else (
+            f"{title(head.roller)}'s die" if isinstance(head, TieRoll) else
+            f"{title(head.child)}'s die" if isinstance(head, NeedRoll) else "The die")
+        return f"{whose}: rolled by the device" if inp.value is None else f"{whose} showed {inp.value}"
     if isinstance(inp, I.SpendCandy):
         return f"Spent {abs(inp.delta)} Candy ({inp.delta:+d})" if inp.delta else "Kept the roll"
     if isinstance(inp, I.CardDrawn):
-        deck = DECK_NAMES.get(inp.code.split(":")[1], "a") if inp.code.count(":") == 2 else "a"
-        who = state.pending[0].child if state.pending and hasattr(state.pending[0], "child") else ""
-        return f"{title(who)} drew {deck} card {inp.code}".strip()
+        head = state.pending[0] if state.pending else None
+        who = title(head.child) if isinstance(head, DrawCard) and head.child else "The table"
+        return f"{who} drew {_card(state, inp.code, inp.name)}"
     if isinstance(inp, I.PlayCard):
-        return f"{title(inp.child)} played {inp.code}"
+        return f"{title(inp.child)} played {_card(state, inp.code, inp.name)}"
     if isinstance(inp, I.ApplyEffects):
         what = ", ".join(f"{e.effect} {e.n}" for e in inp.effects)
         return f"{title(inp.child)}: {inp.note or what}"
@@ -49,7 +62,7 @@ def label(state: State, inp: I.Input) -> str:
     if isinstance(inp, I.PlaceRoomTokens):
         return "The Boogeyman played a Room token"  # never which: the label is public
     if isinstance(inp, I.ChooseCardInput):
-        return f"The Boogeyman chose card {inp.code}"
+        return f"The Boogeyman chose {_card(state, inp.code, '')}"
     if isinstance(inp, I.SteerBabysitterInput):
         return "The Boogeyman steered the Babysitter"
     if isinstance(inp, I.HideTokensInput):
@@ -86,6 +99,14 @@ class _Rules:
     def is_over(self, state: State) -> bool:
         return state.phase == Phase.OVER
 
+    def recorded_options(self, options: Options) -> Options:
+        """The options as the journal keeps them: a board file's content, not just its path."""
+        from dataclasses import replace
+
+        from companion.games.boogeyman.houses import record_board
+
+        return replace(options, board=record_board(options.board))
+
     def seats(self, state: State) -> tuple[str, ...]:
         return protocol.seats(state)
 
@@ -105,9 +126,11 @@ class _Rules:
         return protocol.result(state)
 
     def device_may_hold(self, state: State, seat: str) -> bool:
-        """The device can take only the hidden Competitive Boogeyman's chair: in Semi-Cooperative
+        """The device can take only the hidden Competitive Boogeyman's chair, and only in a game
+        set up with the device in it (its cards are then drawn, not chosen): in Semi-Cooperative
         the Boogeyman is the child's player who took it over, and otherwise it is game-run."""
-        return seat == protocol.BOOGEYMAN and state.player_run and state.boogeyman_seat == protocol.BOOGEYMAN
+        return (seat == protocol.BOOGEYMAN and state.player_run and state.boogeyman_seat == protocol.BOOGEYMAN
+                and state.options.device_boogeyman)
 
 
 RULES = _Rules()

@@ -67,7 +67,8 @@ class Revive:
 
 @dataclass(frozen=True)
 class RollDie:
-    """The die for the pending roll: `value` from the table's die, or None for the device to roll."""
+    """The die for the pending roll (or the next child's die of a tie-break): `value` from the
+    table's die, or None for the device to roll."""
 
     kind = "roll_die"
     value: int | None = None
@@ -75,7 +76,7 @@ class RollDie:
 
 @dataclass(frozen=True)
 class SpendCandy:
-    """After seeing the roll, the child spends Candy: each is +1 or -1 (delta's sign)."""
+    """After seeing their roll, the child spends Candy: each is +1 or -1 (delta's sign)."""
 
     kind = "spend_candy"
     delta: int = 0
@@ -83,11 +84,13 @@ class SpendCandy:
 
 @dataclass(frozen=True)
 class CardDrawn:
-    """The card the pending draw produced (scanned or picked), with its known effects."""
+    """The card the pending draw produced (scanned or picked), with its known effects and the
+    title the table knows it by (shown instead of the code)."""
 
     kind = "card_drawn"
     code: str
     effects: tuple[Effect, ...] = ()
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,7 @@ class PlayCard:
     child: str
     code: str
     effects: tuple[Effect, ...] = ()
+    name: str = ""
 
 
 @dataclass(frozen=True)

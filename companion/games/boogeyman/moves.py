@@ -8,7 +8,7 @@ from itertools import combinations
 from companion.core.errors import IllegalInput
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.houses import house_for
-from companion.games.boogeyman.rounds import usable_room_tokens
+from companion.games.boogeyman.rounds import room_token_pools
 from companion.games.boogeyman.rules import apply, babysitter_graph, child_graph
 from companion.games.boogeyman.state import (
     AdjustRoll,
@@ -22,6 +22,7 @@ from companion.games.boogeyman.state import (
     PlayFinale,
     State,
     SteerBabysitter,
+    TieRoll,
 )
 
 
@@ -38,15 +39,20 @@ def candidates(s: State) -> list[I.Input]:  # noqa: C901 - one branch per pendin
                 out.append(I.CardDrawn(code, (Effect("lose_status", 1),)))
                 out.append(I.PlayCard(p.child, "BGM:SRCH:01", (Effect("cancel_encounter"),)))
             return out
-        if isinstance(p, NeedRoll):
+        if isinstance(p, TieRoll) and p.rolled:
+            candy = s.child(p.roller).candy
+            return [I.SpendCandy(d) for d in range(-candy, candy + 1)]
+        if isinstance(p, (NeedRoll, TieRoll)):
             rolls: list[I.Input] = [I.RollDie(None)]
             return rolls + [I.RollDie(v) for v in range(1, 7)]
         if isinstance(p, AdjustRoll):
             candy = s.child(p.child).candy
             return [I.SpendCandy(d) for d in range(-candy, candy + 1)]
         if isinstance(p, ChooseRoomTokens):
-            pool = sorted(usable_room_tokens(s, p.count))
-            picks: list[I.Input] = [I.PlaceRoomTokens(tuple(c)) for c in combinations(pool, p.count)]
+            pools = room_token_pools(s, p.count)
+            picks: list[I.Input] = [I.PlaceRoomTokens(tuple(c)) for c in combinations(sorted(pools[0]), p.count)]
+            if p.count == 2 and pools[1] != pools[0]:  # the first fills the Ladder: the second from all
+                picks = [I.PlaceRoomTokens((a, b)) for a in sorted(pools[0]) for b in sorted(pools[1]) if b != a]
             return picks[:400]  # every pair of Nightmare Mode's two tokens
         if isinstance(p, ChooseCard):
             return [I.ChooseCardInput(c) for c in sorted(s.deck(p.deck).remaining)]

@@ -28,6 +28,7 @@ from companion.games.boogeyman.state import (
     SearchToken,
     State,
     SteerBabysitter,
+    TieRoll,
 )
 
 BOOGEYMAN = "boogeyman"
@@ -48,8 +49,11 @@ def to_act(state: State) -> Actor:
         p = state.pending[0]
         if isinstance(p, _BOOGEYMAN_DECISIONS):
             return Actor.of(BOOGEYMAN)
+        if isinstance(p, TieRoll):
+            # Each child's die; then, on their own turn, their Candy choice.
+            return Actor.of(p.roller) if p.rolled else Actor("chance", p.roller)
         if isinstance(p, (DrawCard, NeedRoll)):
-            return Actor("chance", p.child)  # the child draws the card or rolls the die
+            return Actor("chance", p.child or "table")  # who draws the card or rolls the die
         if isinstance(p, AdjustRoll):
             return Actor.of(p.child)
         assert isinstance(p, PlayFinale)
@@ -133,8 +137,13 @@ def chance_outcomes(state: State) -> list[tuple[I.Input, float]]:
     """The die: six faces. A drawn card: the abstract card model of model.py (the rulebook does
     not print the cards). The Book of Endings: the modelled chance that someone passes."""
     p = state.pending[0] if state.pending else None
-    if isinstance(p, NeedRoll):
+    if isinstance(p, NeedRoll) or (isinstance(p, TieRoll) and not p.rolled):
         return [(I.RollDie(v), 1 / 6) for v in range(1, 7)]
+    if isinstance(p, DrawCard) and p.deck not in DRAWN:
+        # The Boogeyman's own deck, drawn at the table: any card still in it, alike.
+        d = state.deck(p.deck)
+        pool = sorted(d.remaining) or sorted(d.discard) or [f"BGM:{p.deck}:01"]
+        return [(I.CardDrawn(code), 1 / len(pool)) for code in pool]
     if isinstance(p, DrawCard):
         code = f"BGM:{p.deck}:01"
         return [(I.CardDrawn(code, o.effects), o.p) for o in DRAWN[p.deck]]

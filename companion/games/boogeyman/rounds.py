@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.core.errors import IllegalInput
 from companion.core.evolve import evolve
 from companion.games.boogeyman.cards import boogeyman_card, discard
-from companion.games.boogeyman.common import note, set_child, set_room, title
+from companion.games.boogeyman.common import conscious_children_in, note, set_child, set_room, title
 from companion.games.boogeyman.figures import (
     appear,
     boogeyman_interaction,
@@ -15,7 +15,6 @@ from companion.games.boogeyman.state import (
     ACTIONS_PER_TURN,
     CANDY_CAP,
     ChooseRoomTokens,
-    DrawCard,
     LadderToken,
     Mode,
     Phase,
@@ -101,21 +100,22 @@ def boogeyman_turn(s: State) -> State:
     """End of round: 'After every child has taken their turn, the Boogeyman plays.'"""
     if s.active_event:
         s = evolve(discard(s, s.active_event), active_event="")
+    s = evolve(s, trouble="")
+    # Its tokens still face down reveal it now: in game-run play always ('the last Room token on
+    # the Ladder is flipped over'), in player-run play where a child or the Babysitter stayed
+    # ('if any Children or the Babysitter are still in that Room, the Boogeyman is revealed').
+    # A token already face up was met when someone walked in: it does not strike twice.
+    hiding = [t.room for t in s.ladder[len(s.ladder) - s.current:] if not t.face_up] if s.current else []
+    for zone in hiding:
+        if s.player_run and not (conscious_children_in(s, zone) or s.babysitter == zone):
+            continue
+        s = appear(s, zone)
+        s = boogeyman_interaction(s, zone, on_turn=False)
+        if s.phase == Phase.OVER:
+            return s
+    s = evolve(s, turn_ending=False)
     if not s.player_run:
-        # Run by the game: reveal the room on the last token(s), then draw a new one.
-        waiting = len(s.pending)
-        for zone in s.current_rooms:
-            s = appear(s, zone)
-            s = boogeyman_interaction(s, zone)
-            if s.phase == Phase.OVER:
-                return s
-        # Met on the Boogeyman's turn, not on the child's: the child's next turn is not cut short.
-        met = tuple(evolve(p, ends_turn=False) if isinstance(p, DrawCard) else p for p in s.pending[waiting:])
-        s = evolve(s, pending=s.pending[:waiting] + met, turn_ending=False)
-        count = tokens_per_turn(s)
-        if not ladder_has_room(s, count):
-            s = clear_ladder(s)
-        s = place_tokens(s, s.reserve[:count])  # the reserve is kept shuffled: its front is random
+        s = draw_tokens(s, tokens_per_turn(s))  # the reserve is kept shuffled: its front is random
         return new_round(s)
     return evolve(s, pending=s.pending + (ChooseRoomTokens(tokens_per_turn(s)),))
 
@@ -126,37 +126,73 @@ def tokens_per_turn(s: State) -> int:
     return 2 if s.options.difficulty == Difficulty.NIGHTMARE else 1
 
 
-def ladder_has_room(s: State, count: int) -> bool:
-    return len(s.ladder) + count <= house_for(s.options.board).ladder_spaces
+def ladder_full(s: State) -> bool:
+    return len(s.ladder) >= house_for(s.options.board).ladder_spaces
 
 
-def usable_room_tokens(s: State, count: int) -> tuple[str, ...]:
-    """Tokens a turn of `count` may play: the reserve, or all of them when the Ladder must clear."""
-    return s.reserve if ladder_has_room(s, count) else s.reserve + tuple(t.room for t in s.ladder)
+def usable_room_tokens(s: State, count: int = 1) -> tuple[str, ...]:
+    """Tokens every one of a turn's `count` tokens may be: the reserve, or all of them when the
+    Ladder is already full (it is cleared before they are played). When the first token of a
+    Nightmare turn fills the Ladder, the second may also be any token but the first
+    (`room_token_pools`)."""
+    return s.reserve + tuple(t.room for t in s.ladder) if ladder_full(s) else s.reserve
 
 
-def clear_ladder(s: State) -> State:
-    """'At this point, all of the Room tokens are taken back and mixed together to form a new reserve.'"""
-    back, rng = s.rng.shuffled(s.reserve + tuple(t.room for t in s.ladder))
-    s = evolve(s, ladder=(), reserve=back, rng=rng, current=0)
-    return note(s, "The Ladder is full: all Room tokens are shuffled back")
+def room_token_pools(s: State, count: int) -> tuple[tuple[str, ...], ...]:
+    """For each of the turn's tokens in order, the tokens it may be (before removing earlier picks)."""
+    spaces = house_for(s.options.board).ladder_spaces
+    every = s.reserve + tuple(t.room for t in s.ladder)
+    if len(s.ladder) >= spaces:
+        return tuple(every for _ in range(count))
+    return tuple(s.reserve if len(s.ladder) + k < spaces else every for k in range(count))
+
+
+def clear_ladder(s: State, keep: tuple[str, ...] = ()) -> State:
+    """'At this point, all of the Room tokens are taken back and mixed together to form a new
+    reserve.' Tokens of the turn being played (`keep`) are where the Boogeyman is now: they stay,
+    moved to the first spaces of the cleared Ladder."""
+    kept = tuple(t for t in s.ladder if t.room in keep)
+    back, rng = s.rng.shuffled(s.reserve + tuple(t.room for t in s.ladder if t.room not in keep))
+    s = evolve(s, ladder=kept, reserve=back, rng=rng, current=len(kept))
+    return note(s, "The Ladder is full: the Room tokens are shuffled back" + (
+        "; this turn's first token stays, on space 1" if kept else ""))
+
+
+def _place_one(s: State, room: str, placed: tuple[str, ...]) -> State:
+    house = house_for(s.options.board)
+    if ladder_full(s):
+        s = clear_ladder(s, keep=placed)
+    if room not in s.reserve:
+        raise IllegalInput(f"Room token {room} is on the Ladder and cannot be played until it fills")
+    s = evolve(s, ladder=s.ladder + (LadderToken(room),), reserve=tuple(r for r in s.reserve if r != room))
+    if len(s.ladder) in house.ladder_event_spaces:
+        s = note(s, f"Ladder space {len(s.ladder)} shows the Event symbol")
+        s = boogeyman_card(s, "EVNT")
+    return s
 
 
 def place_tokens(s: State, rooms: tuple[str, ...]) -> State:
     """'Any Room token placed on the Ladder cannot be used again until the entire Ladder is full.'
 
-    A turn's tokens always land together: a Ladder without room for them all is cleared first."""
-    house = house_for(s.options.board)
-    if not ladder_has_room(s, len(rooms)):
-        s = clear_ladder(s)
+    A full Ladder is cleared before the next token; when a Nightmare turn's first token fills it,
+    that token stays (on space 1) and the second is played from the new reserve."""
+    placed: tuple[str, ...] = ()
     for room in rooms:
-        if room not in s.reserve:
-            raise IllegalInput(f"Room token {room} is on the Ladder and cannot be played until it fills")
-        s = evolve(s, ladder=s.ladder + (LadderToken(room),), reserve=tuple(r for r in s.reserve if r != room))
-        if len(s.ladder) in house.ladder_event_spaces:
-            s = note(s, f"Ladder space {len(s.ladder)} shows the Event symbol")
-            s = boogeyman_card(s, "EVNT")
+        s = _place_one(s, room, placed)
+        placed += (room,)
     return evolve(s, current=len(rooms))
+
+
+def draw_tokens(s: State, count: int) -> State:
+    """Game-run: each token drawn at random from the reserve as it is then (kept shuffled)."""
+    placed: tuple[str, ...] = ()
+    for _ in range(count):
+        if ladder_full(s):
+            s = clear_ladder(s, keep=placed)
+        room = s.reserve[0]
+        s = _place_one(s, room, placed)
+        placed += (room,)
+    return evolve(s, current=count)
 
 
 def new_round(s: State) -> State:

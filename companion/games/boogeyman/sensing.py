@@ -35,6 +35,12 @@ class PutRight:
 
 
 TableEvent = I.Move | Ask | PutRight
+BOARD_NAME = "villa-spencer"  # the board a calibrated mat's zone map names
+
+
+def zones(state: State | None = None) -> tuple[str, ...]:
+    """The zones of the house the mat covers (the shipped Villa Spencer before a game)."""
+    return house_for(state.options.board if state is not None else "").zones
 
 
 def expected_positions(state: State) -> dict[str, str | None]:

@@ -11,6 +11,7 @@ from companion.games.boogeyman.state import (
     ACTIONS_PER_TURN,
     CHILDREN,
     Child,
+    ChooseRoomTokens,
     Deck,
     Difficulty,
     HideTokens,
@@ -37,6 +38,8 @@ def validate_options(options: Options) -> None:
         raise IllegalInput(f"unknown child {unknown[0]!r}; the children are {', '.join(CHILDREN)}")
     if len(set(kids)) != len(kids):
         raise IllegalInput("each child can be played only once")
+    if not 0 <= options.players <= 12:
+        raise IllegalInput(f"players must be 0 (one per child) to 12, not {options.players}")
     if options.mode == Mode.SOLO and options.players > 1:
         raise IllegalInput("Solo Mode is for 1 player")
     if options.mode in (Mode.SEMI, Mode.COMPETITIVE) and table_size(options) < 2:
@@ -128,17 +131,21 @@ def setup(options: Options, seed: int) -> State:
     for code, size in DEVICE_DECKS.items():
         cards, rng = rng.shuffled([f"BGM:{code}:{n:02d}" for n in range(1, size + 1)])
         decks.append(Deck(code, cards))
-    first_token, reserve = reserve[0], reserve[1:]
+    # 'At the beginning of the game, a Room token is placed face down on the first space': drawn
+    # at random, or in Competitive chosen by the Boogeyman player ('chooses the Room tokens').
+    ladder = () if competitive else (LadderToken(reserve[0]),)
+    if not competitive:
+        reserve = reserve[1:]
     children = tuple(Child(name, house.children_start) for name in options.children)
     state = State(
         options=options, rng=rng, phase=Phase.PLACEMENT if competitive else Phase.PLAY, round=1,
         order=options.children, turn=0, actions_left=ACTIONS_PER_TURN, children=children, rooms=rooms,
-        babysitter=house.babysitter_start, boogeyman=(), ladder=(LadderToken(first_token),), current=1,
+        babysitter=house.babysitter_start, boogeyman=(), ladder=ladder, current=len(ladder),
         reserve=reserve, player_run=competitive, boogeyman_seat="boogeyman" if competitive else "",
         stress_boogeyman=0, stress_babysitter=0, decks=tuple(decks), active_event="",
         attic_unlocked=False, trap_door="", mission_done=False, finale_room="", finale_stack=(),
         leader="", finale_number=0, finale_children=(), winner="", turn_ending=False,
-        pending=(HideTokens(objective_count(house)),) if competitive else (),
+        pending=(HideTokens(objective_count(house)), ChooseRoomTokens(1)) if competitive else (),
     )
     return state
 
@@ -164,16 +171,23 @@ def deal_hidden(s: State, hide: object) -> State:
 
 
 def setup_steps(options: Options) -> list[str]:
-    """The set-up as instructions the screen shows one by one."""
+    """The set-up as instructions the screen shows one by one. They follow who holds the
+    Boogeyman's seat: the device (Cooperative, Solo, Semi-cooperative at first, or Competitive with
+    the device in the seat) or a person (Competitive)."""
     house = house_for(options.board)
+    person = options.mode == Mode.COMPETITIVE and not options.device_boogeyman
     steps = [
         "Place the game board on the table.",
         "Shuffle the Search, Light, Dark, Boogeyman, Babysitter, Mission and Objective decks separately.",
     ]
-    if options.mode == Mode.COMPETITIVE:
+    if person:
         steps.append("The Boogeyman player takes the Nightmare, Trouble and Event cards (no need to shuffle).")
+    elif options.mode == Mode.COMPETITIVE:
+        steps.append("The device plays the Boogeyman: shuffle the Nightmare, Trouble and Event decks and put "
+                     "them beside the board. When it plays one, the screen asks you to draw the top card.")
     else:
-        steps.append("Set the Nightmare, Trouble and Event decks aside: the device draws them for you.")
+        steps.append("Shuffle the Nightmare, Trouble and Event decks and put them beside the board. When the "
+                     "Boogeyman plays one, the screen asks you to draw the top card.")
     if not keep_possessed(options):
         steps.append("Remove the 'Possessed' card from the Objective deck (advised for 3 or fewer players).")
     for name in options.children:
@@ -181,17 +195,28 @@ def setup_steps(options: Options) -> list[str]:
                      "(Calm on top, then Scared, then Terrified).")
     steps.append("Each child player draws 1 Objective card and keeps it secret.")
     steps.append("Draw 1 Mission card and read it aloud; put it beside the board.")
-    steps.append("The device keeps the 25 Room tokens and the Apparitions Ladder for you.")
-    if options.mode == Mode.COMPETITIVE:
-        steps.append("The Boogeyman hides the Objectives, Trap Door and Skeleton Key; the rest is random.")
-    steps.append(f"Put 2 Search tokens face down in each Room as the screen shows (Rooms "
-                 f"{' and '.join(house.double_search_rooms)} first), a Light/Dark token on top of each, "
-                 f"and a Lock token in Rooms {', '.join(house.lock_rooms)}.")
+    if person:
+        steps.append("The Boogeyman player takes the 25 Room tokens and keeps them covered; the device keeps "
+                     "the Apparitions Ladder for them on their private screen.")
+        steps.append("Give the Boogeyman player the Objective tokens, the Trap Door and the Skeleton Key; shuffle "
+                     "the other Search tokens face down.")
+    else:
+        steps.append("The device keeps the 25 Room tokens and the Apparitions Ladder for you: leave the Room "
+                     "tokens in the box.")
+        steps.append(f"Shuffle the Search tokens face down and put 2 in each Room (Rooms "
+                     f"{' and '.join(house.double_search_rooms)} first), a Light token on top of each, and a "
+                     f"Lock token in Rooms {', '.join(house.lock_rooms)}. When a child searches, you turn the "
+                     "top token over and tell the device what it shows.")
     if options.difficulty == Difficulty.HARD:
-        steps.append("Hard Mode: flip the Light tokens to Dark in the 13 rooms the screen shows.")
+        steps.append("Hard Mode: flip the Light tokens to Dark in the 13 rooms listed below.")
     elif options.difficulty == Difficulty.NIGHTMARE:
         steps.append("Nightmare Mode: flip every Light token to Dark. The Boogeyman plays 2 Room tokens a turn.")
     steps.append(f"Put the children in {house.children_start} and the Babysitter in {house.babysitter_start}; "
                  "Stress tokens on 0.")
     steps.append(f"{options.children[0].capitalize()} takes the Flashlight and goes first.")
+    if person:
+        steps.append("Next comes the Boogeyman player's private screen (the children look away): choose the rooms "
+                     "for the Objectives, the Trap Door and the Skeleton Key, and the first Room token. Then put "
+                     "those tokens face down in their rooms, fill every Room up to 2 with random Search tokens, a "
+                     f"Light token on top of each, and a Lock token in Rooms {', '.join(house.lock_rooms)}.")
     return steps

@@ -48,6 +48,9 @@ class Options:
     players: int = 0            # people at the table; 0 = one per child (+1 Competitive)
     board: str = ""             # a board file; "" = the shipped Villa Spencer
     possessed_objective: bool | None = None  # None = follow the rulebook's advice
+    # Competitive: the device holds the Boogeyman's seat. It cannot read the cards, so its
+    # Nightmare, Trouble and Event cards are drawn at random from the real decks by the table.
+    device_boogeyman: bool = False
 
 
 @dataclass(frozen=True)
@@ -109,18 +112,42 @@ class Effect:
 # goes on. Each has a `kind` tag for the JSON export.
 @dataclass(frozen=True)
 class DrawCard:
+    """The table draws the top card of a real deck, then scans or picks it."""
+
     kind = "draw_card"
-    deck: str  # SITR, BOOG, LGHT, DARK, SRCH
-    child: str
+    deck: str  # SITR, BOOG, LGHT, DARK, SRCH; NGHT, TRBL, EVNT when the device runs the Boogeyman
+    child: str  # who draws ("" for a card the whole table draws: an Event, a Trouble card)
     encounter: bool = False  # a Babysitter/Boogeyman encounter: Stress +1
     ends_turn: bool = False  # met on the child's own turn: the turn ends once the card is resolved
 
 
 @dataclass(frozen=True)
 class NeedRoll:
+    """A die a person rolls: the table enters what it shows, or asks the device to roll."""
+
     kind = "need_roll"
-    child: str
-    purpose: str  # "lock" (breaking a Lock) or "noise" (a die-symbol Search token)
+    child: str    # whose die (their Candy may change it); "" for the Possessed Babysitter's die
+    purpose: str  # "lock" (breaking a Lock), "noise" (a die-symbol Search token), "possessed"
+    on_turn: bool = True  # what it leads to happens on the active child's turn (an encounter ends it)
+
+
+@dataclass(frozen=True)
+class TieRoll:
+    """'They each roll 1 die ... the lowest': each child's die, entered one at a time."""
+
+    kind = "tie_roll"
+    children: tuple[str, ...]  # who rolls, in turn order
+    then: str                  # what the lowest roller gets: "boogeyman", "babysitter" (a card), "possessed" (her)
+    rolls: tuple[int, ...] = ()  # the dice entered so far, in `children` order (Candy included)
+    rolled: int = 0            # the current roller's face while they decide on Candy (0: none waiting)
+    candy: str = ""            # who may spend Candy on their own roll: the active child, on their turn
+    steps: int = 0             # "possessed": the rooms she moves toward the lowest roller
+    noisy: str = ""            # "babysitter": the child whose noise brought her
+    on_turn: bool = True
+
+    @property
+    def roller(self) -> str:
+        return self.children[len(self.rolls)] if len(self.rolls) < len(self.children) else ""
 
 
 @dataclass(frozen=True)
@@ -148,6 +175,7 @@ class ChooseCard:
 class SteerBabysitter:
     kind = "steer_babysitter"
     steps: int
+    on_turn: bool = True
 
 
 @dataclass(frozen=True)
@@ -161,7 +189,22 @@ class PlayFinale:
     kind = "play_finale"
 
 
-Pending = DrawCard | NeedRoll | AdjustRoll | ChooseRoomTokens | ChooseCard | SteerBabysitter | HideTokens | PlayFinale
+Pending = (DrawCard | NeedRoll | TieRoll | AdjustRoll | ChooseRoomTokens | ChooseCard | SteerBabysitter | HideTokens
+           | PlayFinale)
+
+
+DECK_WORDS = {
+    "SITR": "Babysitter", "BOOG": "Boogeyman", "LGHT": "Light", "DARK": "Dark", "SRCH": "Search",
+    "NGHT": "Nightmare", "TRBL": "Trouble", "EVNT": "Event",
+}
+
+
+def card_label(code: str) -> str:
+    """A card nobody has named yet, in words: 'BGM:EVNT:07' -> 'Event card 7'."""
+    parts = code.split(":")
+    if len(parts) == 3 and parts[2].isdigit():
+        return f"{DECK_WORDS.get(parts[1], parts[1])} card {int(parts[2])}"
+    return code
 
 
 @dataclass(frozen=True)
@@ -198,6 +241,8 @@ class State:
     turn_ending: bool            # an encounter ended the turn; it passes once pending is done
     pending: tuple[Pending, ...]
     notices: tuple[str, ...] = field(default=())  # what the last input made happen, for the table
+    names: tuple[tuple[str, str], ...] = ()  # card code -> the title the table gave it, this game
+    trouble: str = ""  # the Trouble card played since the Boogeyman's last turn (shown while it lasts)
 
     # Lookups kept here so every rule reads state the same way.
     def child(self, name: str) -> Child:
@@ -217,6 +262,13 @@ class State:
             if d.code == code:
                 return d
         raise KeyError(code)
+
+    def card_name(self, code: str) -> str:
+        """The card's title as the table named it, else its deck and number ('Event card 7')."""
+        for c, name in self.names:
+            if c == code:
+                return name
+        return card_label(code)
 
     @property
     def active(self) -> str:

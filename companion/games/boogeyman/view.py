@@ -14,7 +14,12 @@ from companion.core.codec import to_jsonable
 from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.protocol import _token_key, knows_token
 from companion.games.boogeyman.rules import describe_pending, title, zone_name
-from companion.games.boogeyman.state import CANDY_CAP, STATUS_NAMES, Phase, State
+from companion.games.boogeyman.rounds import room_token_pools
+from companion.games.boogeyman.state import CANDY_CAP, STATUS_NAMES, ChooseRoomTokens, Phase, State
+
+
+def _room_key(room: str) -> tuple[int, str]:
+    return (int(room), room) if room.isdigit() else (10_000, room)
 
 
 def sees_hidden(state: State, seat: str) -> bool:
@@ -64,6 +69,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
             "name": c.name, "zone": c.zone, "status": STATUS_NAMES[c.status], "status_cards": c.status,
             "candy": c.candy, "candy_cap": CANDY_CAP[c.status], "objectives": list(c.objectives),
             "has_key": c.has_key, "nightmare": c.nightmare, "passed_out": c.passed_out, "removed": c.removed,
+            "nightmare_name": state.card_name(c.nightmare) if c.nightmare else "",
         })
     out: dict[str, Any] = {
         "seat": seat,
@@ -89,6 +95,9 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "trap_door": state.trap_door,
         "secret_room": house.secret_room if state.trap_door else "",
         "active_event": state.active_event,
+        "active_event_name": state.card_name(state.active_event) if state.active_event else "",
+        "trouble": state.trouble,
+        "trouble_name": state.card_name(state.trouble) if state.trouble else "",
         "mission_done": state.mission_done,
         "finale": {"room": state.finale_room, "stack": list(state.finale_stack), "leader": state.leader,
                    "number": state.finale_number, "children": list(state.finale_children)},
@@ -101,5 +110,9 @@ def view(state: State, seat: str) -> dict[str, Any]:
         out["current_rooms"] = list(state.current_rooms)
         # A hand: which cards, never the order they lie in (only the device's deal has one).
         out["decks"] = {d.code: list(d.remaining) if seat == "device" else sorted(d.remaining) for d in state.decks}
+        head = state.pending[0] if state.pending else None
+        if isinstance(head, ChooseRoomTokens):
+            # For each of the turn's tokens in order, the tokens it may be.
+            out["token_pools"] = [sorted(pool, key=_room_key) for pool in room_token_pools(state, head.count)]
     out["where"] = {c.name: zone_name(state, c.zone) for c in state.children}
     return out

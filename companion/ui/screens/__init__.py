@@ -20,6 +20,16 @@ class BaseScreen(Screen):
     def refresh(self) -> None:
         pass
 
+    def primary(self) -> None:
+        """The Confirm button of the GPIO panel: the screen's one primary button, if it shows one."""
+        from companion.ui import touch
+
+        mine = set(self.walk(restrict=True))
+        for w in touch.controls():
+            if w in mine and getattr(w, "kind", "") == "primary":
+                w.trigger_action(0)
+                return
+
     def find(self, action: str) -> Any:
         """The button with this `action` name (tests and the screenshot tool tap through it)."""
         for w in self.walk(restrict=True):
@@ -28,5 +38,5 @@ class BaseScreen(Screen):
         raise LookupError(f"{self.name}: no button {action!r}")
 
 
-SCREENS = ("choose", "setup", "table", "roll", "found", "scan", "card_form", "mismatch", "journal", "settings",
-           "calibrate", "finale", "boogeyman", "traycheck")
+# The shell's screens, for every game; a game's own screens come with its pack (companion/ui/packui.py).
+SCREENS = ("choose", "game", "scan", "card_form", "mismatch", "journal", "settings", "calibrate", "rules", "traycheck")

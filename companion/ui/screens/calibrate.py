@@ -18,7 +18,12 @@ class CalibrateScreen(BaseScreen):
         self._ev: Any = None
 
     def on_enter(self, *_: Any) -> None:
-        self.wizard = CalibrationWizard("villa-spencer", list(self.app.house.zones))
+        board = self.app.board_ui  # the game whose zones the mat reports
+        if board is None:
+            self.app.toast("No game here has a sensor mat to calibrate")
+            self.app.go("settings")
+            return
+        self.wizard = CalibrationWizard(board.board_name(), board.zones())
         self._ev = Clock.schedule_interval(self._poll, 0.3)
         self.refresh()
 

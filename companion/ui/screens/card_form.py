@@ -1,4 +1,6 @@
-"""'What is this card?': the first time a code is seen, the table names it and picks its effect.
+"""'What is this card?': the first time a code is seen, the table names it and picks its effect
+from the game's menu (its pack's `cards` module: EFFECTS, each with a name, a text and whether it
+takes a number N).
 
 The answer goes into the scan catalogue (remembered for every later game), then the card is played.
 """
@@ -8,10 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from cards_qr.codes import CardCode
-from companion.games.boogeyman.effects import EFFECTS, effect_kind
-from companion.games.boogeyman.rules import DECK_NAMES
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
+
+
+class _NoEffect:
+    name, takes_n, text = "none", False, "The table reads and resolves the card"
 
 
 class CardFormScreen(BaseScreen):
@@ -21,23 +25,51 @@ class CardFormScreen(BaseScreen):
         self.code: CardCode | None = None
         self.effect = "none"
         self.n = 1
+        self._menu_of = ""
+
+    def menu(self) -> tuple[Any, ...]:
+        """The game's effect menu (a game without one: the table resolves every card)."""
+        from companion.core.packs import get_pack
+
+        game = self.code.game if self.code is not None else "BGM"
+        pack = get_pack(game)
+        effects = getattr(pack.part("cards"), "EFFECTS", ()) if pack.has("cards") else ()
+        return tuple(effects) or (_NoEffect(),)
+
+    def effect_kind(self, name: str) -> Any:
+        return next((e for e in self.menu() if e.name == name), _NoEffect())
+
+    def deck_words(self, deck: str) -> str:
+        game = self.app.controller.ui if self.app.controller.session is not None else None
+        words = getattr(game, "deck_words", None)
+        return str(words(deck)) if words is not None else deck
+
+    def _fill(self) -> None:
+        game = self.code.game if self.code is not None else ""
+        if game == self._menu_of:
+            return
+        self._menu_of = game
         grid = self.ids.effects
-        for e in EFFECTS:
+        grid.clear_widgets()
+        for e in self.menu():
             b = BigButton(caption=e.text, font_size=14, action=f"effect:{e.name}", height=52)
             b.bind(on_press=lambda btn, name=e.name: self.pick(name))
             grid.add_widget(b)
 
-    def ask(self, code: CardCode) -> None:
-        self.code, self.effect, self.n = code, "none", 1
+    def ask(self, code: CardCode, sticker: bool = True) -> None:
+        """A card the companion has not met: `sticker` when it was read (or picked) by its sticker."""
+        self.code, self.effect, self.n, self.sticker = code, "none", 1, sticker
         self.ids.name.text = ""
         self.refresh()
 
     def refresh(self) -> None:
         if self.code is None:
             return
-        deck = DECK_NAMES.get(self.code.deck, self.code.deck)
-        self.ids.heading.text = f"New card {self.code} ({deck}): what does it say?"
-        takes = effect_kind(self.effect).takes_n
+        self._fill()
+        deck = self.deck_words(self.code.deck)
+        where = f" (sticker {self.code.number:02d})" if getattr(self, "sticker", True) else ""
+        self.ids.heading.text = f"A new {deck} card{where}: what does it say?"
+        takes = self.effect_kind(self.effect).takes_n
         for b in self.ids.effects.children:
             on = b.action == f"effect:{self.effect}"
             b.kind = "primary" if on else "normal"
@@ -58,9 +90,12 @@ class CardFormScreen(BaseScreen):
 
         if self.code is None:
             return
-        title = self.ids.name.text.strip() or str(self.code)
-        n = self.n if effect_kind(self.effect).takes_n else 0
-        info = CardInfo(title, DECK_NAMES.get(self.code.deck, self.code.deck), (Effect(self.effect, n),))
+        title = " ".join(self.ids.name.text.split())
+        if not title:
+            self.app.toast("Type the title printed on the card first: tap the box for the keyboard", "info")
+            return
+        n = self.n if self.effect_kind(self.effect).takes_n else 0
+        info = CardInfo(title, self.deck_words(self.code.deck), (Effect(self.effect, n),))
         try:
             self.app.scanner.catalogue().remember(self.code, info)
         except Exception as exc:  # noqa: BLE001 - kept in memory; say why it was not saved

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 
-from companion.games.boogeyman import inputs as I
+from typing import Any
+
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
@@ -19,10 +20,12 @@ class MismatchScreen(BaseScreen):
         q = app.question
         if q is not None:
             self.ids.heading.text = f"{T.GLYPH_WARN} {q.question.split(' (')[0]}"
-            names = {c.name: c.name.capitalize() for c in app.controller.state.children} if app.controller.session else {}
             for move in q.choices:
-                who = names.get(move.child, move.child)
-                b = BigButton(caption=f"{who} \u2192 {move.to}", action=f"answer:{move.child}:{move.to}", font_size=20)
+                who = getattr(move, "child", "")
+                to = getattr(move, "to", "")
+                caption = f"{who.capitalize()} \u2192 {to}" if who and to else app.controller.label(move)
+                b = BigButton(caption=caption, action=f"answer:{who}:{to}" if who else f"answer:{caption}",
+                              font_size=20)
                 b.bind(on_press=lambda btn, move=move: self.answer(move))
                 box.add_widget(b)
             self.ids.detail.text = "The mat cannot tell pieces apart: tap what happened."
@@ -32,16 +35,16 @@ class MismatchScreen(BaseScreen):
             self.ids.detail.text = ("Put it right on the board; the screen checks again by itself. "
                                     "If the game is wrong instead, use Undo or the Journal.") if fix else ""
 
-    def answer(self, move: I.Move) -> None:
+    def answer(self, move: Any) -> None:
         app = self.app
         app.question = None
         app.submit(move)
         app._check_mat()
-        app.go(app.controller.pending_screen() or "table")
+        app.go_play()
 
     def ignore(self) -> None:
         self.app.question = None
-        self.app.go(self.app.controller.pending_screen() or "table")
+        self.app.go_play()
 
 
 SCREEN = MismatchScreen

@@ -1,7 +1,8 @@
 """Scanning a card: the camera preview while the scan worker decodes, or picking the card on screen.
 
-A drawn card answers the pending draw (CardDrawn); a Search card played on one's own turn (or to
-cancel an encounter) is a PlayCard. Unknown codes go to the "What is this card?" form first.
+Which card is asked for, and what input a card makes, is the game's (its UI's `card_request` and
+`card_input`: for Boogeyman a drawn card answers the pending draw, a Search card played is a
+PlayCard). Unknown codes go to the "What is this card?" form first.
 """
 
 from __future__ import annotations
@@ -12,18 +13,9 @@ from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 
 from cards_qr.codes import CardCode, all_codes
-from companion.games.boogeyman import inputs as I
-from companion.games.boogeyman.rules import DECK_NAMES
-from companion.games.boogeyman.state import DrawCard, Effect
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
-
-
-def engine_effects(info: Any) -> tuple[Effect, ...]:
-    if info is None:
-        return ()
-    return tuple(Effect(e.effect, e.n) for e in info.effects if e.effect != "none")
 
 
 class ScanScreen(BaseScreen):
@@ -33,58 +25,75 @@ class ScanScreen(BaseScreen):
         self.deck = ""
         self.search_instead = False
         self._ev: Any = None
-        self._listed = ""
+        self._listed: Any = None
 
     # ---- what is expected ----
-    def expected(self) -> tuple[str, str]:
-        """(deck code, child) the next card answers."""
-        c = self.app.controller
-        p = c.pending() if c.session else None
-        if isinstance(p, DrawCard) and not self.search_instead:
-            return p.deck, p.child
-        who = p.child if isinstance(p, DrawCard) else (c.state.active if c.session else "")
-        return "SRCH", who
-
-    def refresh(self) -> None:
+    def request(self) -> Any:
+        """The game's CardRequest now (the deck, the heading, a second way to answer), or None."""
         c = self.app.controller
         if c.session is None:
+            return None
+        return c.ui.card_request(c, self.search_instead)
+
+    def refresh(self) -> None:
+        req = self.request()
+        if req is None:
             return
-        deck, child = self.expected()
-        p = c.pending()
-        if isinstance(p, DrawCard) and not self.search_instead:
-            self.ids.heading.text = c.view()["prompt"]
-        else:
-            self.ids.heading.text = f"{child.capitalize()}: show the Search card you play"
-        self.find("instead").opacity = 1 if isinstance(p, DrawCard) and p.encounter else 0
-        self.find("instead").disabled = not (isinstance(p, DrawCard) and p.encounter)
-        self.find("instead").caption = "Draw the card instead" if self.search_instead else "Cancel it with a Search card"
+        self.ids.heading.text = req.heading
+        self.find("instead").shown = bool(req.alternative)
+        self.find("instead").caption = req.alternative or "Instead"
         cam = self.app.scanner
+        self.ids.camera.shown = cam.available
+        self.ids.camera.width = 330 if cam.available else 0
         if cam.available:
             self.ids.camera_note.text = "Hold the card under the camera\u2026"
-        else:
-            reason = cam.error or "no camera"
-            self.ids.camera_note.text = f"[color=e8a23a]{T.GLYPH_WARN}[/color] No camera ({reason}).\nPick the card on the right."
-        self._fill_picker(deck)
+        self._fill_picker(req.deck)
 
     def _fill_picker(self, deck: str) -> None:
-        if self._listed == deck:
-            return
-        self._listed = deck
-        grid = self.ids.picker
-        grid.clear_widgets()
+        """The cards of the deck the table has named (by title), a new card, then the sticker
+        numbers nobody has named yet (the number is printed beside each sticker)."""
         try:
             cat = self.app.scanner.catalogue()
-        except Exception:  # noqa: BLE001 - a broken catalogue still lets the table pick codes
+        except Exception:  # noqa: BLE001 - a broken catalogue still lets the table name cards
             cat = None
-        self.ids.picker_title.text = f"Or pick the {DECK_NAMES.get(deck, deck)} card:"
-        for code in all_codes("BGM"):
-            if code.deck != deck:
-                continue
+        game = self.app.controller.ui
+        codes = [code for code in all_codes(game.code) if code.deck == deck]
+        named = []
+        unnamed = []
+        for code in codes:
             info = cat.lookup(code) if cat is not None else None
-            name = f"\n[size=13]{info.title}[/size]" if info else ""
-            b = BigButton(caption=f"{code.deck} {code.number:02d}{name}", font_size=16, action=f"pick:{code}")
-            b.bind(on_press=lambda btn, code=code: self.chosen(code))
+            (named if info is not None else unnamed).append((code, info))
+        key = (deck, self.app.scanner.available, tuple((str(code), info.title) for code, info in named))
+        if self._listed == key:
+            return
+        self._listed = key
+        words = self.request().deck_words or deck
+        no_camera = "" if self.app.scanner.available else f"{T.GLYPH_WARN} No camera. "
+        self.ids.picker_title.text = (f"{no_camera}Which {words} card is it? Tap its title, or add a new one:"
+                                      if named else f"{no_camera}Tap \u201cNew card\u201d and type the title of the "
+                                      f"{words} card:")
+        grid = self.ids.picker
+        grid.clear_widgets()
+        if unnamed:
+            new = BigButton(icon="+", caption="New card: type its title", font_size=16, action="pick:new",
+                            kind="primary")
+            new.bind(on_release=lambda btn, code=unnamed[0][0]: self.new_card(code))
+            grid.add_widget(new)
+        for code, info in sorted(named, key=lambda ci: ci[1].title.lower()):
+            b = BigButton(caption=f"{info.title}\n[size=12][color=a89cb0]sticker {code.number:02d}[/color][/size]",
+                          font_size=16, action=f"pick:{code}")
+            b.bind(on_release=lambda btn, code=code, info=info: self.play(code, info))
             grid.add_widget(b)
+        for code, _ in unnamed:
+            b = BigButton(caption=f"[color=a89cb0]Sticker {code.number:02d}[/color]", font_size=15,
+                          action=f"pick:{code}")
+            b.bind(on_release=lambda btn, code=code: self.chosen(code))
+            grid.add_widget(b)
+        self.ids.scroller.scroll_y = 1
+
+    def new_card(self, code: CardCode) -> None:
+        self.app.screen("card_form").ask(code, sticker=False)
+        self.app.go("card_form")
 
     # ---- camera ----
     def on_enter(self, *_: Any) -> None:
@@ -143,21 +152,18 @@ class ScanScreen(BaseScreen):
 
     def play(self, code: CardCode, info: Any) -> None:
         c = self.app.controller
-        effects = engine_effects(info)
-        p = c.pending()
-        deck, child = self.expected()
-        if code.deck != deck:
-            self.app.toast(f"That is a {DECK_NAMES.get(code.deck, code.deck)} card ({code}); "
-                           f"expected a {DECK_NAMES.get(deck, deck)} card")
+        req = self.request()
+        if req is None:
             return
-        if isinstance(p, DrawCard) and not self.search_instead:
-            ok = self.app.submit(I.CardDrawn(str(code), effects))
-        else:
-            ok = self.app.submit(I.PlayCard(child, str(code), effects))
+        if code.deck != req.deck:
+            words = getattr(c.ui, "deck_words", lambda d: d)
+            self.app.toast(f"That is a {words(code.deck)} card; expected a {req.deck_words or req.deck} card")
+            return
+        ok = self.app.submit(c.ui.card_input(c, code, info, self.search_instead))
         if ok:
-            self.app.toast(f"{info.title}: {code}", "info")
             if self.app.sm.current == "scan":
-                self.app.go(c.pending_screen() or "table")
+                self.app.go_play()
+            self.app.toast(f"\u201c{info.title}\u201d", "info")
 
     def toggle_instead(self) -> None:
         self.search_instead = not self.search_instead

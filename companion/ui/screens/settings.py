@@ -1,5 +1,5 @@
-"""Settings in the UI: mode and difficulty for the next game, sound, voice, camera, serial port,
-and the sensor calibration."""
+"""Settings in the UI: the game's own rows (Boogeyman: mode and difficulty for the next game, who
+holds the Boogeyman's seat), sound, voice, camera, serial port, the sensor calibration."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
 
 CAMERAS = (("", "Auto"), ("picamera2", "Pi camera"), ("opencv:0", "USB webcam"), ("mock", "Demo"), ("none", "None"))
-MODES = (("solo", "Solo"), ("coop", "Co-op"), ("semi", "Semi"), ("competitive", "Compet."))
-DIFFS = (("normal", "Normal"), ("hard", "Hard"), ("nightmare", "Nightmare"))
-SEATS = (("person", "A player"), ("easy", "Device: Easy"), ("normal", "Device: Normal"), ("hard", "Device: Hard"))
+
+
+LABELS = {"mode": "Next game"}  # the rows' words, where the game's own differ
 
 
 class SettingsScreen(BaseScreen):
@@ -19,9 +19,7 @@ class SettingsScreen(BaseScreen):
 
     def refresh(self) -> None:
         p = self.app.prefs
-        self._row("mode_row", MODES, p.mode, lambda v: self._set("mode", v))
-        self._row("diff_row", DIFFS, p.difficulty, lambda v: self._set("difficulty", v))
-        self._row("seat_row", SEATS, p.boogeyman, lambda v: self._set("boogeyman", v))
+        self._game_rows()
         self._row("cam_row", CAMERAS, p.camera, self._camera)
         self._row("sound_row", ((True, "On"), (False, "Off")), p.sound, lambda v: self._set("sound", v))
         self._row("voice_row", ((True, "On"), (False, "Off")), p.voice, lambda v: self._set("voice", v))
@@ -29,13 +27,32 @@ class SettingsScreen(BaseScreen):
         feed = self.app.sensors
         self.ids.port_note.text = (feed.label if feed else "Sensors: off") + (f" \u2014 {feed.error}" if feed and feed.error else "")
 
-    def _row(self, rid: str, options: Any, current: Any, fn: Any) -> None:
-        row = self.ids[rid]
+    def _game_rows(self) -> None:
+        """The rows of the game being played (else of the first game on the shelf)."""
+        from kivy.factory import Factory
+        from kivy.uix.boxlayout import BoxLayout
+
+        app = self.app
+        box = self.ids.game_rows
+        box.clear_widgets()
+        game = app.game or app.shelf_ui()
+        for row in game.settings(app) if game is not None else ():
+            line = Factory.SetRow()
+            line.add_widget(Factory.SetLabel(text=LABELS.get(row.key, row.label)))
+            choices = BoxLayout(spacing=3)
+            line.add_widget(choices)
+            box.add_widget(line)
+            self._row(choices, row.options, row.current, lambda v, r=row: (r.choose(v), self.refresh()),
+                      f"{row.key}_row")
+
+    def _row(self, rid: Any, options: Any, current: Any, fn: Any, name: str = "") -> None:
+        row = self.ids[rid] if isinstance(rid, str) else rid
+        rid = name or rid
         row.clear_widgets()
         for value, text in options:
             on = value == current
             b = BigButton(caption=("\u2714 " if on else "") + text, kind="primary" if on else "normal",
-                          font_size=16, action=f"{rid}:{value}")
+                          font_size=16, action=f"{rid}:{value}", height=50)  # the row's height: no overlap
             b.bind(on_press=lambda btn, value=value: fn(value))
             row.add_widget(b)
 

@@ -78,3 +78,10 @@ def play(s: State, *inputs: I.Input) -> State:
 
 def child_of(s: State, name: str) -> Child:
     return s.child(name)
+
+
+def competitive(children: tuple[str, ...] = ("mike", "daphne"), first_token: str = "24", **kw: Any) -> State:
+    """A Competitive game past its set-up: the Boogeyman player hid the Objectives, Trap Door and
+    Key, and chose the first Room token."""
+    s = new_game(children=children, mode=Mode.COMPETITIVE, **kw)
+    return play(s, I.HideTokensInput(("1", "2", "3"), "4", "6"), I.PlaceRoomTokens((first_token,)))

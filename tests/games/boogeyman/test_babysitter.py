@@ -4,7 +4,7 @@ import pytest
 
 from companion.core.errors import IllegalInput
 from companion.games.boogeyman import inputs as I
-from companion.games.boogeyman.state import DrawCard, Effect, NeedRoll, SearchToken, SteerBabysitter
+from companion.games.boogeyman.state import DrawCard, Effect, NeedRoll, SearchToken, SteerBabysitter, TieRoll
 
 from bgm_helpers import clear_room, ladder, new_game, noise, play, put
 
@@ -43,16 +43,56 @@ def test_she_stops_at_the_first_child_on_her_way() -> None:
     assert s.active == "mike" and s.actions_left == 2
 
 
-def test_two_children_together_roll_and_the_lowest_faces_her() -> None:
-    # "If she encounters two or more Children at the same time, they each have to roll a die"
+def test_two_children_together_roll_their_own_dice_and_the_lowest_faces_her() -> None:
+    # 'Interactions with the Babysitter': "If she encounters two or more Children at the same time,
+    # they each have to roll a die and whoever gets the lowest number will be forced to face her".
+    # The children roll real dice: the table enters each one (or asks the device).
     s = put(new_game(children=("mike", "daphne", "ray")), mike="1", daphne="C1", ray="C1", babysitter="10")
     s = clear_room(s, "1", noise(3))
-    s = play(s, I.Search("mike"))
-    assert any(n.startswith("Rolls:") for n in s.notices)  # what this input made happen
-    s = play(s, I.CardDrawn("BGM:SRCH:01"))
+    s = play(s, I.Search("mike"), I.CardDrawn("BGM:SRCH:01"))
     assert s.babysitter == "C1"
-    victim = s.pending[0]
-    assert isinstance(victim, DrawCard) and victim.child in ("daphne", "ray")
+    assert s.pending == (TieRoll(("daphne", "ray"), "babysitter", noisy="mike"),)
+    s = play(s, I.RollDie(5), I.RollDie(2))
+    assert s.pending == (DrawCard("SITR", "ray", encounter=True),)
+    # Not Mike's turn's business: she did not reach him, so his turn goes on afterwards.
+    s = play(s, I.CardDrawn("BGM:SITR:01"))
+    assert s.active == "mike" and s.actions_left == 2
+
+
+def test_a_tie_among_the_lowest_rolls_again() -> None:
+    s = put(new_game(children=("mike", "daphne", "ray")), mike="1", daphne="C1", ray="C1", babysitter="10")
+    s = clear_room(s, "1", noise(3))
+    s = play(s, I.Search("mike"), I.CardDrawn("BGM:SRCH:01"), I.RollDie(3), I.RollDie(3))
+    assert s.pending == (TieRoll(("daphne", "ray"), "babysitter", noisy="mike"),)
+    s = play(s, I.RollDie(None), I.RollDie(None))  # or the device rolls, when asked
+    head = s.pending[0]
+    assert isinstance(head, (DrawCard, TieRoll))
+
+
+def test_candy_changes_your_own_tie_break_die_on_your_turn() -> None:
+    # 'Use Candy Tokens' (a Free Action, "On your turn"): "each token you spend equals a +1 or -1
+    # for any die and you can spend them after you see the result of your roll".
+    s = put(new_game(children=("mike", "daphne", "ray")), mike="1", ray="1", daphne="C3", babysitter="10")
+    s = clear_room(s, "1", noise(3))
+    s = play(s, I.Search("mike"), I.CardDrawn("BGM:SRCH:01"))
+    assert s.babysitter == "1"
+    assert s.pending == (TieRoll(("mike", "ray"), "babysitter", candy="mike", noisy="mike"),)
+    s = play(s, I.RollDie(2))  # Mike's die shows 2: he may spend Candy on it
+    assert isinstance(s.pending[0], TieRoll) and s.pending[0].rolled == 2
+    s = play(s, I.SpendCandy(2), I.RollDie(3))  # 2 + 2 = 4 against Ray's 3
+    assert s.child("mike").candy == 1
+    assert s.pending == (DrawCard("SITR", "ray", encounter=True),)
+    # Ray's die is not Mike's: no Candy question for it.
+
+
+def test_candy_is_not_spent_on_someone_elses_turn() -> None:
+    # Candy is a Free Action "during your turn": in Daphne's turn Mike and Ray just roll.
+    s = put(new_game(children=("daphne", "mike", "ray")), daphne="3", mike="C1", ray="C1", babysitter="10")
+    s = clear_room(s, "3", noise(3))
+    s = play(s, I.Search("daphne"), I.CardDrawn("BGM:SRCH:01"))
+    assert s.pending == (TieRoll(("mike", "ray"), "babysitter", noisy="daphne"),)
+    with pytest.raises(IllegalInput):
+        play(s, I.RollDie(1), I.SpendCandy(1))
 
 
 def test_a_token_without_noise_does_not_wake_her() -> None:
@@ -116,6 +156,9 @@ def test_stopping_in_the_boogeymans_room_possesses_her_toward_the_nearest_child(
     s = play(s, I.Search("mike"))
     assert any("Possessed" in n for n in s.notices)
     s = play(s, I.CardDrawn("BGM:SRCH:01"))
+    # "Roll 1 die": the table's die (or the device's when asked), nobody's Candy.
+    assert s.pending == (NeedRoll("", "possessed"),)
+    s = play(s, I.RollDie(4))
     # From C1 the nearest child is Mike (1 room): any roll reaches him.
     assert s.babysitter == "1"
     assert s.pending == (DrawCard("SITR", "mike", encounter=True, ends_turn=True),)
@@ -138,9 +181,9 @@ def test_player_run_boogeyman_steers_the_possessed_babysitter() -> None:
     s = replace(s, player_run=True, boogeyman_seat="boogeyman")
     s = clear_room(s, "1", noise(2))
     s = ladder(s, "24", face_up=True)
-    s = play(s, I.Search("mike"), I.CardDrawn("BGM:SRCH:01"))
+    s = play(s, I.Search("mike"), I.CardDrawn("BGM:SRCH:01"), I.RollDie(2))
     steer = s.pending[0]
-    assert isinstance(steer, SteerBabysitter)
+    assert steer == SteerBabysitter(2)
     with pytest.raises(IllegalInput, match="cannot go"):
         play(s, I.SteerBabysitterInput(("16",)))
     s = play(s, I.SteerBabysitterInput(("C3",)))

@@ -6,18 +6,20 @@ import pytest
 
 from companion.core.errors import IllegalInput
 from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.game import RULES
 from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.state import (
     ChooseCard,
     ChooseRoomTokens,
     Difficulty,
     DrawCard,
-    Mode,
+    NeedRoll,
     Phase,
     Switch,
+    TieRoll,
 )
 
-from bgm_helpers import clear_room, ladder, new_game, noise, play, put
+from bgm_helpers import clear_room, competitive, ladder, new_game, noise, play, put
 
 
 def end_round(s, n_children: int = 2):  # type: ignore[no-untyped-def]
@@ -46,10 +48,13 @@ def test_one_child_in_the_revealed_room_faces_the_boogeyman() -> None:
 
 
 def test_two_children_in_the_revealed_room_roll_and_the_lowest_faces_it() -> None:
+    # "If there are two or more Children in the Room, they must each roll 1 die: whoever rolls the
+    # lowest number will be forced to face the Boogeyman." Their own dice, entered at the table.
     s = ladder(put(new_game(), mike="24", daphne="24", babysitter="10"), "24")
     s = end_round(s)
-    assert len(s.pending) == 1 and s.pending[0].child in ("mike", "daphne")  # type: ignore[union-attr]
-    assert any(n.startswith("Rolls:") for n in s.notices)
+    assert s.pending == (TieRoll(("mike", "daphne"), "boogeyman", on_turn=False),)
+    s = play(s, I.RollDie(4), I.RollDie(1))
+    assert s.pending == (DrawCard("BOOG", "daphne", encounter=True),)
 
 
 def test_only_the_babysitter_there_is_possessed() -> None:
@@ -59,7 +64,14 @@ def test_only_the_babysitter_there_is_possessed() -> None:
     s = put(s, babysitter="9")
     s = end_round(s)
     assert any("Possessed" in n for n in s.notices)
-    assert s.babysitter != "9"
+    # "roll 1 die and move the Babysitter that many Rooms toward the nearest Child": the table's die.
+    assert s.pending == (NeedRoll("", "possessed", on_turn=False),)
+    s = play(s, I.RollDie(2))
+    # Both children are equally near: "they each must roll 1 die and the Babysitter will go toward
+    # the Child who rolled the lowest number".
+    assert s.pending == (TieRoll(("mike", "daphne"), "possessed", steps=2, on_turn=False),)
+    s = play(s, I.RollDie(5), I.RollDie(3))
+    assert s.babysitter != "9" and not s.pending
 
 
 def test_adults_and_children_together_nothing_happens() -> None:
@@ -92,8 +104,7 @@ def test_the_revealed_miniature_stays_and_entering_its_room_is_an_encounter() ->
 def test_tommy_example_player_run_reveals_older_tokens_only_for_children() -> None:
     # Example: tokens 14, 23 and 8 on the Ladder. The Babysitter moves into Room 23: not the last
     # token, nothing happens. Tommy moves into Room 14: that token is flipped, the Light turns Dark.
-    s = new_game(children=("tommy", "mike"), mode=Mode.COMPETITIVE)
-    s = play(s, I.HideTokensInput(("1", "2", "3"), "4", "6"))
+    s = competitive(children=("tommy", "mike"))
     s = ladder(put(s, tommy="C3", babysitter="C5"), "14", "23", "8")
     s = play(s, I.PlaceFigure("babysitter", "23"))
     assert [t.face_up for t in s.ladder] == [False, False, False]
@@ -105,9 +116,9 @@ def test_tommy_example_player_run_reveals_older_tokens_only_for_children() -> No
 
 def test_player_run_no_automatic_reveal_and_the_player_chooses_the_token() -> None:
     # Chart: "Reveal a Room it was in only if one of the Children or the Babysitter enters that room."
-    s = new_game(mode=Mode.COMPETITIVE)
-    s = play(s, I.HideTokensInput(("1", "2", "3"), "4", "6"))
-    s = ladder(put(s, mike="24", daphne="C1"), "24")
+    # Nobody is in Room 24 when its turn comes: it stays hidden.
+    s = competitive()
+    s = ladder(put(s, mike="23", daphne="C1"), "24")
     s = end_round(s)
     assert s.boogeyman == () and not s.ladder[0].face_up
     assert s.pending == (ChooseRoomTokens(1),)
@@ -135,25 +146,31 @@ def test_a_token_on_the_ladder_is_not_reused_until_the_ladder_is_full() -> None:
 def test_event_symbol_draws_an_event_for_the_next_round() -> None:
     # "Each time a Room token is placed in a space on the Ladder with the Event symbol, an Event card
     # must be drawn" and "When it is the Boogeyman's turn again, they must discard this card".
+    # The game-run Boogeyman's card is drawn from the real deck: the table is told to draw the top
+    # Event card and says which it was.
     house = house_for("")
-    s = new_game()
+    s = put(new_game(), mike="C1", daphne="C1")
     first_event = min(house.ladder_event_spaces)
-    while len(s.ladder) < first_event:
+    while len(s.ladder) < first_event - 1:
         s = replace(end_round(s), pending=(), turn_ending=False)
-    assert s.active_event.startswith("BGM:EVNT:")
+    s = end_round(s)
+    assert s.pending[-1] == DrawCard("EVNT", "")
+    assert RULES.view(s, "table")["prompt"] == "Draw the top Event card (it lasts the whole next round)"
+    s = play(replace(s, pending=s.pending[-1:]), I.CardDrawn("BGM:EVNT:04", name="Blackout"))
+    assert s.active_event == "BGM:EVNT:04" and "Event: Blackout. It lasts the whole next round" in s.notices
+    assert "BGM:EVNT:04" not in s.deck("EVNT").remaining
     event = s.active_event
     s = replace(end_round(put(s, mike="C1", daphne="C1")), pending=())
     assert event in s.deck("EVNT").discard
 
 
 def test_player_run_chooses_event_trouble_and_nightmare_cards() -> None:
-    s = new_game(mode=Mode.COMPETITIVE)
-    s = play(s, I.HideTokensInput(("1", "2", "3"), "4", "6"))
+    s = competitive()
     s = replace(s, stress_babysitter=2)
     s = play(s, I.Move("mike", "C2"), I.Move("mike", "10"))
     s = play(s, I.CardDrawn("BGM:SITR:01"))
     assert s.stress_babysitter == 3
-    assert s.pending == (ChooseCard("TRBL"),)
+    assert s.pending == (ChooseCard("TRBL", "mike"),)
     with pytest.raises(IllegalInput, match="choose a Trouble card"):
         play(s, I.ChooseCardInput("BGM:NGHT:01"))
     s = play(s, I.ChooseCardInput("BGM:TRBL:05"))
@@ -162,13 +179,18 @@ def test_player_run_chooses_event_trouble_and_nightmare_cards() -> None:
         play(s, I.ChooseCardInput("BGM:TRBL:05"))
 
 
-def test_trouble_symbol_game_run_device_draws_and_tells_the_table() -> None:
+def test_trouble_symbol_game_run_the_table_draws_the_top_trouble_card() -> None:
     # "If either the Boogeyman or the Babysitter token reaches a space with this symbol, you must
-    # immediately draw a Trouble card and play it."
+    # immediately draw a Trouble card and play it." A physical draw: no card number to look for.
     house = house_for("")
     s = replace(put(new_game(), babysitter="1"), stress_babysitter=min(house.stress_trouble) - 1)
     s = play(s, I.Move("mike", "1"), I.CardDrawn("BGM:SITR:01"))
-    assert any("Trouble card BGM:TRBL:" in n for n in s.notices)
+    assert s.pending == (DrawCard("TRBL", "mike"),)
+    assert RULES.view(s, "table")["prompt"] == "Draw the top Trouble card and play it now"
+    s = play(s, I.CardDrawn("BGM:TRBL:03", name="Power cut"))
+    assert s.trouble == "BGM:TRBL:03" and "Trouble: Power cut. Play it now" in s.notices
+    # It is shown until the Boogeyman's next turn.
+    assert end_round(replace(s, turn=1)).trouble == ""
 
 
 def test_both_stress_tokens_at_the_top_the_children_lose() -> None:
@@ -229,22 +251,29 @@ def test_only_one_miniature_when_the_babysitter_finds_it_with_a_child() -> None:
     assert s2.boogeyman == ("4",)
 
 
-def test_nightmare_tokens_land_together_when_the_ladder_has_one_space_left() -> None:
-    # Two tokens a turn and one free space: the Ladder is cleared first, so the Boogeyman is really
-    # "in 2 rooms at the same time" and no token it just played goes back unseen.
+def test_nightmare_mode_fills_the_tenth_space_before_the_ladder_clears() -> None:
+    # 'The Boogeyman': a token "cannot be used again until the entire Ladder is completely full (10
+    # Room tokens have been played). At this point, all of the Room tokens are taken back". Nightmare
+    # Mode: "you will draw 2 Room tokens instead of 1 ... the Boogeyman will be in 2 rooms at the
+    # same time". With 9 on the Ladder the first token fills space 10; the Ladder is full, so the
+    # others go back; that first token is where the Boogeyman is now, so it stays (on space 1) and
+    # the second is drawn from the new reserve.
     s = new_game(difficulty=Difficulty.NIGHTMARE)
     s = put(ladder(s, *[str(r) for r in range(1, 10)], face_up=True), mike="C1", daphne="C1")
     s = replace(s, boogeyman=())
+    first = s.reserve[0]
     s = end_round(s)
-    assert len(s.ladder) == 2 and len(s.current_rooms) == 2 and len(s.reserve) == 23
-    assert any("shuffled back" in n for n in s.notices)
+    assert [t.room for t in s.ladder][0] == first and len(s.ladder) == 2
+    assert len(s.current_rooms) == 2 and len(s.reserve) == 23 and first not in s.reserve
+    assert any("shuffled back; this turn's first token stays" in n for n in s.notices)
 
 
-def test_a_player_run_boogeyman_may_replay_any_token_once_its_turn_would_overflow_the_ladder() -> None:
-    s = new_game(mode=Mode.COMPETITIVE, difficulty=Difficulty.NIGHTMARE)
-    s = play(s, I.HideTokensInput(("1", "2", "3"), "4", "6"))
+def test_a_player_run_boogeyman_fills_space_10_then_may_replay_any_token() -> None:
+    s = competitive(difficulty=Difficulty.NIGHTMARE)
     s = put(ladder(s, *[str(r) for r in range(1, 10)]), mike="C1", daphne="C1")
     s = end_round(s)
     assert s.pending == (ChooseRoomTokens(2),)
-    s = play(s, I.PlaceRoomTokens(("3", "9")))  # both were on the full Ladder
-    assert [t.room for t in s.ladder] == ["3", "9"] and s.current_rooms == ("3", "9")
+    with pytest.raises(IllegalInput, match="on the Ladder"):
+        play(s, I.PlaceRoomTokens(("3", "12")))  # space 10 is filled from the reserve
+    s = play(s, I.PlaceRoomTokens(("12", "3")))  # then the Ladder is full: 3 is back in the reserve
+    assert [t.room for t in s.ladder] == ["12", "3"] and s.current_rooms == ("12", "3")

@@ -101,8 +101,11 @@ def test_losing_terrified_passes_out_and_the_next_turn_draws_a_nightmare() -> No
     s = play(s, I.ApplyEffects("daphne", (Effect("lose_status", 3),)))
     assert s.child("daphne").passed_out
     s = play(s, I.EndTurn())
-    assert s.active == "daphne" and s.child("daphne").nightmare.startswith("BGM:NGHT:")
-    assert any("Nightmare" in n for n in s.notices)
+    # The game draws it "randomly": the table draws the top Nightmare card and says which it was.
+    assert s.active == "daphne" and s.pending == (DrawCard("NGHT", "daphne"),)
+    s = play(s, I.CardDrawn("BGM:NGHT:06", name="Whispers"))
+    assert s.child("daphne").nightmare == "BGM:NGHT:06"
+    assert any("Nightmare on Daphne: Whispers" in n for n in s.notices)
     with pytest.raises(IllegalInput, match="Passed Out"):
         play(s, I.Move("daphne", "1"))
     first = s.child("daphne").nightmare
@@ -115,7 +118,7 @@ def test_losing_terrified_passes_out_and_the_next_turn_draws_a_nightmare() -> No
 def test_reviving_a_passed_out_friend_in_the_same_zone() -> None:
     s = new_game()
     s = play(s, I.ApplyEffects("daphne", (Effect("lose_status", 3),)))
-    s = play(s, I.EndTurn(), I.EndTurn())  # Daphne's Nightmare is drawn, round ends
+    s = play(s, I.EndTurn(), I.CardDrawn("BGM:NGHT:02"), I.EndTurn())  # Daphne's Nightmare, round ends
     assert s.active == "mike"
     card = s.child("daphne").nightmare
     s = play(s, I.Revive("mike", "daphne"))
@@ -212,7 +215,7 @@ def test_no_reviving_under_the_babysitters_nose() -> None:
     # "If you begin your turn in the same Room as the Babysitter ..., you cannot take any Actions in that Room."
     s = new_game()
     s = play(s, I.ApplyEffects("daphne", (Effect("lose_status", 3),)))
-    s = play(s, I.EndTurn(), I.EndTurn())
+    s = play(s, I.EndTurn(), I.CardDrawn("BGM:NGHT:02"), I.EndTurn())
     s = put(s, babysitter="C1")
     with pytest.raises(IllegalInput, match="cannot act"):
         play(s, I.Revive("mike", "daphne"))

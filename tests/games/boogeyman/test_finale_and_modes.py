@@ -6,7 +6,7 @@ import pytest
 
 from companion.core.errors import IllegalInput
 from companion.games.boogeyman import inputs as I
-from companion.games.boogeyman.state import Effect, Mode, Phase, PlayFinale, SearchToken
+from companion.games.boogeyman.state import ChooseRoomTokens, Effect, Mode, Phase, PlayFinale, SearchToken
 
 from bgm_helpers import child, clear_room, new_game, play, put
 
@@ -102,7 +102,10 @@ def test_competitive_boogeyman_hides_objectives_trap_door_and_key() -> None:
     assert kinds["11"] == ["objective", "objective"]
     assert "objective" in kinds["17"] and "trap_door" in kinds["23"] and "skeleton_key" in kinds["9"]
     assert all(len(r.stack) == 2 for _, r in s.rooms)
-    assert s.phase == Phase.PLAY
+    # "The Boogeyman player chooses the Room tokens" (the chart): the first one too.
+    assert s.phase == Phase.PLACEMENT and s.ladder == () and s.pending == (ChooseRoomTokens(1),)
+    s = play(s, I.PlaceRoomTokens(("17",)))
+    assert s.phase == Phase.PLAY and [t.room for t in s.ladder] == ["17"] and s.active == "mike"
 
 
 def test_every_token_stacked_before_the_mission_the_first_child_there_leads() -> None:

@@ -4,9 +4,9 @@ import json
 
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.game import RULES, label
-from companion.games.boogeyman.state import Effect, Mode, SearchToken
+from companion.games.boogeyman.state import Effect, SearchToken
 
-from bgm_helpers import clear_room, ladder, new_game, play, put
+from bgm_helpers import clear_room, competitive, ladder, new_game, play, put
 
 
 def test_the_table_never_sees_face_down_ladder_tokens_or_search_stacks() -> None:
@@ -20,9 +20,7 @@ def test_the_table_never_sees_face_down_ladder_tokens_or_search_stacks() -> None
 
 
 def test_a_player_run_boogeyman_sees_its_ladder_and_reserve() -> None:
-    s = new_game(mode=Mode.COMPETITIVE)
-    s = play(s, I.HideTokensInput(("1", "2", "3"), "4", "6"))
-    s = ladder(s, "14", "23")
+    s = ladder(competitive(), "14", "23")
     v = RULES.view(s, "boogeyman")
     assert [t["room"] for t in v["ladder"]] == ["14", "23"]
     assert v["current_rooms"] == ["23"] and len(v["reserve"]) == 23
@@ -44,7 +42,7 @@ def test_the_prompt_says_what_to_do_now() -> None:
     s = put(new_game(), babysitter="1")
     assert RULES.view(s, "table")["prompt"] == "Mike: 3 Actions left"
     s = play(s, I.Move("mike", "1"))
-    assert RULES.view(s, "table")["prompt"] == "Mike: draw a Babysitter card"
+    assert RULES.view(s, "table")["prompt"] == "Mike: draw the top Babysitter card"
     s = play(s, I.CardDrawn("BGM:SITR:01"))
     assert RULES.view(s, "table")["prompt"] == "Daphne: 3 Actions left"
 
@@ -54,8 +52,8 @@ def test_labels_for_the_journal() -> None:
     assert label(s, I.Search("mike")) == "Mike searched Room 12"
     assert label(s, I.Move("mike", "C3")) == "Mike moved to corridor C3"
     assert label(s, I.EndTurn()) == "Mike ended the turn"
-    assert label(s, I.RollDie(4)) == "Die showed 4"
-    assert label(s, I.RollDie()) == "Die rolled by the device"
+    assert label(s, I.RollDie(4)) == "The die showed 4"
+    assert label(s, I.RollDie()) == "The die: rolled by the device"
     assert label(s, I.SpendCandy(-2)) == "Spent 2 Candy (-2)"
     assert label(s, I.PlaceRoomTokens(("7",))) == "The Boogeyman played a Room token"
     assert "7" not in label(s, I.PlaceRoomTokens(("7",)))
@@ -68,4 +66,8 @@ def test_labels_for_the_journal() -> None:
                 I.FinaleOutcome(False)):
         assert label(s, inp)[0].isupper()
     s = play(put(s, babysitter="C3"), I.Move("mike", "C3"))
-    assert label(s, I.CardDrawn("BGM:SITR:04")) == "Mike drew Babysitter card BGM:SITR:04"
+    # Cards by the name the table gave them, never by code.
+    assert label(s, I.CardDrawn("BGM:SITR:04")) == "Mike drew Babysitter card 4"
+    assert label(s, I.CardDrawn("BGM:SITR:04", name="Lights out")) == "Mike drew the Babysitter card \u201cLights out\u201d"
+    s = play(s, I.CardDrawn("BGM:SITR:04", name="Lights out"))
+    assert label(s, I.PlayCard("daphne", "BGM:SITR:04")) == "Daphne played the Babysitter card \u201cLights out\u201d"

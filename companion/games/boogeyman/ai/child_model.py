@@ -24,7 +24,9 @@ from companion.games.boogeyman.state import (
     PlayFinale,
     State,
     SteerBabysitter,
+    TieRoll,
 )
+from companion.games.boogeyman.cards import model_top
 
 ENCOUNTER_LOSS = 0.6
 RANDOM_STEP = 0.15
@@ -42,11 +44,15 @@ def table_input(s: State, rng: Rng) -> tuple[I.Input | None, Rng]:
         return child_input(s, rng)
     p = s.pending[0]
     if isinstance(p, DrawCard):
+        if p.deck in ("NGHT", "TRBL", "EVNT"):
+            return I.CardDrawn(model_top(s, p.deck)), rng
         if p.encounter:
             hit, rng = _chance(rng, ENCOUNTER_LOSS)
             if hit:
                 return I.CardDrawn(f"BGM:{p.deck}:01", (Effect("lose_status", 1),)), rng
         return I.CardDrawn(f"BGM:{p.deck}:01"), rng
+    if isinstance(p, TieRoll):
+        return (I.SpendCandy(0) if p.rolled else I.RollDie(None)), rng
     if isinstance(p, NeedRoll):
         return I.RollDie(None), rng
     if isinstance(p, AdjustRoll):

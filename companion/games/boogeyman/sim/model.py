@@ -32,7 +32,9 @@ from companion.games.boogeyman.state import (
     Options,
     PlayFinale,
     State,
+    TieRoll,
 )
+from companion.games.boogeyman.cards import model_top
 from companion.sim.harness import Played, game_seed, play
 
 MODES = ("solo", "coop", "semi", "competitive")
@@ -87,6 +89,8 @@ class Table:
 
     def _next(self, s: State) -> I.Input | list[I.Input] | None:
         p = s.pending[0] if s.pending else None
+        if isinstance(p, DrawCard) and p.deck in cards.CHOSEN:
+            return I.CardDrawn(model_top(s, p.deck))  # the table draws the top card of the real deck
         if isinstance(p, DrawCard):
             if p.encounter:
                 self.victim = p.child
@@ -99,6 +103,8 @@ class Table:
             if o.hand:
                 self.team.hand.setdefault(p.child, []).append(o.hand)
             return I.CardDrawn(f"BGM:{p.deck}:01", o.effects)
+        if isinstance(p, TieRoll):
+            return I.SpendCandy(0) if p.rolled else I.RollDie(None)
         if isinstance(p, NeedRoll):
             return I.RollDie(None)
         if isinstance(p, AdjustRoll):

@@ -29,9 +29,11 @@ from helpers import adversary, decide, sim_positions
 
 
 def table(**kids: tuple[str, int]) -> State:
-    """A Competitive game after the Objectives are hidden, children put where asked."""
+    """A Competitive game after the Objectives are hidden and the first token played, children put
+    where asked."""
     s = RULES.setup(Options(mode=Mode.COMPETITIVE, children=tuple(kids)), 11)
     s = RULES.apply(s, I.HideTokensInput(("1", "2", "3"), "4", "6"))
+    s = RULES.apply(s, I.PlaceRoomTokens((s.reserve[0],)))
     children = tuple(replace(c, zone=kids[c.name][0], status=kids[c.name][1]) for c in s.children)
     return replace(s, children=children)
 

@@ -70,7 +70,8 @@ def test_nightmare_mode_plays_two_different_usable_tokens() -> None:
         t = s
         adv = adversary(level, 1)
         for _ in range(300):
-            if isinstance(t.pending[:1] and t.pending[0], ChooseRoomTokens):
+            # (The first token, at set-up, is one: "a Room token is placed ... on the first space".)
+            if isinstance(t.pending[:1] and t.pending[0], ChooseRoomTokens) and t.pending[0].count == 2:
                 inp = check(t, adv)
                 assert isinstance(inp, I.PlaceRoomTokens) and len(set(inp.rooms)) == 2
                 break

@@ -65,14 +65,18 @@ class FoundScreen(BaseScreen):
     def refresh(self) -> None:
         c = self.app.controller
         box = self.ids.choices
-        box.clear_widgets()
         if c.session is None:
+            box.clear_widgets()
             return
         name = c.state.active
         if self.new_sticker is not None:
             self.ids.prompt.text = f"New token {self.new_sticker}: tap what it shows (remembered)"
         else:
             self.ids.prompt.text = f"{name.capitalize()}: turn the top token over. What is it?"
+        if getattr(self, "_built_for", None) == c.state.options.board and box.children:
+            return  # the same buttons: rebuilt only for another board (no flicker under a finger)
+        self._built_for = c.state.options.board
+        box.clear_widgets()
         for token, caption in token_choices(c.state.options.board):
             b = BigButton(caption=caption, action=f"found:{token.kind}:{token.value}", font_size=20)
             b.bind(on_press=lambda btn, token=token, caption=caption: self.found(token, caption))

@@ -43,7 +43,7 @@ class SetupScreen(BaseScreen):
         if self.stage == "mode":
             self.ids.heading.text = "1 \u00b7 How do you play tonight?"
             grid = self._grid(2)
-            for m, text in MODES.items():
+            for m, text in self.mode_texts().items():
                 grid.add_widget(self._choice(text, m == self.mode, f"mode:{m}", lambda m=m: self._set("mode", m)))
             box.add_widget(grid)
             grid2 = self._grid(3)
@@ -75,6 +75,16 @@ class SetupScreen(BaseScreen):
                 box.add_widget(Factory.Body(text=extra, font_size=18, color=T.DIM))
             nxt.caption = "Start the night" if self.step == total - 1 else "Next step"
         self.find("next").kind = "primary"
+
+    def mode_texts(self) -> dict[str, str]:
+        """Competitive says who holds the Boogeyman's seat (Settings -> Boogeyman)."""
+        seat = self.app.prefs.boogeyman
+        texts = dict(MODES)
+        if seat != "person":
+            texts["competitive"] = f"Competitive: the device is the Boogeyman ({seat.capitalize()})"
+        else:
+            texts["competitive"] = "Competitive: one player is the Boogeyman (a private screen)"
+        return texts
 
     def _grid(self, cols: int) -> Any:
         from kivy.uix.gridlayout import GridLayout
@@ -110,7 +120,7 @@ class SetupScreen(BaseScreen):
             dark = sorted((z for z, r in v["rooms"].items() if r["switch"] == "dark"), key=int)
             if dark and len(dark) < len(v["rooms"]):
                 return f"{T.GLYPH_DARK} Dark rooms: " + ", ".join(dark)
-        if "Put the children" in step and self.app.sensors is not None:
+        if "Put the children" in step and self.app.sensors is not None and not self.app.sensors.virtual:
             fix = self.app.fix_text
             return f"{T.GLYPH_WARN} Sensors: {fix}" if fix else "\u2714 Sensors: every piece is in place"
         return ""
@@ -120,10 +130,10 @@ class SetupScreen(BaseScreen):
         if self.stage == "mode":
             self.stage = "children"
         elif self.stage == "children":
-            opts = Options(mode=Mode(self.mode), difficulty=Difficulty(self.difficulty), children=tuple(self.kids))
-            out = app.controller.new_game(opts, app.seed)
-            if not out.ok:
-                app.toast(out.message)
+            device = self.mode == "competitive" and app.prefs.boogeyman != "person"
+            opts = Options(mode=Mode(self.mode), difficulty=Difficulty(self.difficulty), children=tuple(self.kids),
+                           device_boogeyman=device)
+            if not app.new_game("BGM", opts):
                 return
             app.go("setup")
             self.stage, self.steps, self.step = "steps", setup_steps(opts), 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.boogeyman import inputs as I
-from companion.games.boogeyman.state import AdjustRoll, NeedRoll
+from companion.games.boogeyman.state import AdjustRoll, NeedRoll, TieRoll
 from companion.ui.screens import BaseScreen
 
 FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀..⚅
@@ -25,22 +25,31 @@ class RollScreen(BaseScreen):
         p = c.pending()
         v = c.view()
         self.ids.prompt.text = v["prompt"]
-        rolling = isinstance(p, NeedRoll)
-        adjusting = isinstance(p, AdjustRoll)
-        self.ids.faces.opacity = 1 if rolling else 0
-        self.ids.faces.disabled = not rolling
-        self.ids.adjust.opacity = 1 if adjusting else 0
-        self.ids.adjust.disabled = not adjusting
+        # Whose die, and whether their Candy may change it once they see it.
+        if isinstance(p, TieRoll):
+            rolling, adjusting, who, rolled = not p.rolled, bool(p.rolled), p.roller, p.rolled
+        else:
+            rolling, adjusting = isinstance(p, NeedRoll), isinstance(p, AdjustRoll)
+            who = p.child if isinstance(p, (NeedRoll, AdjustRoll)) else ""
+            rolled = p.rolled if isinstance(p, AdjustRoll) else 0
+        self.ids.faces.shown = rolling
+        self.ids.adjust.shown = adjusting
+        if rolling:
+            done = ", ".join(f"{n.capitalize()} rolled {r}" for n, r in zip(p.children, p.rolls)) \
+                if isinstance(p, TieRoll) else ""
+            self.ids.faces_hint.text = ((f"{who.capitalize()}: tap what your die shows, or let the device roll"
+                                         if who else "Tap what the die shows, or let the device roll")
+                                        + (f" ({done}):" if done else ":"))
         if adjusting:
-            candy = c.state.child(p.child).candy
+            candy = c.state.child(who).candy
             self.delta = max(-candy, min(candy, self.delta))
-            result = max(0, p.rolled + self.delta)
-            self.ids.rolled.text = f"[size=64]{FACES[p.rolled - 1]}[/size]\n{p.rolled}"
+            result = max(0, rolled + self.delta)
+            self.ids.rolled.text = f"[size=64]{FACES[rolled - 1]}[/size]\n{rolled}"
             self.ids.result.text = (f"Result [b]{result}[/b]\n[size=17]{abs(self.delta)} of {candy} Candy spent "
                                     f"({self.delta:+d})[/size]")
-            self.find("minus").disabled = self.delta <= -candy or p.rolled + self.delta <= 0
+            self.find("minus").disabled = self.delta <= -candy or rolled + self.delta <= 0
             self.find("plus").disabled = self.delta >= candy
-            self.find("keep").caption = f"Use {result}" if self.delta else f"Keep {p.rolled}"
+            self.find("keep").caption = f"Use {result}" if self.delta else f"Keep {rolled}"
         else:
             self.delta = 0
         if not (rolling or adjusting):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.houses import house_for
+from companion.games.boogeyman.ui.layout import plan
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 
@@ -13,6 +15,7 @@ class TableScreen(BaseScreen):
     title = "The table"
 
     def on_kv_post(self, base: Any) -> None:
+        self._house: Any = None
         self.ids.map.bind(on_zone=lambda m, z: self.tap_zone(z))
 
     def refresh(self) -> None:
@@ -20,8 +23,9 @@ class TableScreen(BaseScreen):
         c = app.controller
         if c.session is None:
             return
-        if self.ids.map.plan is None:
-            self.ids.map.plan = app.plan
+        house = house_for(c.state.options.board)
+        if self.ids.map.plan is None or self._house is not house:
+            self._house, self.ids.map.plan = house, plan(house)
         v = c.view()
         legal = c.legal()
         kinds = {type(i).kind for i in legal}
@@ -29,16 +33,16 @@ class TableScreen(BaseScreen):
         fix = app.fix_text
         notes = " \u00b7 ".join(v["notices"][-2:])
         self.ids.notices.text = (f"[color=e8a23a]{T.GLYPH_WARN} Sensors: {fix}[/color]" if fix else notes)
-        self.ids.fix.opacity = 1 if fix else 0
-        self.ids.fix.disabled = not fix
+        self.ids.fix.shown = bool(fix)
+        self.ids.lasting.text = self.lasting_text(v)
         movable = {i.to for i in legal if isinstance(i, I.Move)}
         infos = self.zone_infos(v, movable, app.sensors.occupied if app.sensors else None)
         if not v["secret_room"]:
-            infos.setdefault(app.house.secret_room, {})["hidden"] = True  # not found yet: no number
+            infos.setdefault(house.secret_room, {})["hidden"] = True  # not found yet: no number
         self.ids.map.show(infos)
         self.ids.ladder.spaces = v["ladder_spaces"]
         self.ids.ladder.event_spaces = [i + 1 for i, s in enumerate(v["ladder"]) if s["event"]] + \
-            list(app.house.ladder_event_spaces)
+            list(house.ladder_event_spaces)
         self.ids.ladder.slots = v["ladder"]
         self.ids.ladder.on_slots()
         st = self.ids.stress
@@ -86,8 +90,23 @@ class TableScreen(BaseScreen):
         return infos
 
     @staticmethod
+    def lasting_text(v: dict[str, Any]) -> str:
+        """Effects in play while they last: the round's Event, a Trouble card, Nightmares."""
+        out = []
+        if v["active_event"]:
+            out.append(f"[color=e8a23a]{T.GLYPH_EVENT}[/color] [b]{v['active_event_name']}[/b] (Event, this round)")
+        if v["trouble"]:
+            out.append(f"[color=e8a23a]{T.GLYPH_TROUBLE}[/color] [b]{v['trouble_name']}[/b] (Trouble)")
+        for c in v["children"]:
+            if c["nightmare"]:
+                out.append(f"[color=d2443a]{T.GLYPH_DARK}[/color] [b]{c['nightmare_name']}[/b] "
+                           f"(Nightmare on {c['name'].capitalize()})")
+        return "\n".join(out)
+
+    @staticmethod
     def children_text(v: dict[str, Any]) -> str:
         lines = []
+        short = len(v["children"]) > 4
         for c in v["children"]:
             col = T.CHILD_COLOURS.get(c["name"], "ffffff")
             mark = "\u25b6" if c["name"] == v["active"] else "  "
@@ -96,8 +115,9 @@ class TableScreen(BaseScreen):
                 continue
             status = "[color=d2443a]PASSED OUT[/color]" if c["passed_out"] else c["status"]
             extra = "".join([" \u26b7 Key" if c["has_key"] else "", f" Obj {len(c['objectives'])}" if c["objectives"] else ""])
+            candy = f" \u00b7 {c['candy']}\u25c9" if short else f" \u00b7 Candy {c['candy']}"
             lines.append(f"{mark}[color={col}][b]{c['name'][:1].upper()}[/b][/color] {c['name'].capitalize()} "
-                         f"{status} \u00b7 Candy {c['candy']}{extra}")
+                         f"{status}{candy}{extra}")
         return "\n".join(lines)
 
     # ---- taps ----
@@ -135,7 +155,10 @@ class TableScreen(BaseScreen):
         elif action == "scan":
             app.go("scan")
         elif action == "undo":
-            app.undo()
+            app.ask_undo()
+        elif action == "why":
+            v = c.view()
+            app.show_why_all(list(v["notices"]) or [v["prompt"]])
         elif action == "menu":
             app.go("journal")
         elif action == "fix":

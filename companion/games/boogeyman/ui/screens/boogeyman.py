@@ -10,9 +10,11 @@ from typing import Any
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.houses import walk_graph
 from companion.games.boogeyman.rules import DECK_NAMES
+from companion.games.boogeyman.state import card_label
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
-from companion.ui.widgets import BigButton, ladder_text
+from companion.games.boogeyman.ui.widgets import ladder_text
+from companion.ui.widgets import BigButton
 
 
 class BoogeymanScreen(BaseScreen):
@@ -36,10 +38,8 @@ class BoogeymanScreen(BaseScreen):
         key = (p and p.get("kind"), len(v["ladder"]), v["babysitter"])
         if key != self._key:
             self._key, self.sel, self.stage = key, [], 0
-        self.ids.cover.opacity = 0 if self.revealed else 1
-        self.ids.cover.disabled = self.revealed
-        self.ids.secret.opacity = 1 if self.revealed else 0
-        self.ids.secret.disabled = not self.revealed
+        self.ids.cover.shown = not self.revealed
+        self.ids.secret.shown = self.revealed
         seat = v.get("boogeyman_seat") or ""
         self.ids.cover_text.text = (f"{T.GLYPH_SKULL} Boogeyman player only" + (f" ({seat.capitalize()})" if seat and seat != 'boogeyman' else "")
                                     + "\n[size=22]Children: look away now.[/size]")
@@ -49,15 +49,16 @@ class BoogeymanScreen(BaseScreen):
             self.ids.ask.text = "Nothing to decide now."
             return
         kind = p["kind"]
-        ladder = "  ".join(ladder_text(s, i + 1) for i, s in enumerate(v["ladder"]))
+        grid.cols = 3 if kind == "choose_card" else 7
+        ladder = "  ".join(ladder_text(s, i + 1) for i, s in enumerate(v["ladder"])) or "no token yet"
         self.ids.info.text = f"Ladder: {ladder}\nBabysitter in {v['babysitter']}."
         confirm = self.find("confirm")
         confirm.disabled = True
         if kind == "choose_room_tokens":
             n = p["count"]
-            pool = list(v.get("reserve", []))
-            if len(v["ladder"]) >= v["ladder_spaces"]:
-                pool = sorted(set(pool) | {s["room"] for s in v["ladder"] if s["room"]}, key=int)
+            pools = v.get("token_pools") or [v.get("reserve", [])]
+            nxt = pools[min(len(self.sel), len(pools) - 1)]
+            pool = sorted(set(nxt) | set(self.sel), key=int)
             self.ids.ask.text = f"Play {n} Room token{'s' if n > 1 else ''} face down: where will you hide?"
             self._rooms(grid, pool, n)
             confirm.disabled = len(self.sel) != n
@@ -66,8 +67,15 @@ class BoogeymanScreen(BaseScreen):
             deck = p["deck"]
             who = f" on {p['child'].capitalize()}" if p.get("child") else ""
             self.ids.ask.text = f"Choose the {DECK_NAMES.get(deck, deck)} card to inflict{who}"
-            for code in v.get("decks", {}).get(deck, []):
-                b = BigButton(caption=code, font_size=16, action=f"card:{code}")
+            def order(code: str) -> tuple[bool, str, str]:
+                title = self.card_title(code)
+                unnamed = title == card_label(code)
+                return unnamed, "" if unnamed else title.lower(), code  # named by title, then by number
+
+            cards = sorted(v.get("decks", {}).get(deck, []), key=order)
+            confirm.caption = "Tap the card"
+            for code in cards:
+                b = BigButton(caption=self.card_title(code), font_size=15, action=f"card:{code}")
                 b.bind(on_press=lambda btn, code=code: self.app.submit(I.ChooseCardInput(code)))
                 grid.add_widget(b)
         elif kind == "steer_babysitter":
@@ -93,6 +101,16 @@ class BoogeymanScreen(BaseScreen):
             self._rooms(grid, sorted(rooms, key=int), need)
             confirm.disabled = len(self.sel) != need
             confirm.caption = "Next" if self.stage < 2 else "Hide them"
+
+    def card_title(self, code: str) -> str:
+        """The card by the title the table gave it, else its number: never a bare code."""
+        from cards_qr.codes import parse_code
+
+        try:
+            info = self.app.scanner.catalogue().lookup(parse_code(code))
+        except Exception:  # noqa: BLE001 - a broken catalogue: numbers still work
+            info = None
+        return info.title if info is not None else card_label(code)
 
     def _rooms(self, grid: Any, pool: list[str], n: int) -> None:
         for z in pool:

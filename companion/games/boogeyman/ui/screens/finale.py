@@ -26,10 +26,10 @@ class FinaleScreen(BaseScreen):
                                     f"In the room: {kids}\nOpen the Book of Endings at [b]Finale {f['number']}[/b], "
                                     "play it out, then tell the device how it ended.")
         for name in ("won", "lost"):
-            self.find(name).disabled = over
-            self.find(name).opacity = 0 if over else 1
-        self.find("new").opacity = 1 if over else 0
-        self.find("new").disabled = not over
+            self.find(name).shown = not over
+            self.find(name).size_hint_x = 0.001 if over else 1
+        self.find("new").shown = over
+        self.find("new").size_hint_x = 1 if over else 0.001
 
     def outcome(self, children_won: bool) -> None:
         if self.app.submit(I.FinaleOutcome(children_won)):

@@ -1,0 +1,59 @@
+"""The rules reference: the rules the device applies, by rulebook section, one sentence each
+(data/rules_reference.toml), and which of them explain a line the device showed ("Why?")."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from companion.core.errors import BoardFileError
+
+REFERENCE_FILE = Path(__file__).parent / "data" / "rules_reference.toml"
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    section: str  # the rulebook's section it comes from
+    says: str     # one sentence in our own words
+    match: tuple[str, ...]
+    when: str = ""  # "game_run" / "player_run": only then
+
+
+@lru_cache(maxsize=1)
+def rules(path: Path = REFERENCE_FILE) -> tuple[Rule, ...]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise BoardFileError(str(path), None, f"cannot read the rules reference: {exc}") from exc
+    out = []
+    for i, entry in enumerate(data.get("rule", [])):
+        try:
+            out.append(Rule(str(entry["id"]), str(entry["section"]), str(entry["says"]),
+                            tuple(str(m).lower() for m in entry.get("match", ())), str(entry.get("when", ""))))
+        except KeyError as exc:
+            raise BoardFileError(str(path), None, f"rule {i + 1} has no {exc.args[0]!r}") from None
+    return tuple(out)
+
+
+def explain(text: str, player_run: bool | None = None, limit: int = 3) -> tuple[Rule, ...]:
+    """The rules behind a notice or a refusal, most specific first (the longest matching words);
+    `player_run` leaves out the rules for the other kind of Boogeyman."""
+    low = text.lower()
+    scored = []
+    for order, rule in enumerate(rules()):
+        if player_run is not None and rule.when and rule.when != ("player_run" if player_run else "game_run"):
+            continue
+        hits = [m for m in rule.match if (low.startswith(m[1:]) if m.startswith("^") else m in low)]
+        if hits:
+            scored.append((-max(len(m) for m in hits), order, rule))
+    return tuple(r for _, _, r in sorted(scored)[:limit])
+
+
+def by_id(rule_id: str) -> Rule:
+    for r in rules():
+        if r.id == rule_id:
+            return r
+    raise KeyError(rule_id)

@@ -1,0 +1,173 @@
+"""What Boogeyman brings to the app (companion/ui/packui.py): its screens and board widgets, where
+the game waits, the Boogeyman's turn as steps, typed sound cues, the rules reference for Why?,
+the die for the GPIO Roll button, the cards the scan screen asks for, and its settings."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from companion.core.packs import get_pack
+from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman import reference
+from companion.games.boogeyman.rules import DECK_NAMES
+from companion.games.boogeyman.state import (
+    AdjustRoll,
+    ChooseCard,
+    ChooseRoomTokens,
+    DrawCard,
+    Effect,
+    HideTokens,
+    NeedRoll,
+    PlayFinale,
+    State,
+    SteerBabysitter,
+    TieRoll,
+)
+from companion.games.boogeyman.summary import summary as turn_summary, turn_started
+from companion.ui.packui import CardRequest, GameUI, SettingRow, TurnSummary
+
+_SCREENS = ("setup", "table", "roll", "found", "finale", "boogeyman")
+MODES = (("solo", "Solo"), ("coop", "Co-op"), ("semi", "Semi"), ("competitive", "Compet."))
+DIFFS = (("normal", "Normal"), ("hard", "Hard"), ("nightmare", "Nightmare"))
+SEATS = (("person", "A player"), ("easy", "Device: Easy"), ("normal", "Device: Normal"), ("hard", "Device: Hard"))
+PHASES = {"placement": "Set-up", "finale": "The Finale", "over": "Game over"}
+
+
+class BoogeymanUI(GameUI):
+    screens = {name: f"companion.games.boogeyman.ui.screens.{name}" for name in _SCREENS}
+    widgets = ("companion.games.boogeyman.ui.widgets",)
+    setup_screen = "setup"
+    table_screen = "table"
+    auto_screens = frozenset({"table", "roll", "scan", "boogeyman", "finale"})
+    icon = "\u2620"
+
+    def __init__(self) -> None:
+        super().__init__(get_pack("BGM"))
+        # A player-run Boogeyman's turn runs over several inputs: (session, its start, lines so far).
+        self._turn: tuple[Any, State, list[str]] | None = None
+
+    tile_action = "boogeyman"
+
+    def tile(self) -> tuple[str, str]:
+        return self.icon, ("Boogeyman: The Board Game\n[size=15]the device plays the Boogeyman and the "
+                           "Babysitter[/size]")
+
+    def describe(self, row: Any) -> str:
+        opts = row.options if isinstance(row.options, dict) else {}
+        kids = ", ".join(str(k).capitalize() for k in opts.get("children", []) if isinstance(k, str))
+        return f"Game {row.id}: {opts.get('mode', '')} with {kids} \u2014 {row.committed} moves"
+
+    # ---- while playing ----
+    def pending_screen(self, controller: Any) -> str:
+        p = controller.pending()
+        if isinstance(p, (NeedRoll, AdjustRoll, TieRoll)):
+            return "roll"
+        if isinstance(p, (ChooseCard, ChooseRoomTokens, SteerBabysitter, HideTokens)):
+            return "boogeyman"
+        if isinstance(p, PlayFinale) or controller.session.finished:
+            return "finale"
+        if isinstance(p, DrawCard):
+            return "scan"
+        return ""
+
+    def status(self, view: dict[str, Any]) -> str:
+        if view["phase"] == "play":
+            return f"Round {view['round']} \u00b7 {(view['active'] or '').capitalize()}'s turn"
+        return PHASES.get(view["phase"], "")
+
+    def changed(self, session: Any, before: Any, after: Any) -> TurnSummary | None:
+        """The Boogeyman's turn, once it has been played to its end (a new round)."""
+        if before is None or after.round < before.round:
+            self._turn = None  # an undo, a new game: whatever was being gathered is gone
+            return None
+        if self._turn is not None and self._turn[0] is not session:
+            self._turn = None
+        if self._turn is None and turn_started(before, after):
+            self._turn = (session, before, [])
+        if self._turn is not None:
+            self._turn[2].extend(after.notices)
+            start, lines = self._turn[1], self._turn[2]
+        else:
+            start, lines = before, list(after.notices)
+        got = turn_summary(start, after, tuple(lines))
+        if got is None:
+            return None
+        self._turn = None
+        return TurnSummary(got.title, got.steps, got.notices, got.reveal)
+
+    def sounds(self, before: Any, after: Any) -> list[str]:
+        """From what changed on the board, never from the words of a notice: the Boogeyman showed
+        itself (a miniature placed, a Room token turned up, the Babysitter possessed), or the
+        Babysitter walked."""
+        up_before = sum(t.face_up for t in before.ladder)
+        up_after = sum(t.face_up for t in after.ladder)
+        appeared = (bool(set(after.boogeyman) - set(before.boogeyman))
+                    or (len(after.ladder) >= len(before.ladder) and up_after > up_before))
+        possessed = (any(isinstance(p, SteerBabysitter) for p in after.pending)
+                     and not any(isinstance(p, SteerBabysitter) for p in before.pending))
+        if appeared or possessed:
+            return ["reveal", "laugh"]
+        if after.babysitter != before.babysitter:
+            return ["steps"]
+        return []
+
+    def rules_for(self, line: str, state: Any) -> list[tuple[str, str]]:
+        return [(r.section, r.says) for r in reference.explain(line, state.player_run)]
+
+    def rules_reference(self) -> list[tuple[str, str]]:
+        return [(r.section, r.says) for r in reference.rules()]
+
+    def roll_input(self, controller: Any) -> Any | None:
+        p = controller.pending() if controller.session is not None else None
+        if isinstance(p, NeedRoll) or (isinstance(p, TieRoll) and not p.rolled):
+            return I.RollDie(None)
+        if isinstance(p, (AdjustRoll, TieRoll)):
+            return I.SpendCandy(0)  # the roll stands: no Candy
+        return None
+
+    # ---- cards: a draw the table makes, or a Search card a child plays ----
+    def deck_words(self, deck: str) -> str:
+        return DECK_NAMES.get(deck, deck)
+
+    def card_request(self, controller: Any, alternative: bool = False) -> CardRequest | None:
+        p = controller.pending()
+        if isinstance(p, DrawCard) and not alternative:
+            return CardRequest(p.deck, controller.view()["prompt"], DECK_NAMES.get(p.deck, p.deck),
+                               "Cancel it with a Search card" if p.encounter else "")
+        who = p.child if isinstance(p, DrawCard) else controller.state.active
+        alt = "Draw the card instead" if isinstance(p, DrawCard) and p.encounter else ""
+        return CardRequest("SRCH", f"{who.capitalize()}: show the Search card you play", DECK_NAMES["SRCH"], alt)
+
+    def card_input(self, controller: Any, code: Any, info: Any, alternative: bool = False) -> Any:
+        effects = tuple(Effect(e.effect, e.n) for e in info.effects if e.effect != "none")
+        p = controller.pending()
+        if isinstance(p, DrawCard) and not alternative:
+            return I.CardDrawn(str(code), effects, info.title)
+        who = p.child if isinstance(p, DrawCard) else controller.state.active
+        return I.PlayCard(who, str(code), effects, info.title)
+
+    # ---- settings ----
+    def device_seats(self) -> tuple[tuple[str, str], ...]:
+        return (("boogeyman", "Boogeyman"),)
+
+    def settings(self, app: Any) -> Sequence[SettingRow]:
+        p = app.prefs
+
+        def set_(key: str) -> Callable[[Any], None]:
+            def choose(value: Any) -> None:
+                setattr(p, key, value)
+                app.save_prefs()
+            return choose
+
+        return (SettingRow("mode", "Mode", MODES, p.mode, set_("mode")),
+                SettingRow("diff", "Difficulty", DIFFS, p.difficulty, set_("difficulty")),
+                SettingRow("seat", "Boogeyman", SEATS, p.boogeyman, set_("boogeyman")))
+
+    # ---- screenshots ----
+    def shots(self, h: Any, shot: Callable[[str], Any]) -> None:
+        from companion.games.boogeyman.ui.shots import take
+
+        take(h, shot)
+
+
+UI = BoogeymanUI()

@@ -1,0 +1,229 @@
+"""Layers over the screens, written once for every game: a confirm, a step-by-step summary that
+waits for the table, the "Why?" view and the on-screen keyboard.
+
+Each is modal over its area while shown (a touch there never reaches the screen beneath) and
+lets every touch through when hidden (`Hideable`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import FocusBehavior
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.ui.widgets import BigButton, Hideable
+
+Done = Callable[[], None]
+
+
+class RuleEntry(BoxLayout):
+    """A rule in the "Why?" view and the Rules screen: its section, then its sentence."""
+
+    section = StringProperty("")
+    says = StringProperty("")
+
+
+class Overlay(Hideable, BoxLayout):
+    """Shown, it takes every touch over its area; hidden, none."""
+
+    modal = True
+    covers = True  # what lies under it cannot be seen (the walker skips it)
+    full = BooleanProperty(True)  # covers the whole screen under the status bar, else `part` px
+    part = NumericProperty(0)
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.shown = False
+
+    def on_touch_down(self, touch: Any) -> Any:
+        if not self.shown:
+            return False
+        return super().on_touch_down(touch) or self.collide_point(*touch.pos)
+
+    def primary(self) -> None:
+        """What the panel's Confirm button (GPIO) does here."""
+
+
+class Confirm(Overlay):
+    """'Undo: Mike moved to Room 12?' with the action's own label, before it acts."""
+
+    message = StringProperty("")
+    detail = StringProperty("")
+    ok_caption = StringProperty("OK")
+    cancel_caption = StringProperty("Cancel")
+
+    def ask(self, message: str, ok: str, on_ok: Done, detail: str = "", cancel: str = "Keep playing") -> None:
+        self.message, self.detail, self.ok_caption, self.cancel_caption = message, detail, ok, cancel
+        self._on_ok = on_ok
+        self.shown = True
+
+    def answer(self, ok: bool) -> None:
+        self.shown = False
+        if ok:
+            self._on_ok()
+
+    def primary(self) -> None:
+        self.answer(True)
+
+
+class Summary(Overlay):
+    """Steps for the table, one at a time: it waits for Next on each, then Done."""
+
+    heading = StringProperty("")
+    steps = ListProperty([])
+    index = NumericProperty(0)
+    notices = ListProperty([])  # what "Why?" explains
+
+    def present(self, heading: str, steps: Sequence[str], notices: Sequence[str], on_done: Done,
+                say: Callable[[str], None] = lambda text: None) -> None:
+        self.heading, self.steps, self.notices = heading, list(steps), list(notices)
+        self._on_done, self._say = on_done, say
+        self.index = 0
+        self.shown = True
+        self._draw()
+        if self.steps:
+            say(self.steps[0])
+
+    def _draw(self) -> None:
+        box = self.ids.list
+        box.clear_widgets()
+        from kivy.factory import Factory
+
+        for i, step in enumerate(self.steps):
+            mark = "\u25b6" if i == self.index else ("\u2714" if i < self.index else f"{i + 1}.")
+            colour = "ffffff" if i == self.index else ("86c06c" if i < self.index else "a89cb0")
+            box.add_widget(Factory.Step(text=f"[color={colour}]{mark}  {step}[/color]",
+                                        bold=i == self.index))
+        last = self.index >= len(self.steps) - 1
+        nxt = self.ids.next
+        nxt.caption = "Done: play on" if last else f"Next ({self.index + 1} of {len(self.steps)})"
+        nxt.icon = "\u2714" if last else "\u25b6"
+
+    def next(self) -> None:
+        if self.index >= len(self.steps) - 1:
+            self.shown = False
+            self._on_done()
+            return
+        self.index += 1
+        self._draw()
+        self._say(self.steps[self.index])
+
+    def primary(self) -> None:
+        self.next()
+
+
+class WhyView(Overlay):
+    """The rule behind a line the device showed: the rulebook section and one sentence."""
+
+    line = StringProperty("")
+
+    def explain(self, line: str, rules: Sequence[tuple[str, str]]) -> None:
+        self.line = line
+        box = self.ids.rules
+        box.clear_widgets()
+        for section, says in rules or (("", "No rule of the rulebook is behind this one."),):
+            box.add_widget(RuleEntry(section=section, says=says))
+        self.shown = True
+
+    def primary(self) -> None:
+        self.shown = False
+
+
+LETTERS = ("qwertyuiop", "asdfghjkl'", "zxcvbnm,.-")
+SYMBOLS = ("1234567890", "/:._-@&()'", "!?;+=#*\"%$")
+
+
+class Keyboard(Overlay):
+    """The on-screen keyboard: it types into the text box that was touched, shows what it holds,
+    and closes with Done (which also submits the box, like Enter)."""
+
+    target = ObjectProperty(None, allownone=True)
+    preview = StringProperty("")
+    mode = StringProperty("letters")
+    shift = NumericProperty(0)  # 0 off, 1 the next letter, 2 caps lock
+
+    def open(self, target: Any) -> None:
+        if self.target is not target:
+            self.target = target
+            self.shift = 1 if not target.text else 0
+        self.mode = "letters"
+        self._build()
+        self.shown = True
+        self._preview()
+
+    def close(self, submit: bool = True) -> None:
+        target, self.target = self.target, None
+        self.shown = False
+        if target is not None:
+            target.focus = False
+            if submit and not target.multiline:
+                target.dispatch("on_text_validate")
+
+    def on_touch_down(self, touch: Any) -> Any:
+        if self.shown and self.collide_point(*touch.pos):
+            FocusBehavior.ignored_touch.append(touch)  # typing keeps the text box focused
+        return super().on_touch_down(touch)
+
+    def _build(self) -> None:
+        rows = LETTERS if self.mode == "letters" else SYMBOLS
+        for r, keys in enumerate(rows):
+            row = self.ids[f"row{r}"]
+            row.clear_widgets()
+            for ch in keys:
+                shown = ch.upper() if self.mode == "letters" and self.shift else ch
+                b = BigButton(caption=shown, font_size=22, action=f"key:{ch}", height=52)
+                b.bind(on_press=lambda _b, ch=ch: self.type(ch))
+                row.add_widget(b)
+        extra = self.ids.row0
+        back = BigButton(caption="\u232b", font_size=22, action="key:backspace", height=52, size_hint_x=1.4)
+        back.bind(on_press=lambda _b: self.backspace())
+        extra.add_widget(back)
+        shift = BigButton(caption="\u21e7", font_size=22, action="key:shift", height=52, size_hint_x=1.4,
+                          kind="primary" if self.shift else "normal")
+        shift.bind(on_press=lambda _b: self.toggle_shift())
+        self.ids.row2.add_widget(shift, index=len(self.ids.row2.children))
+        self.ids.mode_key.caption = "ABC" if self.mode == "symbols" else "123"
+
+    def type(self, ch: str) -> None:
+        if self.target is None:
+            return
+        if self.mode == "letters" and self.shift:
+            ch = ch.upper()
+            if self.shift == 1:
+                self.shift = 0
+                self._build()
+        self.target.insert_text(ch)
+        self._preview()
+
+    def space(self) -> None:
+        if self.target is not None:
+            self.target.insert_text(" ")
+            self._preview()
+
+    def backspace(self) -> None:
+        if self.target is not None:
+            self.target.do_backspace()
+            self._preview()
+
+    def toggle_shift(self) -> None:
+        self.shift = {0: 1, 1: 2, 2: 0}[self.shift]
+        self._build()
+
+    def toggle_mode(self) -> None:
+        self.mode = "symbols" if self.mode == "letters" else "letters"
+        self._build()
+
+    def _preview(self) -> None:
+        t = self.target
+        label = getattr(t, "label", "") if t is not None else ""
+        text = t.text if t is not None else ""
+        self.preview = (f"[color=a89cb0]{label}[/color]  " if label else "") + _escape(text) + "[color=e8a23a]|[/color]"
+
+    def primary(self) -> None:
+        self.close()
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")

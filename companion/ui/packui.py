@@ -1,0 +1,176 @@
+"""What a game pack brings to the app, and what the shell does for a pack that brings nothing.
+
+A pack's `ui` module defines `UI`, an instance of a `GameUI` subclass. The shell (choose a game,
+resume, journal, settings, calibration, scan, the status bar, undo, the GPIO buttons) asks it
+only these questions; the pack's own screens are imported and their .kv files loaded when its
+game first starts. A pack with no `ui` module is played on the generic game screen (`game`):
+the observation's prompt and the acting seat's legal inputs as buttons.
+
+No Kivy here: screens are named by module, so this module imports in simulations and tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from companion.core.packs import Pack
+
+
+@dataclass(frozen=True)
+class TurnSummary:
+    """A moment at the table: steps that wait for it (the device's turn, what it revealed)."""
+
+    title: str
+    steps: tuple[str, ...]
+    notices: tuple[str, ...] = ()  # the device's own lines, for "Why?"
+    reveal: bool = False           # the buzzer and the reveal sound
+
+
+@dataclass(frozen=True)
+class SettingRow:
+    """One row of choices on the Settings screen that belongs to a game."""
+
+    key: str            # the row's id, "mode" -> action names "mode_row:<value>"
+    label: str
+    options: tuple[tuple[Any, str], ...]
+    current: Any
+    choose: Callable[[Any], None] = field(compare=False)
+
+
+@dataclass(frozen=True)
+class CardRequest:
+    """What the scan screen is asked for: a card of `deck` (cards_qr deck code), with a heading."""
+
+    deck: str
+    heading: str
+    deck_words: str = ""   # "Event" for a heading like "Which Event card is it?"
+    alternative: str = ""  # a second way to answer, shown as a button ("Cancel it with a Search card")
+
+
+DEVICE_LEVELS = (("person", "A player"), ("easy", "Device: Easy"), ("normal", "Device: Normal"),
+                 ("hard", "Device: Hard"))
+
+
+class GameUI:
+    """The defaults: the generic game screen and nothing game-specific."""
+
+    screens: dict[str, str] = {}   # screen name -> module defining SCREEN (its .kv beside it)
+    widgets: tuple[str, ...] = ()  # modules of the game's own widgets (each .kv beside it), loaded first
+    setup_screen = "game"          # where "new game" goes (the options and the set-up steps)
+    table_screen = "game"          # the game's main view
+    auto_screens: frozenset[str] = frozenset({"game"})  # screens the game may route itself to
+    icon = "\u265f"
+    tile_action = ""  # the tile's action name (tests and the screenshot tool tap through it)
+
+    def __init__(self, pack: Pack) -> None:
+        self.pack = pack
+        self.code = pack.code
+        if not self.tile_action:
+            self.tile_action = f"game:{pack.code}"
+
+    # ---- the choose-a-game screen and resume ----
+    def tile(self) -> tuple[str, str]:
+        """(icon, caption) of the game's tile."""
+        return self.icon, self.pack.title
+
+
+    def describe(self, row: Any) -> str:
+        return f"Game {row.id}: {self.pack.short or self.pack.title} \u2014 {row.committed} moves"
+
+    def new_options(self, app: Any) -> Any:
+        """The options a new game gets when the pack has no set-up screen."""
+        return self.pack.rules.options_type()
+
+    # ---- while playing ----
+    def pending_screen(self, controller: Any) -> str:
+        """The screen the game waits on now ("" = the table view)."""
+        return ""
+
+    def status(self, view: dict[str, Any]) -> str:
+        where = view.get("status")
+        return str(where) if where else (self.pack.short or self.pack.title)
+
+    def changed(self, session: Any, before: Any, after: Any) -> TurnSummary | None:
+        """A summary to show and wait on, after the input that took `before` to `after`."""
+        return None
+
+    def sounds(self, before: Any, after: Any) -> list[str]:
+        """Typed sound cues for this change ("reveal", "laugh", "steps", ...)."""
+        return []
+
+    def rules_for(self, line: str, state: Any) -> list[tuple[str, str]]:
+        """The rules behind a line the device said or a refusal: (section, one sentence)."""
+        return []
+
+    def rules_reference(self) -> list[tuple[str, str]]:
+        return []
+
+    def roll_input(self, controller: Any) -> Any | None:
+        """What the GPIO Roll button enters now (None: nothing to roll)."""
+        return None
+
+    def card_request(self, controller: Any, alternative: bool = False) -> CardRequest | None:
+        """What card the scan screen should read now (None: no card is asked for)."""
+        return None
+
+    def card_input(self, controller: Any, code: Any, info: Any, alternative: bool = False) -> Any:
+        raise NotImplementedError(f"{self.code} takes no cards")
+
+    def settings(self, app: Any) -> Sequence[SettingRow]:
+        """Rows on the Settings screen; by default who holds each seat the device may take."""
+        rows = []
+        for seat, words in self.device_seats():
+            def choose(level: Any, seat: str = seat) -> None:
+                app.prefs.set_device_level(self.code, seat, str(level))
+                app.save_prefs()
+            rows.append(SettingRow(f"seat_{seat}", words, DEVICE_LEVELS, app.prefs.device_level(self.code, seat),
+                                   choose))
+        return rows
+
+    def device_seats(self) -> tuple[tuple[str, str], ...]:
+        """(seat, words) the device may hold in this game, for Settings."""
+        return ()
+
+    # ---- sensing (None: the game has no sensor mat) ----
+    # A pack's sensing module gives `zones(state)`, `BOARD_NAME`, `expected_positions(state)`,
+    # `check(state, occupied) -> PutRight | None` (the one fix to show) and
+    # `on_settled(state, before, after)`: an input to play, an `Ask` (choices for the mismatch
+    # screen), a `PutRight` (shown until the board matches, never played) or None.
+    @property
+    def sensing(self) -> Any:
+        return self.pack.part("sensing") if self.pack.has("sensing") else None
+
+    def zones(self, state: Any = None) -> list[str]:
+        s = self.sensing
+        return list(s.zones(state)) if s is not None and hasattr(s, "zones") else []
+
+    def board_name(self) -> str:
+        s = self.sensing
+        return str(getattr(s, "BOARD_NAME", self.code.lower())) if s is not None else self.code.lower()
+
+    # ---- screenshots ----
+    def shots(self, h: Any, shot: Callable[[str], Any]) -> None:
+        """Drive the app (`h`: a companion.ui.harness.Harness) through the game's screens, calling
+        shot(name) at each. The default: the choose screen, then a new game on the generic screen
+        and a few of its inputs."""
+        app = h.app
+        app.go("choose")
+        shot("01_choose_game")
+        h.tap(self.tile_action)
+        shot("02_game")
+        for _ in range(3):
+            legal = app.controller.legal() if app.controller.session is not None else []
+            if not legal:
+                break
+            app.submit(legal[0])
+        app.go_play()
+        shot("03_game_later")
+
+
+def ui_for(pack: Pack) -> GameUI:
+    """The pack's UI, or the generic one."""
+    if pack.has("ui"):
+        ui: GameUI = pack.part("ui").UI
+        return ui
+    return GameUI(pack)

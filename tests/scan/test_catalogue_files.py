@@ -1,0 +1,106 @@
+"""The card catalogue's file: its version is honoured, unknown fields survive a save, and hostile
+files (devices, FIFOs, deep nesting, huge numbers) are reported with their line, never crash."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from cards_qr.codes import parse_code
+from companion.scan.catalogue import FORMAT_VERSION, CardInfo, Catalogue, Effect, catalogue_path
+from companion.scan.errors import CatalogueError
+
+CODE = parse_code("BGM:SRCH:07")
+OTHER = parse_code("BGM:SRCH:08")
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def write(text: str) -> Path:
+    path = catalogue_path("BGM")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+def test_unknown_fields_survive_a_save() -> None:
+    data = {"version": 1, "game": "BGM", "owner": "the Smiths",
+            "cards": {str(CODE): {"title": "Flashlight", "type": "Search", "photo": "fl.jpg",
+                                  "effects": [{"effect": "gain_candy", "n": 2}]}}}
+    path = write(json.dumps(data))
+    cat = Catalogue.load("BGM")
+    assert cat.error is None
+    cat.remember(OTHER, CardInfo("Candy", "Search", (Effect("gain_candy", 1),)))
+    saved = json.loads(path.read_text())
+    assert saved["owner"] == "the Smiths" and saved["version"] == 1
+    assert saved["cards"][str(CODE)]["photo"] == "fl.jpg"  # an untouched card, as it was
+    cat.remember(CODE, CardInfo("Big Flashlight", "Search", (Effect("gain_candy", 3),)))
+    saved = json.loads(path.read_text())
+    assert saved["cards"][str(CODE)]["photo"] == "fl.jpg"  # a changed card keeps its unknown fields
+    assert saved["cards"][str(CODE)]["title"] == "Big Flashlight"
+
+
+def test_a_newer_file_is_read_and_never_overwritten() -> None:
+    text = json.dumps({"version": FORMAT_VERSION + 1, "game": "BGM", "cards": {
+        str(CODE): {"title": "Flashlight", "type": "Search"}}}, indent=1)
+    path = write(text)
+    cat = Catalogue.load("BGM")
+    assert cat.lookup(CODE) is not None  # what it can read, it uses
+    assert cat.error is not None and "newer companion" in str(cat.error) and cat.error.line == 2
+    with pytest.raises(CatalogueError, match="update the companion first"):
+        cat.remember(OTHER, CardInfo("Candy", "Search"))
+    assert path.read_text() == text
+
+
+@pytest.mark.parametrize("version", ['"2"', "0", "true", "1.5"])
+def test_a_bad_version_is_named(version: str) -> None:
+    text = '{\n "game": "BGM",\n "version": ' + version + ',\n "cards": {}\n}\n'
+    path = write(text)
+    cat = Catalogue.load("BGM")
+    assert cat.error is not None and cat.error.line == 3 and "version" in cat.error.message
+    with pytest.raises(CatalogueError):
+        cat.remember(CODE, CardInfo("Flashlight", "Search"))
+    assert path.read_text() == text
+
+
+def test_deep_nesting_and_huge_numbers_are_named_with_their_line() -> None:
+    write('{\n "cards": {\n  "BGM:SRCH:07": ' + "[" * 100000 + "]" * 100000 + "\n }\n}\n")
+    cat = Catalogue.load("BGM")
+    assert cat.error is not None and cat.error.line == 3 and "nested" in cat.error.message
+    write('{\n "cards": {\n  "BGM:SRCH:07": ' + "[" * 40 + "]" * 40 + "\n }\n}\n")
+    cat = Catalogue.load("BGM")
+    assert cat.error is not None and cat.error.line == 3 and "nested" in cat.error.message
+    write('{\n "version": 1,\n "cards": {"BGM:SRCH:07": {"title": "x", "type": "Search",\n "effects": '
+          '[{"effect": "gain_candy", "n": ' + "9" * 5000 + "}]}}}\n")
+    cat = Catalogue.load("BGM")
+    assert cat.error is not None and cat.error.line == 4 and "out of range" in cat.error.message
+    write('{"cards": {"BGM:SRCH:07": {"title": "x", "type": "Search", "effects": '
+          '[{"effect": "gain_candy", "n": 99999999999999999999}]}}}')
+    cat = Catalogue.load("BGM")
+    assert cat.error is not None and "n must be a whole number from 0 to 1000" in cat.error.message
+
+
+def test_devices_and_fifos_are_refused(data_dir: Path) -> None:
+    path = catalogue_path("BGM")
+    path.parent.mkdir(parents=True)
+    path.symlink_to("/dev/zero")
+    cat = Catalogue.load("BGM")
+    assert cat.error is not None and "not a regular file" in cat.error.message
+    with pytest.raises(CatalogueError):
+        cat.remember(CODE, CardInfo("Flashlight", "Search"))
+    assert path.is_symlink()  # the link is not replaced
+    path.unlink()
+    os.mkfifo(path)
+    out: list[Catalogue] = []
+    t = threading.Thread(target=lambda: out.append(Catalogue.load("BGM")), daemon=True)
+    t.start()
+    t.join(10)
+    assert out and out[0].error is not None and "not a regular file" in out[0].error.message

@@ -1,0 +1,75 @@
+"""What a person does at the screen, by touches only: the helpers UI tests share."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.ui import touch
+
+
+def visible(action: str) -> bool:
+    return any(getattr(w, "action", None) == action for w in touch.controls())
+
+
+def start_game(h: Any, mode: str = "coop", kids: tuple[str, ...] = ("mike", "daphne"),
+               difficulty: str = "normal") -> None:
+    """Choose Boogeyman, the mode, the difficulty and the children, then every set-up step."""
+    app = h.app
+    assert app.sm.current == "choose"
+    h.tap("boogeyman")
+    h.tap(f"mode:{mode}")
+    h.tap(f"difficulty:{difficulty}")
+    h.tap("next")
+    for k in kids:
+        h.tap(f"child:{k}")
+    h.tap("next")
+    assert app.sm.current == "setup"
+    for _ in app.screen("setup").steps:
+        h.tap("next")
+
+
+def tap_zone(h: Any, zone: str) -> None:
+    h.tap_widget(h.app.screen("table").ids.map.cells[zone])
+
+
+def type_text(h: Any, text: str) -> None:
+    """On the on-screen keyboard: shift for capitals after the first letter, space, symbols."""
+    kb = h.app.keyboard
+    assert kb.shown, "the keyboard is not up"
+    for ch in text:
+        if ch == " ":
+            h.tap("key:space")
+            continue
+        lower = ch.lower()
+        if ch.isalpha() or ch in "',.-":
+            if kb.mode != "letters":
+                h.tap("key:mode")
+            if ch.isupper() and not kb.shift:
+                h.tap("key:shift")
+            h.tap(f"key:{lower}")
+        else:
+            if kb.mode != "symbols":
+                h.tap("key:mode")
+            h.tap(f"key:{ch}")
+
+
+def drag_list_until(h: Any, scroller: Any, action: str, tries: int = 6) -> None:
+    """Drag a list up with a finger until the control `action` shows."""
+    x0, y0 = scroller.to_window(scroller.x, scroller.y)
+    x = x0 + scroller.width * 0.5
+    for _ in range(tries):
+        if visible(action):
+            return
+        h.drag([(x, y0 + 30), (x, y0 + scroller.height - 30)])
+        h.pump(0.5)
+    assert visible(action), f"{action} never scrolled into view"
+
+
+def through_summary(h: Any) -> list[str]:
+    """Tap Next through the Boogeyman's-turn steps; returns them."""
+    app = h.app
+    assert app.summary.shown, "no Boogeyman's-turn summary on screen"
+    steps = list(app.summary.steps)
+    while app.summary.shown:
+        h.tap("summary_next")
+    return steps
