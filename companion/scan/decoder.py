@@ -329,6 +329,8 @@ def located_symbols(img: Gray) -> list[tuple[str | None, npt.NDArray[np.float32]
         quad = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
                          [p.bottom_right.x, p.bottom_right.y], [p.bottom_left.x, p.bottom_left.y]], np.float32)
         extra = {k: str(v) for k, v in (b.extra or {}).items()}
+        if not b.valid and not extra.get("Version", "1").isdigit():
+            continue  # located as a Micro QR or rMQR ("M3", "R13x43"): never a card, and its corners are no QR's
         res.append((b.text if b.valid else None, quad, extra))
     return res
 
