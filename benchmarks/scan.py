@@ -46,6 +46,7 @@ from cards_qr.codes import CardCode, Verdict, all_codes, classify, deck_of, pars
 from cards_qr.sheet import STYLES
 from companion.scan.decoder import Decoder, Gray
 from companion.scan.synth import CAPTURES, Scene, Symbol, blur_radius_px, sample_scene
+from companion.scan.traycheck import glare_share
 
 GAME = "BGM"
 FOREIGN = [
@@ -55,6 +56,7 @@ FOREIGN = [
 ]
 NOT_CARDS = ["BGM:SRCH:99", "BGM:SRCH:00", "BGM:STOK:51", "bgm:srch:07", "BGM:XXXX:01", "BGM:SRCH:7"]
 BINS = (0.0, 2.0, 3.0, 4.0, 6.0, 9.0, float("inf"))
+WASHED = 0.05  # a card symbol with this share washed out by glare: said apart among the misses
 DECODERS = ("scanner", "zxing-cpp", "pyzbar")
 
 
@@ -67,6 +69,7 @@ class Frame:
     ppm: float  # smallest card symbol's pixels per module (inf when the frame holds no card)
     blur_modules: float  # blur radius over that symbol's module (0 when no card)
     symbols: list[Symbol] = field(default_factory=list)
+    glare: float = 0.0  # the largest share of a card symbol glare washes out (traycheck.glare_share)
 
     @property
     def readable(self) -> bool:
@@ -89,7 +92,9 @@ def render(scenes: list[Scene], capture: tuple[int, int]) -> list[Frame]:
         cards = [s for s in syms if s.text in sc.expected]
         ppm = min((s.px_per_module for s in cards), default=float("inf"))
         blur = blur_radius_px(sc.spoil, capture[0] / 640) / ppm if cards else 0.0
-        frames.append(Frame(i, sc.kind, img, frozenset(c for t in sc.expected if (c := parse_code(t)) is not None), ppm, blur, syms))
+        glare = max((glare_share(img, np.array(s.corners, np.float32)) for s in cards), default=0.0)
+        frames.append(Frame(i, sc.kind, img, frozenset(c for t in sc.expected if (c := parse_code(t)) is not None), ppm,
+                            blur, syms, glare))
     return frames
 
 
@@ -203,6 +208,7 @@ def summarize(frames: list[Frame], run: Run) -> dict[str, Any]:
             "cpu_median": statistics.median(cpu), "cpu_mean": statistics.fmean(cpu),
             "cpu_empty_p95": pct([cpu[i] for i in empty], 0.95), "cpu_distractor_p95": pct([cpu[i] for i in distract], 0.95),
             "ok": ok,
+            "missed": [i for i in readable if not ok[i]],
         }
     out["n"] = {"all": len(frames), "cards": len(cards), "readable": len(readable), "empty": len(empty),
                 "distractor": len(distract),
@@ -211,6 +217,9 @@ def summarize(frames: list[Frame], run: Run) -> dict[str, Any]:
     out["work"] = {"median": statistics.median(w), "p95": pct(w, 0.95), "max": max(w),
                    "empty_p95": pct([w[i] for i in empty], 0.95), "distractor_p95": pct([w[i] for i in distract], 0.95)}
     return out
+
+
+frames_of: dict[tuple[int, int], list[Frame]] = {}
 
 
 def report_size(cap: tuple[int, int], runs: dict[str, dict[str, Any]]) -> list[str]:
@@ -253,6 +262,16 @@ def report_size(cap: tuple[int, int], runs: dict[str, dict[str, Any]]) -> list[s
         for what, r in (("wall", dratio), ("cpu", cdratio)):
             if r > 2.0:
                 misses.append(f"{cap[0]}x{cap[1]} load {load}: distractor/empty p95 ({what}) {r:.2f} > 2")
+    missed = base["scanner"]["missed"]
+    fr = frames_of[cap]
+    washed = [i for i in missed if fr[i].glare >= WASHED]
+    small = [i for i in missed if i not in washed and fr[i].ppm < 3.0]
+    soft = [i for i in missed if i not in washed and i not in small and fr[i].blur_modules >= 0.5]
+    print(f"   readable frames the scanner missed (load off): {len(missed)}; {len(washed)} with >= {100 * WASHED:g} % of a "
+          f"card symbol washed out by glare, {len(small)} others under 3 px per module, {len(soft)} others blurred "
+          f">= 0.5 module, {len(missed) - len(washed) - len(small) - len(soft)} else")
+    print("   missed (scene px/module blur glare): " + ", ".join(
+        f"{fr[i].scene} {fr[i].ppm:.1f} {fr[i].blur_modules:.2f} {fr[i].glare:.2f}" for i in missed))
     print("   card frames read per px/module bin (smallest card symbol):")
     heads = [f"{lo:g}-{hi:g}" if hi != float("inf") else f">={lo:g}" for lo, hi in zip(BINS, BINS[1:])]
     print("   " + f"{'':16s}" + "".join(f"{h:>14s}" for h in heads))
@@ -277,14 +296,14 @@ def write_csv(path: str, per_size: dict[tuple[int, int], tuple[list[Frame], dict
     with open(path, "w", newline="") as fh:
         w = csv.writer(fh)
         w.writerow(["capture", "scene", "kind", "expected", "min_ppm", "blur_modules", "readable", "symbols",
-                    "load", "decoder", "read", "ms", "cpu_ms"])
+                    "glare", "load", "decoder", "read", "ms", "cpu_ms"])
         for cap, (frames, runs) in per_size.items():
             for load, run in runs.items():
                 for name in DECODERS:
                     for i, f in enumerate(frames):
                         syms = ";".join(f"{s.style}:{s.px_per_module:.2f}" for s in f.symbols)
                         w.writerow([f"{cap[0]}x{cap[1]}", f.scene, f.kind, " ".join(sorted(str(c) for c in f.expected)),
-                                    f"{f.ppm:.2f}", f"{f.blur_modules:.2f}", int(f.readable), syms, load, name,
+                                    f"{f.ppm:.2f}", f"{f.blur_modules:.2f}", int(f.readable), syms, f"{f.glare:.3f}", load, name,
                                     int(run.got[name][i] == f.expected), f"{run.ms[name][i]:.2f}",
                                     f"{run.cpu[name][i]:.2f}"])
 
@@ -322,6 +341,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 runs[load] = decode_all(frames, decoder)
         summ = {k: summarize(frames, r) for k, r in runs.items()}
+        frames_of[cap] = frames  # type: ignore[index]
         misses += report_size(cap, summ)  # type: ignore[arg-type]
         fps[cap] = 1000 / summ[next(iter(summ))]["scanner"]["mean"]  # type: ignore[index]
         per_size[cap] = (frames, runs)  # type: ignore[index]

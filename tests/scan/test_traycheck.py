@@ -123,3 +123,16 @@ def test_the_sticker_sheet_carries_the_test_sticker(tmp_path: Path) -> None:
         page = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.width).copy()
     r = Decoder(game="GSB", budget=2000).decode(page)
     assert TEST_CODE in [s.text for s in r.seen] and all(str(c) != TEST_CODE for c in r.cards)
+
+
+def test_glare_share_measures_the_washed_out_part_of_a_symbol() -> None:
+    # the benchmark's measure of glare per card symbol (benchmarks/scan.py): the tray check's own
+    import numpy as np
+
+    from companion.scan.traycheck import glare_share
+
+    shares = []
+    for spoil in (CLEAN, Spoil(glare=2, glare_size=0.3, noise_sigma=1.0)):
+        img, syms = render_scene([Placed(TEST_CODE, 4.0, 20.0, (320, 240))], spoil, seed=1)
+        shares.append(glare_share(img, np.array(syms[0].corners, np.float32)))
+    assert shares[0] < 0.01 and shares[1] > 0.05, shares
