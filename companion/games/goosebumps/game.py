@@ -1,0 +1,64 @@
+"""The Goosebumps rules object: what the journal, replay, simulation and AI use (core/game.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.game import Actor, Observation, Result
+from companion.core.rng import Rng
+from companion.games.goosebumps import inputs as I
+from companion.games.goosebumps import protocol
+from companion.games.goosebumps.rules import apply as _apply
+from companion.games.goosebumps.rules import setup as _setup
+from companion.games.goosebumps.state import Options, Phase, State
+
+
+class GoosebumpsRules:
+    code = "GSB"
+    title = "Goosebumps: The Board Game"
+    options_type = Options
+    state_type = State
+    input_type: Any = I.Input
+
+    def setup(self, options: Options, seed: int) -> State:
+        return _setup(options, seed)
+
+    def apply(self, state: State, inp: I.Input) -> State:
+        return _apply(state, inp)
+
+    def label(self, state: State, inp: I.Input) -> str:
+        return protocol.label(state, inp)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase is Phase.OVER
+
+    def seats(self, state: State) -> tuple[str, ...]:
+        return state.seats
+
+    def to_act(self, state: State) -> Actor:
+        return protocol.to_act(state)
+
+    def legal_inputs(self, state: State, seat: str) -> list[I.Input]:
+        return protocol.legal_inputs(state, seat)
+
+    def observe(self, state: State, seat: str) -> Observation:
+        return protocol.observe(state, seat)
+
+    def view(self, state: State, seat: str) -> Observation:
+        return protocol.observe(state, seat)
+
+    def resample(self, state: State, seat: str, rng: Rng) -> tuple[State, Rng]:
+        return protocol.resample(state, seat, rng)
+
+    def chance_outcomes(self, state: State) -> list[tuple[I.Input, float]]:
+        return protocol.chance_outcomes(state)
+
+    def result(self, state: State) -> Result | None:
+        return protocol.result(state)
+
+    def device_may_hold(self, state: State, seat: str) -> bool:
+        """The device can take any player's seat; its cards then go into the holder."""
+        return seat in state.seats
+
+
+RULES = GoosebumpsRules()

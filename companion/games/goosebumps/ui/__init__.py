@@ -1,0 +1,113 @@
+"""What Goosebumps brings to the app (companion/ui/packui.py): a set-up screen, the table (the
+track with every monster, whose turn and why, the acting seat's choices, cards named as the real
+ones show), the automated player's decisions as steps the table carries out, and the end."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from companion.core.packs import get_pack
+from companion.games.goosebumps import inputs as I
+from companion.games.goosebumps.cards import title
+from companion.games.goosebumps.protocol import instruction
+from companion.games.goosebumps.state import DrawStep, Phase, ReactStep, TakeStep
+from companion.ui.packui import GameUI, TurnSummary
+
+DEVICE = "Device"  # the automated player's seat name: Settings hold its level under this name
+WHY = {"first": "first turn", "regular": "", "extra": "extra turn (a Landmark)", "steal": "on STEAL",
+       "freeze": "after a Freeze Ray!", "deal": "the deal"}
+
+
+def seat_names(players: int, device_at: int) -> tuple[str, ...]:
+    """Seats clockwise: "Player 1", ...; the automated player's chair (0-based, -1 none) is "Device"."""
+    return tuple(DEVICE if i == device_at else f"Player {i + 1}" for i in range(players))
+
+
+class GsbUI(GameUI):
+    screens = {name: f"companion.games.goosebumps.ui.screens.{name}" for name in ("gsb_setup", "gsb_table", "gsb_end")}
+    setup_screen = "gsb_setup"
+    table_screen = "gsb_table"
+    auto_screens = frozenset({"gsb_table", "gsb_end"})
+    icon = "\u2603"
+    tile_action = "goosebumps"
+
+    def __init__(self) -> None:
+        super().__init__(get_pack("GSB"))
+
+    def tile(self) -> tuple[str, str]:
+        return self.icon, "Goosebumps: The Board Game\n[size=15]a race to THE END; the device keeps the turn order[/size]"
+
+    def describe(self, row: Any) -> str:
+        opts = row.options if isinstance(row.options, dict) else {}
+        names = opts.get("names") or []
+        auto = " with the device" if opts.get("automated") else ""
+        return f"Game {row.id}: Goosebumps, {len(names) or opts.get('players', 2)} players{auto} \u2014 {row.committed} moves"
+
+    # ---- while playing ----
+    def pending_screen(self, controller: Any) -> str:
+        """Every moment waits on the table screen (named, so the shell lets the device's seat think
+        there), the end on its own."""
+        if controller.session is None:
+            return ""
+        return "gsb_end" if controller.session.finished else "gsb_table"
+
+    def status(self, view: dict[str, Any]) -> str:
+        if view.get("phase") == "deal":
+            return "Goosebumps \u00b7 the deal"
+        if view.get("phase") == "over":
+            return f"{view.get('winner', '')} wins"
+        turn = view.get("turn", {})
+        why = WHY.get(str(turn.get("why", "")), "")
+        return f"Round {view.get('round', 0)} \u00b7 {turn.get('seat', '')}'s turn" + (f" ({why})" if why else "")
+
+    def changed(self, session: Any, before: Any, after: Any) -> TurnSummary | None:
+        """A decision of the automated player: what the table does for it, as steps."""
+        if before is None or not session.inputs or after.phase is Phase.DEAL:
+            return None
+        if session.state is not after or not before.queue:
+            return None
+        head = before.queue[0]
+        seat = getattr(head, "seat", -1)
+        if isinstance(head, TakeStep) and before.automated[head.victim] and after.notices:
+            # A theft from the holder: the device picked the slot, the table takes that card.
+            return TurnSummary(f"{before.seats[seat]} steals from {before.seats[head.victim]}'s holder",
+                               tuple(n for n in after.notices if n), tuple(after.notices))
+        if seat < 0 or not before.automated[seat] or isinstance(head, (DrawStep, TakeStep)):
+            return None
+        inp = session.inputs[-1]
+        if isinstance(inp, I.Place):
+            return None
+        if isinstance(head, ReactStep) and isinstance(inp, I.React) and not inp.play:
+            return None  # it let the card pass: nothing for the table to do
+        who = before.seats[seat]
+        steps = [instruction(before, inp)] + [n for n in after.notices if n]
+        return TurnSummary(f"{who}'s move", tuple(dict.fromkeys(steps)), tuple(after.notices),
+                           reveal=isinstance(inp, I.React))
+
+    def device_seats(self) -> tuple[tuple[str, str], ...]:
+        return ((DEVICE, "Automated player"),)
+
+    def rules_reference(self) -> list[tuple[str, str]]:
+        return [
+            ("Playing your turn", "Pick up a card (or cards) to make a hand of five, then play one: a numbered card, "
+                                  "three of a kind, or a Monster Mayhem card."),
+            ("Landmarks", "End a numbered move on a Landmark and take another turn. Landmarks are safe from Monster "
+                          "Mayhem, except Found Your Book!."),
+            ("STEAL", "Land on STEAL: take a card from another player without looking and play it at once. Play "
+                      "continues to the left of the last player to steal."),
+            ("Freeze Ray!", "Cancels a three of a kind: that player does not move and loses the turn; play passes to "
+                            "the Freeze Ray! player."),
+            ("THE END", "Reached only by a numbered card, exact or greater."),
+        ]
+
+    def shots(self, h: Any, shot: Callable[[str], Any]) -> None:
+        from companion.games.goosebumps.ui.shots import take
+
+        take(h, shot)
+
+
+def card_caption(card: str) -> str:
+    return card if card.isdigit() else title(card)
+
+
+UI = GsbUI()

@@ -1,0 +1,28 @@
+"""THE END: who won, where everyone finished, and the way back (undo the last play, a new game)."""
+
+from __future__ import annotations
+
+
+from companion.ui.screens import BaseScreen
+
+
+class GsbEndScreen(BaseScreen):
+    title = "THE END"
+
+    def refresh(self) -> None:
+        c = self.app.controller
+        if c.session is None or c.rules.code != "GSB":
+            return
+        v = c.view()
+        self.ids.heading.text = f"{v['winner']} reached THE END and wins!" if v.get("winner") else "The game is over"
+        order = sorted(v["players"], key=lambda p: -p["space"])
+        self.ids.standings.text = "\n".join(
+            f"{k + 1}. {p['seat']} \u2014 {p['where']} (space {p['space']})" for k, p in enumerate(order))
+        self.ids.summary.text = f"{v['round']} rounds \u00b7 " + " \u00b7 ".join(v.get("notices", [])[-2:])
+        self.find("undo").disabled = not c.undo_label()
+
+    def again(self) -> None:
+        self.app.choose_game("GSB")
+
+
+SCREEN = GsbEndScreen

@@ -1,0 +1,111 @@
+"""Goosebumps set-up: how many players, which chair the automated player takes (and its level),
+and the options that change play at the table (the Graveyard shortcut, the 5-6 player start)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.goosebumps.state import MAX_PLAYERS, MIN_PLAYERS, Options
+from companion.games.goosebumps.ui import DEVICE, seat_names
+from companion.ui import theme as T
+from companion.ui.screens import BaseScreen
+from companion.ui.widgets import BigButton
+
+LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
+
+
+class GsbSetupScreen(BaseScreen):
+    title = "Goosebumps set-up"
+
+    def on_kv_post(self, base: Any) -> None:
+        self.players = 2
+        self.device_at = 1  # 0-based chair, -1: no automated player
+        self.level = "hard"
+        self.shortcut = True
+        self.alternate = False
+
+    def start(self) -> None:
+        level = self.app.prefs.device_level("GSB", DEVICE)
+        self.level = level if level in dict(LEVELS) else "hard"
+        self.refresh()
+
+    def refresh(self) -> None:
+        box = self.ids.body
+        box.clear_widgets()
+        self.ids.heading.text = "Goosebumps \u00b7 who plays tonight?"
+        box.add_widget(self._row("Players", [(n, str(n), f"players:{n}", n == self.players)
+                                             for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], self._players))
+        chairs = [(-1, "Nobody", "device_at:-1", self.device_at < 0)]
+        chairs += [(i, f"Seat {i + 1}", f"device_at:{i}", i == self.device_at) for i in range(self.players)]
+        box.add_widget(self._row("Automated player (its cards in the holder)", chairs, self._device_at, cols=4))
+        if self.device_at >= 0:
+            box.add_widget(self._row("Its level", [(k, w, f"level:{k}", k == self.level) for k, w in LEVELS],
+                                     self._level))
+        opts = [("shortcut", "Graveyard shortcut in play", "opt:shortcut", self.shortcut)]
+        if self.players >= 5:
+            opts.append(("alternate", "Start on R.L. Stine's House", "opt:alternate", self.alternate))
+        box.add_widget(self._row("Options", opts, self._toggle, cols=2))
+        names = seat_names(self.players, self.device_at)
+        self.ids.seats.text = "Clockwise from the first player: " + ", ".join(names)
+
+    def _row(self, label: str, items: list[tuple[Any, str, str, bool]], fn: Any, cols: int = 0) -> Any:
+        from kivy.factory import Factory
+        from kivy.uix.boxlayout import BoxLayout
+        from kivy.uix.gridlayout import GridLayout
+
+        row = BoxLayout(orientation="vertical", size_hint_y=None, spacing=4)
+        row.add_widget(Factory.Body(text=label, font_size=T.FONT_SMALL, color=T.DIM, size_hint_y=None, height=22))
+        g = GridLayout(cols=cols or len(items), spacing=6, size_hint_y=None, row_default_height=T.TOUCH,
+                       row_force_default=True)
+        g.bind(minimum_height=g.setter("height"))
+        for value, text, action, on in items:
+            b = BigButton(caption=("\u2714 " if on else "\u25cb ") + text, kind="primary" if on else "normal",
+                          action=action, font_size=16)
+            b.bind(on_press=lambda _b, v=value: fn(v))
+            g.add_widget(b)
+        row.add_widget(g)
+        rows = -(-len(items) // (cols or len(items)))
+        row.height = 26 + rows * (T.TOUCH + 6)
+        return row
+
+    def _players(self, n: int) -> None:
+        self.players = n
+        if self.device_at >= n:
+            self.device_at = n - 1
+        if n < 5:
+            self.alternate = False
+        self.refresh()
+
+    def _device_at(self, i: int) -> None:
+        self.device_at = i
+        self.refresh()
+
+    def _level(self, level: str) -> None:
+        self.level = level
+        self.refresh()
+
+    def _toggle(self, what: str) -> None:
+        if what == "shortcut":
+            self.shortcut = not self.shortcut
+        else:
+            self.alternate = not self.alternate
+        self.refresh()
+
+    def options(self) -> Options:
+        names = seat_names(self.players, self.device_at)
+        return Options(players=self.players, names=names, automated=(DEVICE,) if self.device_at >= 0 else (),
+                       shortcut=self.shortcut, alternate_start=self.alternate)
+
+    def begin(self) -> None:
+        app = self.app
+        if self.device_at >= 0:
+            app.prefs.set_device_level("GSB", DEVICE, self.level)
+            app.save_prefs()
+        if app.new_game("GSB", self.options()):
+            app.go_play()
+
+    def back(self) -> None:
+        self.app.go("choose")
+
+
+SCREEN = GsbSetupScreen

@@ -1,0 +1,149 @@
+"""Goosebumps in the app, by touch only: set up against the automated player, deal, play a whole
+game through steals, a Freeze Ray! and THE END; a hand shown behind its hand-over step; a monster
+put right with a tap on the track; undo and resume from the Goosebumps screens. The people at the
+table are companion/games/goosebumps/ui/shots.py's Player, which reads the choices on screen and
+taps them (`harness.tap`: the window's touch dispatch at the button's position)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+# The pack's screens import Kivy's widgets: imported inside the tests, never at collection (an
+# SDL window opened while collecting makes the simulation tests' forked workers hang at exit).
+
+
+def labels(app: Any) -> tuple[str, ...]:
+    return app.controller.history()[0]
+
+
+def test_a_whole_game_against_the_automated_player_by_touch(harness: Any) -> None:
+    from companion.games.goosebumps.ui.shots import Player, new_game
+
+    h = harness
+    app = h.app
+    new_game(h, "hard")  # the tile, 2 players, the device in seat 2 at Hard, "Deal the cards"
+    c = app.controller
+    assert app.sm.current == "gsb_table" and c.rules.code == "GSB"
+    assert c.state.seats == ("Player 1", "Device") and c.state.automated == (False, True)
+    assert app.seat.seat == "Device" and app.seat.level == "hard"
+    p = Player(h, seed=1)
+
+    # The deal: Player 1's four cards stay secret, the holder's are named as they show.
+    p.play(lambda: c.state.phase.value == "play")
+    assert [x for x in c.state.hands[1] if x] == ["freeze", "4", "4", "4"]
+    assert c.view()["players"][1]["slots"] == [True] * 4  # the table sees filled slots, not cards
+
+    # Player 1's hand only behind the hand-over step, hidden again on the next tap.
+    p.play(lambda: c.view()["waiting"]["kind"] == "play" and c.view()["waiting"]["seat"] == "Player 1")
+    table = app.screen("gsb_table")
+    h.tap("hand")
+    assert "cards:" not in table.ids.note.text
+    h.tap("handover_look")
+    assert table.ids.note.text.startswith("Player 1's cards")
+    h.tap("hand_hide")
+    assert "cards:" not in table.ids.note.text
+
+    # A monster the table moved by hand: put right by a tap on the track, then undone.
+    where = c.state.positions[0]
+    h.tap("fix")
+    h.tap("fix:Player 1")
+    h.tap("space:3")
+    assert c.state.positions[0] == 3 and labels(app)[-1] == "Player 1's monster put on space 3 by hand"
+    h.tap("undo")
+    h.tap("confirm_ok")
+    assert c.state.positions[0] == where
+
+    # The whole game: the device's decisions come as steps the table acknowledges.
+    p.play(lambda: c.session.finished and not app.summary.shown)
+    said = labels(app)
+    assert any("stole" in x for x in said), said  # a steal (on a 2-player table: from the only rival)
+    assert "Device played Freeze Ray!" in said or "Player 1 played Freeze Ray!" in said, said
+    assert any(x.startswith("Device plays slot") for x in p.steps), p.steps
+    assert any("slot" in x and "Device's holder" in x for x in p.steps), p.steps  # which card to take
+    winner = c.view()["winner"]
+    assert winner in ("Player 1", "Device") and app.sm.current == "gsb_end"
+    assert winner in app.screen("gsb_end").ids.heading.text
+
+    # Undo from THE END: the game goes on, and resumes where it was from the choose screen.
+    moves = len(said)
+    h.tap("undo")
+    h.tap("confirm_ok")
+    assert not c.session.finished and len(labels(app)) == moves - 1
+    h.until(lambda: app.sm.current == "gsb_table" or app.seat.plays(c.state))
+    h.tap("games")
+    assert app.sm.current == "choose"
+    h.tap("resume")
+    assert app.sm.current in ("gsb_table", "gsb_end") and len(labels(app)) >= moves - 1
+    p.play(lambda: c.session.finished and not app.summary.shown)
+    assert app.sm.current == "gsb_end"
+
+
+def test_companion_shots_renders_the_goosebumps_screens(tmp_path: Path) -> None:
+    out = tmp_path / "shots"
+    env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data")}
+    run = subprocess.run([sys.executable, "-m", "companion", "shots", str(out), "--game", "GSB"],
+                         capture_output=True, text=True, timeout=240, env=env)
+    assert run.returncode == 0, run.stderr[-2000:]
+    pngs = sorted(out.glob("gsb_*.png"))
+    names = {p.stem for p in pngs}
+    assert {"gsb_02_setup", "gsb_04_table", "gsb_07_hand", "gsb_08_device_turn", "gsb_10_end"} <= names
+    assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and p.stat().st_size > 5000 for p in pngs)
+
+
+def test_every_goosebumps_control_shown_gets_a_touch_at_its_centre(harness: Any) -> None:
+    """The walker's check (tests/ui/test_walker.py) on every Goosebumps screen and moment."""
+    from companion.games.goosebumps.ui.shots import Player
+    from companion.ui import touch
+
+    h = harness
+    app = h.app
+    seen: list[str] = []
+
+    def check(name: str) -> None:
+        app.toaster.hide()
+        h.pump(frames=2)
+        shown = touch.controls()
+        assert shown, f"{name}: nothing to press?"
+        assert touch.unreachable() == [], name
+        assert touch.small_targets() == [], name
+        seen.append(name)
+
+    app.go("choose")
+    h.tap("goosebumps")
+    h.tap("players:6")
+    h.tap("device_at:5")
+    check("set-up, six players")
+    h.tap("players:2")
+    h.tap("start")
+    check("the deal: a person's cards")
+    c = app.controller
+    p = Player(h, seed=2)
+    p.play(lambda: c.view()["waiting"].get("seat") == "Device" and c.state.phase.value == "deal")
+    h.tap("card:5")
+    check("the deal: naming the holder's cards")
+    p.play(lambda: c.view()["waiting"]["kind"] == "play" and c.view()["waiting"]["seat"] == "Player 1"
+           and not app.summary.shown)
+    check("a person's play")
+    if any(b.action == "threes" for b in touch.controls()):
+        h.tap("threes")
+        check("three of a kind")
+        h.tap("threes_back")
+    h.tap("hand")
+    check("hand-over")
+    h.tap("handover_look")
+    check("the hand")
+    h.tap("hand_hide")
+    h.tap("fix")
+    check("whose monster")
+    h.tap("fix:Device")
+    check("where it stands: the track at finger size")
+    h.tap("fix_cancel")
+    p.play(lambda: app.summary.shown)
+    check("the device's move")
+    p.play(lambda: c.session.finished and not app.summary.shown)
+    check("THE END")
+    assert len(seen) >= 10
