@@ -13,7 +13,8 @@ size, whatever the capture size (640 x 480 up), within a budget of work, not wal
    grid reader (least-squares deconvolution of the blurred module grid, then the centre sampler,
    Reed-Solomon with erasures); the corners fitted to the blur model (perspective); zxing on the
    symbol turned upright and on cleaned crops, and the grid reader on whatever zxing locates there.
-4. After a full cheap read, one quick look for a second sticker the cheap pass did not locate.
+4. After a full cheap read (cards or foreign codes), a look for a sticker the cheap pass did not
+   locate: strong texture patches outside the read symbols, if their finders are a symbol's.
 
 Every step is charged its estimated work (companion.scan.work) before it runs; a step that does
 not fit in the frame's budget is not run, so the same frame gets the same answer on any machine.
@@ -328,6 +329,8 @@ def located_symbols(img: Gray) -> list[tuple[str | None, npt.NDArray[np.float32]
         quad = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
                          [p.bottom_right.x, p.bottom_right.y], [p.bottom_left.x, p.bottom_left.y]], np.float32)
         extra = {k: str(v) for k, v in (b.extra or {}).items()}
+        if not b.valid and not extra.get("Version", "1").isdigit():
+            continue  # located as a Micro QR or rMQR ("M3", "R13x43"): never a card, and its corners are no QR's
         res.append((b.text if b.valid else None, quad, extra))
     return res
 
@@ -451,7 +454,7 @@ class Decoder:
             self.budget = float(budget_ms)
 
     def decode(self, frame: npt.NDArray[Any]) -> DecodeResult:
-        from companion.scan.work import EDGE_PER_MPX, PREP_PER_MPX, Work, zxing_cost
+        from companion.scan.work import PREP_PER_MPX, Work, zxing_cost
 
         t0 = time.perf_counter()
         g = to_gray(frame)
@@ -492,16 +495,31 @@ class Decoder:
                 take([text])
                 done.append(q)
                 seen.append(Seen(text, _pts(q), module_px_of(q, _modules(extra)), "zxing"))
-            elif not _inside(q.mean(axis=0), done + [c.quad for c in misses], 1.0):
+            elif not _inside(q.mean(axis=0), done, 1.0) and not any(_same_quad(q, m.quad, 2 * module_px_of(q)) for m in misses):
+                # (zxing may locate one symbol several times, from different finder triples: the
+                # first is not always the right one)
                 seen.append(Seen(None, _pts(q), module_px_of(q), "located"))
                 # unless zxing read a version-1, level-Q format, a sticker only if its finders
                 # say version 1 (a phone's QR is located as readily as a sticker)
                 misses.append(Candidate(q, module_px_of(q), True, verify=not said_sticker(extra)))
         stage = "zxing" if cards or other else ""
-        if (cards or other) and not misses:
-            if self.second_card and work.take(EDGE_PER_MPX * small.size / 1e6):
-                got = self._second_card(g, small, f, done, take, work, seen)
-                stage = stage or got
+        if done and not misses:
+            # Everything located was read (a card, or a phone's QR: either is done). A sticker zxing
+            # did not even locate is still a patch of module-scale texture: the strong ones outside
+            # the read symbols get a look, if their finders say version-1 sticker.
+            if self.second_card:
+                for c in self._second_look(g, small, f, done, work):
+                    if c.score < SECOND_LOOK_SCORE or _inside(c.quad.mean(axis=0), done):
+                        continue
+                    text, how = self._read_symbol(g, c, work, second=True)
+                    if text is not None and take([text]):
+                        done.append(c.quad)
+                        where = c.fitted if c.fitted is not None else c.quad
+                        seen.append(Seen(text, _pts(where), module_px_of(where), how))
+                        if not stage and (cards or other):
+                            stage = how
+                    if work.left <= 0:
+                        break
             return result(stage)
         # then the texture patches; one on a located symbol lends that symbol its outline (zxing's
         # corners of a symbol it could not read can be a part of it)
@@ -555,11 +573,30 @@ class Decoder:
             out.append(Candidate(q, side * f / 22.0, False, score))
         return out
 
-    def _read_symbol(self, g: Gray, c: Candidate, work: Any, quick: bool = False) -> tuple[str | None, str]:
-        """One candidate through the symbol steps, within the budget: (text, the step that read it)."""
+    def _second_look(self, g: Gray, small: Gray, f: float, done: list[npt.NDArray[np.float32]],
+                     work: Any) -> list[Candidate]:
+        """Texture candidates for a sticker the cheap pass did not locate, after it read every symbol
+        it located: the texture finder on a copy at half the capture size (the preview, or half of it
+        for a 640 frame: a quarter of the cost there). The median frame is such a frame, so this is
+        most of the median time at 640 x 480 (profiled); on the dev corpora the half-size look found
+        every sticker the full-size one did at 640, and lost two 3-px-per-module tokens at 1280 seen
+        at a quarter of their size (so no coarser than half)."""
+        import cv2
+
+        if f >= 2.0:
+            return sorted(self._texture_candidates(g, small, f, done, work), key=lambda c: -c.score)
+        half = _u8(cv2.pyrDown(small))
+        return sorted(self._texture_candidates(g, half, 2 * f, done, work), key=lambda c: -c.score)
+
+    def _read_symbol(self, g: Gray, c: Candidate, work: Any, second: bool = False) -> tuple[str | None, str]:
+        """One candidate through the symbol steps, within the budget: (text, the step that read it).
+        `second`: the look after a full read; a guessed candidate goes on only if its finders are
+        clearly a symbol's."""
         from companion.scan.grid import MIN_FINDER_SCALE, WEAK_FINDERS, finder_quality, fit_corners, read_quad, refit
-        from companion.scan.locator import square_guesses
-        from companion.scan.work import FINDER_SCALE, GRID_FIT, GRID_GUESS, GRID_QUAD, PREP_PER_MPX, zxing_cost
+        from companion.scan.finders import locate
+        from companion.scan.locator import orientation, square_guesses
+        from companion.scan.work import (FINDER_SCALE, FINDER_SEARCH, GRID_FIT, GRID_GUESS, GRID_QUAD, ORIENTATION,
+                                         PREP_PER_MPX, zxing_cost)
 
         crop = symbol_crop(g, c)
         if crop.img.size == 0 or not work.take(zxing_cost(crop.img.size) + PREP_PER_MPX["resize"] * crop.img.size / 1e6):
@@ -571,21 +608,35 @@ class Decoder:
         best: tuple[float, npt.NDArray[np.float32] | None] = (-1.0, None)
         if c.located and work.take(GRID_GUESS):  # zxing's corners on the preview are rough: refit them
             best = refit(g, c.quad)
-        if best[1] is None or c.alt is not None:
+        if best[1] is None or best[0] < STRONG_FINDERS or c.alt is not None:
             # A guessed quad (or zxing's, refit in vain) is worth the steps only with three finder
-            # patterns where a version-1 symbol has them: squares turned to the module edges, of a
-            # few sizes (the texture overhangs the symbol), each refit from its finders; the most
-            # finder-like fit wins.
+            # patterns where a version-1 symbol has them. They are searched for around the candidate
+            # at the module sizes it may have (companion.scan.finders: the texture blob overhangs the
+            # symbol by up to twice its size); failing that, squares turned to the module edges, of a
+            # few sizes. Each is refit from its finders; the most finder-like fit wins.
             guess = c.alt or c
             side = guess.module_px * (21.0 if guess.located else 22.0)
-            for q in square_guesses(g, guess.quad, side):
-                if not work.take(GRID_GUESS):
-                    return None, ""
-                score, fitted = refit(g, q)
-                if fitted is not None and score > best[0]:
-                    best = (score, fitted)
-                    c.verify = True
-            if best[1] is None or (quick and best[0] < QUICK_FINDERS):
+            ctr = guess.quad.mean(axis=0)
+            if not work.take(ORIENTATION):
+                return None, ""
+            angle = orientation(g, ctr, side)
+            sizes = [guess.module_px * r for r in (LOCATED_SIZES if guess.located else TEXTURE_SIZES)]
+            sizes = [m for m in sizes if m >= MIN_FINDER_PX]
+            tries: list[list[npt.NDArray[np.float32]]] = []
+            if sizes and work.take(FINDER_SEARCH * len(sizes)):
+                tries.append([t.quad() for t in locate(g, ctr, 0.15 * side, angle, sizes)])
+            tries.append(square_guesses(g, guess.quad, side, angle))
+            for quads in tries:
+                for q in quads:
+                    if not work.take(GRID_GUESS):
+                        return None, ""
+                    score, fitted = refit(g, q)
+                    if fitted is not None and score > best[0]:
+                        best = (score, fitted)
+                        c.verify = True
+                if best[0] >= STRONG_FINDERS:
+                    break
+            if best[1] is None or (second and best[0] < QUICK_FINDERS):
                 return None, ""
         quad = best[1]
         if c.verify:
@@ -605,7 +656,7 @@ class Decoder:
                 return None, ""
             weak = weakest < WEAK_FINDERS[0] and best[0] < WEAK_FINDERS[1]
         c.fitted = quad
-        quick = quick or weak
+        quick = weak
         if quick:  # the upright view's zxing read first: a tenth of a grid read
             if work.take(PREP_PER_MPX["warp"] * (29 * 6) ** 2 / 1e6 + zxing_cost((29 * 6) ** 2)):
                 texts = zxing_texts(upright(g, quad).img)
@@ -660,28 +711,6 @@ class Decoder:
         text = look(crop, SYMBOL_STEPS[1:], "crop")
         return text, how
 
-    def _second_card(self, g: Gray, small: Gray, f: float, done: list[npt.NDArray[np.float32]],
-                     take: Callable[[Sequence[str | None]], bool], work: Any, seen: list[Seen]) -> str:
-        """The cheap pass read every symbol it located: is there a sticker it did not even locate? Only
-        a region that scores like a QR gets a look (texture candidates, the quick steps)."""
-        boxes = [quad_box(q / f, f, g.shape, 0.1) for q in done]
-        regions = candidate_boxes(small, f, g.shape, k=1, exclude=boxes, min_score=SECOND_CARD_SCORE)
-        if not regions:
-            return ""
-        b = regions[0]
-        pad = 30  # preview px: the texture finder needs the whole symbol and a little tray round it
-        h, w = small.shape[:2]
-        region = (max(0, int(b[0] / f) - pad), max(0, int(b[1] / f) - pad),
-                  min(w, int(b[2] / f) + pad), min(h, int(b[3] / f) + pad))
-        stage = ""
-        for c in self._texture_candidates(g, small, f, done, work, region):
-            text, how = self._read_symbol(g, c, work, quick=True)
-            if text is not None and take([text]):
-                done.append(c.quad)
-                seen.append(Seen(text, _pts(c.quad), c.module_px, how))
-                stage = stage or how
-        return stage
-
 
 def _same_quad(a: npt.NDArray[np.float32], b: npt.NDArray[np.float32], tol: float) -> bool:
     """The same four corners, within `tol` px, in any rotation of their order."""
@@ -702,5 +731,10 @@ WHOLE_FRAME_COST = {  # work units per 640 x 480 frame of the old whole-frame st
     "pyzbar flat": 7.0, "zxing localnorm 3x smooth": 20.0, "zxing localnorm deblur 3x": 22.0,
 }
 
-QUICK_FINDERS = 2.0  # refit score (3 at best) a guessed quad needs in the quick look after a read
-SECOND_CARD_SCORE = 1.4  # edge density (edge_density units) a region needs for the second-card look
+TEXTURE_SIZES = (0.5, 0.64, 0.8, 1.0, 1.2)  # a texture blob's module estimate (side / 22) over the symbol's: 1.1-2.2 measured
+LOCATED_SIZES = (0.8, 1.0, 1.25)  # zxing's corners of a symbol it could not read are about right
+MIN_FINDER_PX = 1.5  # no finder search at module sizes under this (capture px)
+STRONG_FINDERS = 1.8  # a refit score (3 at best) under which other outlines are tried too
+QUICK_FINDERS = 2.0  # refit score (3 at best) a guessed quad needs in the look after a full read
+SECOND_LOOK_SCORE = 2.5  # texture score (symbol_candidates) a patch needs for that look: unread stickers
+# there scored 2.8-20 on the dev corpora, 85 % of leftover patches (clutter, card edges) under 1.2

@@ -87,6 +87,7 @@ def _read_shrinking(img: npt.NDArray[Any], q: npt.NDArray[np.float32]) -> str | 
 # symbol), and each blob becomes a quad and a module-size estimate (side / 22) for the decoder.
 
 CANDIDATE_SCALES = ((0, 1.0, 22.0, 70.0), (1, 0.8, 17.0, 55.0), (1, 1.25, 28.0, 90.0))  # level, sigma, side band
+CLOSE_SIDE = 0.3  # the closing that joins the pieces glare leaves, in the band's smallest symbol sides
 
 
 def symbol_candidates(small: npt.NDArray[Any], k: int = 12) -> list[tuple[float, npt.NDArray[np.float32], float]]:
@@ -119,6 +120,11 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12) -> list[tuple[float,
         ks = int(4 * sigma * 2.0 ** level / scale_px + 3) | 1
         bw = cv2.morphologyEx(bw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks)))
         contours, _ = cv2.findContours(bw, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        # glare washes the texture out of a symbol's middle and leaves pieces round it: the pieces
+        # closed into one blob are candidates too
+        kc = int(lo * CLOSE_SIDE) | 1
+        closed = cv2.morphologyEx(bw, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (kc, kc)))
+        contours = list(contours) + list(cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
         mean = float(cv2.mean(tex)[0]) + 1e-6
         for ct in contours:
             if len(ct) < 5:
@@ -137,12 +143,17 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12) -> list[tuple[float,
             found.append((score, np.asarray(cv2.boxPoints(rect) * s, np.float32), (a + c) / 2 * s))
     found.sort(key=lambda t: -t[0])
     out: list[tuple[float, npt.NDArray[np.float32], float]] = []
+    kept: list[tuple[float, float, float]] = []  # centre x, y and side of each kept blob
     for score, quad, side in found:
-        ctr = quad.mean(axis=0)
-        if any(float(np.linalg.norm(ctr - o[1].mean(axis=0))) < 0.4 * max(side, o[2]) for o in out):
+        cx, cy = (float(v) for v in quad.mean(axis=0))
+        if any(np.hypot(cx - ox, cy - oy) < 0.4 * max(side, os_) and max(side, os_) < 1.4 * min(side, os_)
+               for ox, oy, os_ in kept):  # (a piece and the whole: both)
             continue
         out.append((score, quad, side))
-    return out[:k]
+        kept.append((cx, cy, side))
+        if len(out) >= k:
+            break
+    return out
 
 
 def orientation(g: npt.NDArray[Any], centre: npt.NDArray[np.float32], side: float) -> float:
@@ -169,11 +180,12 @@ def orientation(g: npt.NDArray[Any], centre: npt.NDArray[np.float32], side: floa
 GUESS_SCALES = (1.0, 0.87, 0.76, 0.67, 0.59)  # the texture blob overhangs the symbol by blur and smoothing
 
 
-def square_guesses(g: npt.NDArray[Any], quad: npt.NDArray[np.float32], side: float) -> list[npt.NDArray[np.float32]]:
+def square_guesses(g: npt.NDArray[Any], quad: npt.NDArray[np.float32], side: float,
+                   angle: float | None = None) -> list[npt.NDArray[np.float32]]:
     """Square quads a blob of side `side` (capture px) could be the symbol of, turned to the module
-    edges' orientation, largest first."""
+    edges' orientation (`angle`, if already measured), largest first."""
     ctr = quad.mean(axis=0)
-    a = orientation(g, ctr, side)
+    a = orientation(g, ctr, side) if angle is None else angle
     u = np.array([np.cos(a), np.sin(a)], np.float32)
     v = np.array([-np.sin(a), np.cos(a)], np.float32)
     out = []

@@ -154,14 +154,32 @@ def _symbol_quality(g: npt.NDArray[np.uint8], quad: npt.NDArray[np.float32]) -> 
     ring = np.concatenate([rect[:p].ravel(), rect[-p:].ravel(), rect[:, :p].ravel(), rect[:, -p:].ravel()])
     paper = float(np.median(ring))
     ink = float(np.percentile(symbol, 5))  # the darkest print (half a QR is dark modules)
-    # Glare: where the symbol is clipped bright and flat, its dark modules washed out too (within
-    # two modules of any point of a symbol there is print; a clean white paper at 255 is not glare).
+    return float(blur), _clipped(symbol, paper, ink), paper, paper - ink
+
+
+def _clipped(symbol: npt.NDArray[np.uint8], paper: float, ink: float) -> float:
+    """Glare: the share of the rectified symbol clipped bright and flat, its dark modules washed out
+    too (within two modules of any point of a symbol there is print; a clean white paper at 255 is
+    not glare)."""
     import cv2
 
-    k = np.ones((2 * p + 1, 2 * p + 1), np.uint8)
-    low = cv2.erode(symbol, k)
-    glare = float(np.mean((symbol >= 245) & (low >= 245 - 0.5 * max(paper - ink, 20))))
-    return float(blur), glare, paper, paper - ink
+    from companion.scan import grid
+
+    p = grid.LS_PPM
+    low = cv2.erode(symbol, np.ones((2 * p + 1, 2 * p + 1), np.uint8))
+    return float(np.mean((symbol >= 245) & (low >= 245 - 0.5 * max(paper - ink, 20))))
+
+
+def glare_share(g: npt.NDArray[np.uint8], quad: npt.NDArray[np.float32]) -> float:
+    """The share of the symbol at `quad` (TL TR BR BL, capture px) that glare washes out (the tray
+    check's measure; the benchmark records it for every card symbol)."""
+    from companion.scan import grid
+
+    rect = grid.rectify(g, quad, grid.LS_PPM)
+    p, m = grid.LS_PPM, grid.MARGIN
+    symbol = rect[m * p:(m + grid.N) * p, m * p:(m + grid.N) * p]
+    ring = np.concatenate([rect[:p].ravel(), rect[-p:].ravel(), rect[:, :p].ravel(), rect[:, -p:].ravel()])
+    return _clipped(symbol, float(np.median(ring)), float(np.percentile(symbol, 5)))
 
 
 def summarize(measures: Sequence[FrameMeasure], resolution: tuple[int, int] | None = None,

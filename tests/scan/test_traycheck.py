@@ -38,6 +38,25 @@ def test_too_far_says_how_much_closer(module_px: float) -> None:
     assert "cm closer" in r.verdict and "resolution" not in r.verdict.lower()
 
 
+@pytest.mark.parametrize("module_px", [1.6, 1.2])
+def test_the_distance_advised_is_the_shortfall(module_px: float) -> None:
+    # A pinhole camera: px per mm grow as 1 / distance. The distance is estimated from the view's
+    # width and the lens's field of view; moving the stated cm closer brings the smallest sticker
+    # to GOOD_PPM, a cm less does not.
+    import math
+    import re
+
+    from companion.scan.traycheck import CAMERA_FOV_DEG, GOOD_PPM
+
+    r = report(module_px)
+    m = re.search(r"Move the camera (\d+) cm closer", r.verdict)
+    assert m is not None and r.px_per_mm is not None
+    cm = int(m.group(1))
+    distance = 640 / r.px_per_mm / (2 * math.tan(math.radians(CAMERA_FOV_DEG) / 2)) / 10
+    ppm_after = lambda c: r.px_per_module * distance / (distance - c)  # noqa: E731
+    assert ppm_after(cm) >= GOOD_PPM > ppm_after(cm - 1)
+
+
 def test_too_small_with_a_better_mode_says_raise_the_resolution() -> None:
     r = report(1.7, top=2.0)  # the webcam gives 640 x 480 and offers 1280 x 960: that is enough
     assert r.verdict.startswith("Raise the resolution") and "1280x960" in r.verdict and "closer" not in r.verdict
@@ -104,3 +123,16 @@ def test_the_sticker_sheet_carries_the_test_sticker(tmp_path: Path) -> None:
         page = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.width).copy()
     r = Decoder(game="GSB", budget=2000).decode(page)
     assert TEST_CODE in [s.text for s in r.seen] and all(str(c) != TEST_CODE for c in r.cards)
+
+
+def test_glare_share_measures_the_washed_out_part_of_a_symbol() -> None:
+    # the benchmark's measure of glare per card symbol (benchmarks/scan.py): the tray check's own
+    import numpy as np
+
+    from companion.scan.traycheck import glare_share
+
+    shares = []
+    for spoil in (CLEAN, Spoil(glare=2, glare_size=0.3, noise_sigma=1.0)):
+        img, syms = render_scene([Placed(TEST_CODE, 4.0, 20.0, (320, 240))], spoil, seed=1)
+        shares.append(glare_share(img, np.array(syms[0].corners, np.float32)))
+    assert shares[0] < 0.01 and shares[1] > 0.05, shares
