@@ -19,7 +19,12 @@ class BinOverScreen(BaseScreen):
         winners = v["winners"]
         self.ids.heading.text = (" and ".join(colour_words(w) for w in winners) + (" win" if len(winners) > 1 else " wins")
                                  if winners else "Nobody wins")
-        self.ids.reason.text = str(v["reason"])
+        rounds = c.state.options.stall_rounds
+        self.ids.reason.text = {
+            "five": "Five people claimed: the game ends at once.",
+            "no_girls": "No girls are left in the house: the most claimed win.",
+            "stall": f"{rounds} rounds without anyone claimed: the most claimed win (a house rule, BIN-G17).",
+        }.get(str(v["reason"]), str(v["reason"]))
         self.ids.scores.text = "\n".join(
             f"{colour_words(col)}: {p['claimed']} claimed" + (f", Bonus: {', '.join(p['bonus'])}" if p["bonus"] else "")
             for col, p in v["players"].items())
