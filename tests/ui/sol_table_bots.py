@@ -1,0 +1,90 @@
+"""A table of hero bots that plays The Stuff of Legend on the app by touch only: each decision is
+the bot's (from its seat's observation), and the test finds the control on screen that enters it
+and presses it through the window's touch dispatch. Nothing here calls a handler."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.ai.engine import InfoState
+from companion.games.stuff_of_legend import inputs as I
+from companion.games.stuff_of_legend.policies import HeroBot, TableBot
+from companion.ui import touch
+
+ACTIONS = {I.CoinFlip: lambda i: f"coin:{i.face or 'flip'}", I.BoogeymanCardInput: lambda i: "boog:draw"}
+
+
+def shown_with(h: Any, wanted: Any) -> Any | None:
+    """The shown control that enters `wanted`, or the group button that leads to it."""
+    for w in touch.controls():
+        if getattr(w, "inp", None) == wanted:
+            return w
+    for w in touch.controls():
+        if wanted in (getattr(w, "items", None) or ()):
+            return w
+    return None
+
+
+class TouchTable:
+    def __init__(self, h: Any, seed: int = 7, faces: tuple[str | None, ...] = ("boy", None)) -> None:
+        self.h = h
+        self.app = h.app
+        self.bots: dict[str, HeroBot] = {}
+        self.seed = seed
+        self.table = TableBot(seed)
+        self.faces = list(faces)  # the real coin's faces to enter first, then the device flips (None)
+        self.seen: dict[str, int] = {}  # screen -> decisions made there
+        self.summaries = 0
+        self.peeks = 0
+
+    def wanted(self) -> Any:
+        c = self.app.controller
+        s = c.state
+        actor = c.actor()
+        if actor.kind == "chance":
+            if type(s.head).__name__ == "Coin":
+                return I.CoinFlip(self.faces.pop(0) if self.faces else None)  # type: ignore[arg-type]
+            return c.legal()[0]
+        if actor.kind == "table":
+            return self.table.decide(InfoState(c.rules, s, "table"))
+        bot = self.bots.setdefault(actor.seat, HeroBot(self.seed * 10 + len(self.bots)))
+        return bot.decide(InfoState(c.rules, s, actor.seat))
+
+    def step(self) -> None:
+        """One decision by touch (or one acknowledgement of the device's steps)."""
+        h, app = self.h, self.app
+        if app.summary.shown:
+            self.summaries += 1
+            h.tap("summary_next")
+            return
+        screen = app.sm.current
+        if screen == "sol_private" and not app.screen("sol_private").revealed:
+            self.peeks += 1
+            h.tap("reveal")
+            return
+        wanted = self.wanted()
+        self.seen[screen] = self.seen.get(screen, 0) + 1
+        action = ACTIONS.get(type(wanted))
+        if action is not None:
+            h.tap(action(wanted))
+            return
+        w = shown_with(h, wanted)
+        if w is None:
+            raise AssertionError(f"{screen}: no control enters {wanted!r}")
+        h.tap_widget(w)
+        if getattr(w, "inp", None) != wanted:  # a group: the card paid is the second step
+            card = shown_with(h, wanted)
+            assert card is not None and card.inp == wanted, f"{screen}: the group has no {wanted!r}"
+            h.tap_widget(card)
+
+    def play(self, limit: int = 600) -> int:
+        n = 0
+        while not self.app.controller.session.finished and n < limit:
+            self.step()
+            n += 1
+        return n
+
+
+def discard_free(inp: Any) -> Any:
+    return replace(inp, discard="") if hasattr(inp, "discard") else inp
