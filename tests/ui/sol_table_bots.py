@@ -15,8 +15,28 @@ from companion.ui import touch
 ACTIONS = {I.CoinFlip: lambda i: f"coin:{i.face or 'flip'}", I.BoogeymanCardInput: lambda i: "boog:draw"}
 
 
+def scrolled_to(h: Any, pred: Any, tries: int = 8) -> Any | None:
+    """The shown control `pred` accepts, scrolling the lists on screen down by finger to find it."""
+    from kivy.uix.scrollview import ScrollView
+
+    for _ in range(tries):
+        for w in touch.controls():
+            if pred(w):
+                return w
+        lists = [w for w in h.screen.walk(restrict=True) if isinstance(w, ScrollView) and w.scroll_y > 0.001]
+        if not lists:
+            return None
+        sv = lists[0]
+        x, y = sv.to_window(sv.center_x, sv.y)
+        h.drag([(x, y + sv.height * 0.2 + k * sv.height * 0.1) for k in range(7)])  # a swipe up
+    return None
+
+
 def shown_with(h: Any, wanted: Any) -> Any | None:
     """The shown control that enters `wanted`, or the group button that leads to it."""
+    w = scrolled_to(h, lambda w: getattr(w, "inp", None) == wanted or wanted in (getattr(w, "items", None) or ()))
+    if w is None or getattr(w, "inp", None) == wanted:
+        return w
     for w in touch.controls():
         if getattr(w, "inp", None) == wanted:
             return w
@@ -37,6 +57,7 @@ class TouchTable:
         self.seen: dict[str, int] = {}  # screen -> decisions made there
         self.summaries = 0
         self.peeks = 0
+        self.device = 0  # decisions the device made for the hero it holds
 
     def wanted(self) -> Any:
         c = self.app.controller
@@ -57,6 +78,12 @@ class TouchTable:
         if app.summary.shown:
             self.summaries += 1
             h.tap("summary_next")
+            return
+        c = app.controller
+        if app.seat.plays(c.state):  # the device's hero decides off the UI thread, then submits
+            s = c.state
+            self.device += 1
+            assert h.until(lambda: c.state is not s, timeout=15.0), "the device did not decide"
             return
         screen = app.sm.current
         if screen == "sol_private" and not app.screen("sol_private").revealed:

@@ -18,14 +18,14 @@ from companion.games.stuff_of_legend.common import where
 from companion.games.stuff_of_legend.ui.screens.common import private_text
 
 sys.path.insert(0, str(Path(__file__).parent))
-from sol_table_bots import TouchTable  # noqa: E402
+from sol_table_bots import TouchTable, scrolled_to  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 153  # three heroes, the cards held by the device: a game that ends at an exit (see shots.py)
 HEROES = ("max", "percy", "harmony")
 
 
-def set_up(h: Any) -> None:
+def set_up(h: Any, digital: tuple[str, ...] = ("action_deck", "board_cards", "boogeyman_deck")) -> None:
     """Choose the game, the heroes and what the device holds, walk the set-up steps."""
     app = h.app
     app.seed = SEED
@@ -36,12 +36,12 @@ def set_up(h: Any) -> None:
     for hero in HEROES:
         h.tap(f"hero:{hero}")
     h.tap("next")
-    for key in ("action_deck", "board_cards", "boogeyman_deck"):
+    for key in digital:
         h.tap(f"{key}:digital")
     h.tap("next")
     c = app.controller
     assert c.rules.code == "SOL" and c.state.seats == HEROES
-    assert c.state.options.action_deck == "digital" and c.state.options.exits == "digital"
+    assert c.state.options.action_deck == ("digital" if digital else "physical") and c.state.options.exits == "digital"
     screen = app.screen("sol_setup")
     assert screen.steps and screen.steps[0].startswith("Set-up")  # the game's own set-up steps
     while app.sm.current == "sol_setup":
@@ -143,6 +143,76 @@ def test_undo_and_resume_from_the_sol_screens(harness: Any) -> None:
     assert app.sm.current == "sol_table" and c.rules.code == "SOL"
     assert len(c.history()[0]) >= moves and c.state.head.kind == "choose_actor"
     assert app.screen("sol_table").ids.prompt.text.startswith("Who performs action")
+
+
+def test_the_device_can_hold_a_hero(harness: Any) -> None:
+    """Settings -> "Max (a hero)": Device. The device then decides Max's turns and votes from
+    Max's observation only; the table never gets Max's private screen."""
+    h = harness
+    app = h.app
+    set_up(h)
+    while app.sm.current == "sol_private":
+        h.tap("hide" if app.screen("sol_private").revealed else "reveal")
+    h.tap("games")
+    h.tap("settings")
+    h.tap("seat_max_row:normal")
+    assert app.prefs.device_level("SOL", "max") == "normal" and app.seat.seat == "max"
+    h.tap("back")
+    assert app.sm.current == "sol_table"
+    c = app.controller
+    made: list[Any] = []  # what the device's seat entered (it submits through the app, like a tap)
+    submit = app.seat.submit
+    app.seat.submit = lambda inp: (made.append(inp), submit(inp))[1]
+    table = TouchTable(h, seed=SEED)
+    for _ in range(150):
+        if len(made) >= 3 or c.session.finished:
+            break
+        s = c.state
+        if app.sm.current == "sol_private" and getattr(s.head, "seat", "") == "max":
+            raise AssertionError("the table was shown Max's private screen")
+        table.step()
+    app.seat.submit = submit
+    assert len(made) >= 3 and all(getattr(inp, "seat", "max") == "max" for inp in made), made
+
+
+def pick(h: Any, code: str) -> None:
+    """No camera: the card the table holds, tapped in the scan screen's list (scrolled to by finger)."""
+    w = scrolled_to(h, lambda w: getattr(w, "action", "") == f"pick:{code}")
+    assert w is not None, f"{code} is not in the list"
+    h.tap_widget(w)
+
+
+def test_real_cards_are_scanned_or_picked_on_the_scan_screen(harness: Any) -> None:
+    """The table's own cards (the default): each Location turned up and each Action card played is
+    read by the scan screen, by the title the pack's card list gives it (no naming form)."""
+    h = harness
+    app = h.app
+    set_up(h, digital=())
+    c = app.controller
+    while app.sm.current == "sol_private":
+        h.tap("hide" if app.screen("sol_private").revealed else "reveal")
+    h.tap("choice:0")  # Max holds the Rifle
+    turned = 0
+    while c.state.head.kind == "reveal_locations":
+        assert app.sm.current == "scan" and "Turn up the Location" in app.screen("scan").ids.heading.text
+        code = c.legal()[0].code
+        pick(h, code)
+        turned += 1
+        assert c.history()[0][-1].startswith("The Location in ")
+    assert turned == 3  # the three Locations beside Brooklyn (SOL-25)
+    while app.summary.shown:
+        h.tap("summary_next")
+    if c.state.head.kind == "choose_actor":
+        h.tap("choice:0")
+    assert c.state.head.kind == "actor_turn" and app.sm.current == "sol_table"
+    seat = c.state.head.seat
+    assert h.until(lambda: not app.toaster.shown, timeout=4.0)  # the card's name, said over the table
+    h.tap("choice:scan_play")
+    assert app.sm.current == "scan" and "scan the Action card you play" in app.screen("scan").ids.heading.text
+    card = next(i for i in c.legal() if type(i).__name__ == "Play" and not i.target)
+    pick(h, card.card)
+    assert app.sm.current != "card_form"  # known by the pack: never asked to name it
+    assert any(line.startswith(f"{seat.capitalize()} played ") for line in c.history()[0][-2:])
 
 
 def _png_size(path: Path) -> tuple[int, int]:

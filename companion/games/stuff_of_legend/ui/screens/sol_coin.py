@@ -3,7 +3,6 @@ device to flip (the physical table is the truth). A Boogeyman card the device dr
 
 from __future__ import annotations
 
-from typing import Any
 
 from companion.games.stuff_of_legend import inputs as I
 from companion.games.stuff_of_legend.ui.screens.common import tracks

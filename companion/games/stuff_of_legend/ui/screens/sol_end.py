@@ -3,7 +3,6 @@ Loyalty card turned up (the observation shows them once the game is over)."""
 
 from __future__ import annotations
 
-from typing import Any
 
 from companion.games.stuff_of_legend.common import where, who
 from companion.games.stuff_of_legend.ui.words import ENDS

@@ -4,7 +4,6 @@ way that is also closer. What it did comes as steps to carry out on the board (a
 
 from __future__ import annotations
 
-from typing import Any
 
 from companion.games.stuff_of_legend.ui import words
 from companion.games.stuff_of_legend.ui.screens.common import button

@@ -45,7 +45,7 @@ class SolTableScreen(BaseScreen):
                 grid.add_widget(button(who(s, seat), f"look:{seat}", lambda seat=seat: self.look(seat)))
             return
         target = c.pending_screen()
-        if app.seat.plays(s):
+        if app.seat.think(s):  # the device holds the seat that decides: it thinks off the UI thread
             self.ids.note.text = f"The device is deciding for {who(s, app.seat.seat)}\u2026"
             self.ids.choices.clear_widgets()
             self.choices.reset()

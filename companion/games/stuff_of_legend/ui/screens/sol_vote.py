@@ -3,7 +3,6 @@ far (open, SOL-G21), and the buttons of the hero whose vote it is; a tie goes to
 
 from __future__ import annotations
 
-from typing import Any
 
 from companion.games.stuff_of_legend.common import who
 from companion.games.stuff_of_legend.ui import words
@@ -42,7 +41,7 @@ class SolVoteScreen(BaseScreen):
             self.ids.order.text = ""
             grid.add_widget(button("Back to the table", "go_on", app.go_play, kind="primary"))
             return
-        if app.seat.plays(s):
+        if app.seat.think(s):
             self.ids.order.text += f"\nThe device is voting for {who(s, app.seat.seat)}\u2026"
             return
         legal = c.legal()
