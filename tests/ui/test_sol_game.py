@@ -143,6 +143,13 @@ def test_undo_and_resume_from_the_sol_screens(harness: Any) -> None:
     assert app.sm.current == "sol_table" and c.rules.code == "SOL"
     assert len(c.history()[0]) >= moves and c.state.head.kind == "choose_actor"
     assert app.screen("sol_table").ids.prompt.text.startswith("Who performs action")
+    # An Exit token seen by everyone by accident (SOL-65): the device holds them, so it says which.
+    h.tap("accident")
+    h.tap("seen:exit_north")
+    assert "was seen by all" in " ".join(c.view()["notices"]) and c.state.exposed
+    h.tap("undo")
+    h.tap("confirm_ok")
+    assert not c.state.exposed
 
 
 def test_the_device_can_hold_a_hero(harness: Any) -> None:

@@ -202,9 +202,10 @@ def states() -> States:
             app.go_play()
             if then == "reveal":
                 app.screen("sol_private").reveal()
-            elif then == "look":
+            elif then in ("look", "accident", "accident:exit_north"):
                 app.go("sol_table")
-                app.screen("sol_table").toggle_look()
+                app.screen("sol_table").mode = then
+                app.screen("sol_table").refresh()
             elif then == "summary":
                 app.controller.submit(_Bots(SEED).decide(app.controller))
             elif then.startswith("setup:"):
@@ -268,6 +269,8 @@ def states() -> States:
         ("sol_table: the Rifle", sol()),
         ("sol_table: who acts", sol("choose_actor")),
         ("sol_table: who looks", sol("choose_actor", "look")),
+        ("sol_table: a token seen by accident", sol("choose_actor", "accident")),
+        ("sol_table: its number", sol("choose_actor", "accident:exit_north", {"exits": "physical"})),
         ("sol_table: real hands", sol("actor_turn", options={"action_deck": "physical"})),
         ("sol_private: cover", sol("actor_turn")),
         ("sol_private: actions", sol("actor_turn", "reveal")),

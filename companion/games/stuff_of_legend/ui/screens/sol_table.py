@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.stuff_of_legend import inputs as I
 from companion.games.stuff_of_legend.common import where, who
 from companion.games.stuff_of_legend.ui.screens.common import Choices, button, heroes, tracks
 from companion.ui.screens import BaseScreen
@@ -16,11 +17,11 @@ class SolTableScreen(BaseScreen):
 
     def on_kv_post(self, base: Any) -> None:
         self.choices = Choices(self.ids.choices, self.pick, self.scan)
-        self.looking = False
+        self.mode = ""  # "look": who takes the device; "accident" (then "accident:EXIT"): a token seen
 
     def on_leave(self, *_: Any) -> None:
         self.choices.reset()
-        self.looking = False
+        self.mode = ""
 
     def refresh(self) -> None:
         app = self.app
@@ -35,14 +36,10 @@ class SolTableScreen(BaseScreen):
         self.ids.prompt.text = v["prompt"]
         self.ids.notices.text = "\n".join(v["notices"][-3:])
         self.find("undo").disabled = not c.undo_label()
-        self.find("look").caption = "Back to the choices" if self.looking else "Look at my cards"
-        if self.looking:
-            self.ids.note.text = "Who looks? The device goes to them, covered."
-            grid = self.ids.choices
-            grid.clear_widgets()
-            self.choices.reset()
-            for seat in s.seats:
-                grid.add_widget(button(who(s, seat), f"look:{seat}", lambda seat=seat: self.look(seat)))
+        self.find("look").caption = "Back to the choices" if self.mode == "look" else "Look at my cards"
+        self.find("accident").caption = "Back to the choices" if self.mode.startswith("accident") else "A token was seen"
+        if self.mode:
+            self._special(s, v)
             return
         target = c.pending_screen()
         if app.seat.think(s):  # the device holds the seat that decides: it thinks off the UI thread
@@ -66,14 +63,44 @@ class SolTableScreen(BaseScreen):
     def scan(self) -> None:
         self.app.go("scan")
 
-    def toggle_look(self) -> None:
-        self.looking = not self.looking
+    def _special(self, s: Any, v: dict[str, Any]) -> None:
+        """Who takes the device to look; or an Exit token everyone saw by accident (SOL-65)."""
+        grid = self.ids.choices
+        grid.clear_widgets()
+        self.choices.reset()
+        if self.mode == "look":
+            self.ids.note.text = "Who looks? The device goes to them, covered."
+            for seat in s.seats:
+                grid.add_widget(button(who(s, seat), f"look:{seat}", lambda seat=seat: self.look(seat)))
+        elif self.mode == "accident":
+            self.ids.note.text = "Which Exit token did everyone see?"
+            for e in v["exits"]:
+                grid.add_widget(button(e["name"], f"seen:{e['exit']}", lambda e=e["exit"]: self.seen(e)))
+        else:
+            exit_ = self.mode.split(":", 1)[1]
+            self.ids.note.text = f"What number did the token of {where(s, exit_)} show?"
+            for n in range(1, 8):
+                grid.add_widget(button(str(n), f"seen_number:{n}", lambda n=n: self.seen(exit_, n)))
+
+    def toggle(self, mode: str) -> None:
+        self.mode = "" if self.mode.startswith(mode) else mode
         self.choices.reset()
         self.refresh()
 
     def look(self, seat: str) -> None:
-        self.looking = False
+        self.mode = ""
         self.app.screen("sol_private").look([seat], back="sol_table")
+
+    def seen(self, exit_: str, number: int | None = None) -> None:
+        """With the device holding the tokens it knows the number (0); a real token's is asked."""
+        c = self.app.controller
+        if number is None and c.state.options.exits == "physical":
+            self.mode = f"accident:{exit_}"
+            self.refresh()
+            return
+        self.mode = ""
+        self.app.submit(I.AccidentalReveal(exit_, number or 0))
+        self.refresh()
 
 
 SCREEN = SolTableScreen
