@@ -1,9 +1,12 @@
 """UI start-up and memory: time from `exec` to the first frame of the table view with a resumed
-game, and resident memory after driving turns, against a bare Kivy app in the same run.
+game, and resident memory after driving turns, against a bare Kivy app in the same run, and
+against an older revision of the companion run now from a temporary git worktree.
 
-    .venv/bin/python benchmarks/ui_startup.py        (re-runs itself under xvfb-run without DISPLAY)
+    .venv/bin/python benchmarks/ui_startup.py [--against REV]   (re-runs itself under xvfb-run)
 
-Targets (issue 5): start-up < 3 s, RSS during play < 250 MB. Not part of the test suite.
+Targets (issue 5): start-up < 3 s, RSS during play < 250 MB; (issue 10) start and RSS no worse
+than before the game packs (`--against 469e806`, the last revision before them). Not part of
+the test suite.
 """
 
 from __future__ import annotations
@@ -97,7 +100,7 @@ def prepare(data: Path) -> None:
     from companion.ui.controller import GameController
 
     c = GameController(data / "journal.sqlite")
-    c.new_game(Options(children=("mike", "daphne", "ray")), seed=11)
+    c.new_game("BGM", Options(children=("mike", "daphne", "ray")), seed=11)
     rnd = random.Random(1)
     for _ in range(60):
         legal = [i for i in c.legal() if type(i).__name__ not in ("StartFinale", "MissionComplete", "FinaleOutcome")]
@@ -105,11 +108,11 @@ def prepare(data: Path) -> None:
     c.close()
 
 
-def measure(kind: str, data: Path) -> dict[str, float]:
+def measure(kind: str, data: Path, script: str = __file__) -> dict[str, float]:
     env = dict(os.environ, KIVY_NO_CONSOLELOG="1", KIVY_NO_ARGS="1", KIVY_HOME=str(data / "kivy"),
                COMPANION_DATA_DIR=str(data))
     t0 = time.time()
-    res = subprocess.run([sys.executable, __file__, "--child", kind, str(t0), str(data)], env=env,
+    res = subprocess.run([sys.executable, script, "--child", kind, str(t0), str(data)], env=env,
                          capture_output=True, text=True, timeout=120)
     lines = [ln for ln in res.stdout.splitlines() if ln.startswith("{")]
     if not lines:
@@ -122,13 +125,27 @@ def main() -> int:
         kind, t0, data = sys.argv[2], float(sys.argv[3]), sys.argv[4]
         child_bare(t0) if kind == "bare" else child_app(t0, data)
         return 0
+    against = sys.argv[sys.argv.index("--against") + 1] if "--against" in sys.argv else ""
     if not os.environ.get("DISPLAY") and shutil.which("xvfb-run"):
-        return subprocess.call(["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", sys.executable, __file__])
+        return subprocess.call(["xvfb-run", "-a", "-s", "-screen 0 1024x768x24", sys.executable, __file__,
+                                *sys.argv[1:]])
+    old: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory(prefix="ui-bench-") as tmp:
         data = Path(tmp)
         prepare(data)
-        bare = [measure("bare", data) for _ in range(RUNS)]
-        ours = [measure("app", data) for _ in range(RUNS)]
+        wt = data / "old"
+        if against:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(wt), against], check=True)
+        try:
+            bare, ours = [], []
+            for _ in range(RUNS):  # interleaved, so a change in the machine's load hits both alike
+                bare.append(measure("bare", data))
+                ours.append(measure("app", data))
+                if against:
+                    old.append(measure("app", data, str(wt / "benchmarks" / "ui_startup.py")))
+        finally:
+            if against:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(wt)], check=False)
     b = statistics.median(r["startup"] for r in bare)
     a = statistics.median(r["startup"] for r in ours)
     rss = max(r["rss_peak"] for r in ours)
@@ -139,6 +156,11 @@ def main() -> int:
     print(f"inputs driven through the UI per run:      {ours[0]['inputs']:.0f}, "
           f"{statistics.median(r['ms_per_input'] for r in ours):.1f} ms each incl. legal moves and redraw")
     ok = a < 3.0 and rss < 250
+    if old:
+        oa = statistics.median(r["startup"] for r in old)
+        orss = max(r["rss_peak"] for r in old)
+        print(f"revision {against}, exec to first table frame: {oa:6.2f} s, peak RSS {orss:.0f} MB; "
+              f"now/then: start x{a / oa:.2f}, peak RSS x{rss / orss:.2f}")
     print("OK" if ok else "OVER TARGET")
     return 0 if ok else 1
 

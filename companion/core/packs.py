@@ -13,7 +13,7 @@ import importlib
 import importlib.util
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, Iterator
 
 from companion.core.errors import IllegalInput
 
@@ -136,4 +136,12 @@ def get_pack(code: str) -> Pack:
 
 
 def all_packs(include_unavailable: bool = False) -> list[Pack]:
-    return [get_pack(c) for c in codes(include_unavailable)]
+    return list(iter_packs(include_unavailable))
+
+
+def iter_packs(include_unavailable: bool = False) -> Iterator[Pack]:
+    """The packs in shelf order, each imported only when reached (start-up asks for the first)."""
+    for code in codes(include_unavailable=True):  # found on disk, not yet imported
+        pack = get_pack(code)
+        if include_unavailable or pack.available:
+            yield pack

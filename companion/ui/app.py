@@ -74,9 +74,9 @@ class CompanionApp(App):
     @staticmethod
     def _default_board() -> GameUI | None:
         """Before a game is chosen the mat reports in the zones of the first game that has one."""
-        from companion.core.packs import all_packs
+        from companion.core.packs import iter_packs
 
-        for pack in all_packs():
+        for pack in iter_packs():
             ui = ui_for(pack)
             if ui.zones():
                 return ui
@@ -84,10 +84,10 @@ class CompanionApp(App):
 
     def shelf_ui(self) -> GameUI | None:
         """The first game on the shelf: its settings show before any game is chosen."""
-        from companion.core.packs import all_packs
+        from companion.core.packs import iter_packs
 
-        packs = all_packs()
-        return ui_for(packs[0]) if packs else None
+        first = next(iter_packs(), None)
+        return ui_for(first) if first is not None else None
 
     @property
     def game(self) -> GameUI | None:
@@ -483,7 +483,7 @@ class CompanionApp(App):
         if isinstance(event, sensing.Ask):
             self.question = event
             self.go("mismatch")
-        elif event is not None:
+        elif event is not None and not isinstance(event, sensing.PutRight):  # a fix is shown, not played
             self.submit(event)
         self._check_mat()
         self._entered()

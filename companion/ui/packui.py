@@ -138,6 +138,10 @@ class GameUI:
         return ()
 
     # ---- sensing (None: the game has no sensor mat) ----
+    # A pack's sensing module gives `zones(state)`, `BOARD_NAME`, `expected_positions(state)`,
+    # `check(state, occupied) -> PutRight | None` (the one fix to show) and
+    # `on_settled(state, before, after)`: an input to play, an `Ask` (choices for the mismatch
+    # screen), a `PutRight` (shown until the board matches, never played) or None.
     @property
     def sensing(self) -> Any:
         return self.pack.part("sensing") if self.pack.has("sensing") else None

@@ -1,5 +1,7 @@
 """No spoilers, in every registered game: two states that differ only in what a seat may not
-know give that seat the same observation, the same legal inputs and labels, and the same worlds.
+know give that seat the same observation, the same legal inputs and labels, and the same worlds;
+and two states that differ only in what the table may not know put the same screen and status
+line in front of it (the game's UI, asked as the app's controller asks it).
 
 The twin of a state is a world `resample` draws for the seat: by the protocol it differs from
 the state only in what the seat may not know."""
@@ -15,6 +17,7 @@ import pytest
 from companion.core import packs
 from companion.core.game import get_rules
 from companion.core.rng import Rng
+from companion.ui.packui import ui_for
 
 sys.path.insert(0, str(Path(__file__).parent))
 from random_play import random_states  # noqa: E402
@@ -42,9 +45,37 @@ def _options(code: str) -> list[Any]:
     return list(sample()) if sample is not None else [rules.options_type()]
 
 
+class _Seen:
+    """What a game's UI reads from the app's controller, for one state (no journal, no Kivy)."""
+
+    def __init__(self, rules: Any, state: Any) -> None:
+        self.rules, self.state = rules, state
+        self.session = type("S", (), {"finished": rules.is_over(state), "state": state, "rules": rules})()
+
+    def pending(self) -> Any:
+        pending = getattr(self.state, "pending", ())
+        return pending[0] if pending else None
+
+    def view(self, seat: str = "table") -> Any:
+        return self.rules.observe(self.state, seat)
+
+    def actor(self) -> Any:
+        return self.rules.to_act(self.state)
+
+    def legal(self) -> list[Any]:
+        a = self.actor()
+        return list(self.rules.legal_inputs(self.state, a.seat or a.kind))
+
+
+def _screen(ui: Any, rules: Any, state: Any) -> tuple[str, str]:
+    seen = _Seen(rules, state)
+    return ui.pending_screen(seen), ui.status(seen.view())
+
+
 @pytest.mark.parametrize("code", _codes())
 def test_what_a_seat_may_not_know_changes_nothing_it_sees(code: str) -> None:
     rules = get_rules(code)
+    ui = ui_for(packs.get_pack(code))
     checked = differed = 0
     games = [(options, 100 + 10 * k + j) for k, options in enumerate(_options(code)) for j in range(3)]
     for options, seed in games:
@@ -62,6 +93,8 @@ def test_what_a_seat_may_not_know_changes_nothing_it_sees(code: str) -> None:
                 a, _ = rules.resample(state, seat, Rng.from_seed(5))
                 b, _ = rules.resample(twin, seat, Rng.from_seed(5))
                 assert a == b, (code, seat, i)
+                if seat == "table":  # one screen for everybody at the table
+                    assert _screen(ui, rules, twin) == _screen(ui, rules, state), (code, i)
                 checked += 1
     assert checked > 20
     assert differed > 0  # the twins really differed: every game hides something (future dice at least)

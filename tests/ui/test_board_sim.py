@@ -57,6 +57,16 @@ def test_board_sim_beside_the_app(tmp_path: Path) -> None:
         say("place 1")    # Mike steps into Room 1 (Daphne stays in C1)
         assert h.until(lambda: app.controller.state.child("mike").zone == "1", 8), app.fix_text
         assert app.controller.history()[0][-1] == "Mike moved to Room 1"
+        # A piece where the game has none is a fix to show, never an input to play.
+        said: list[str] = []
+        shown = app.toast
+        app.toast = lambda message, *a, **k: (said.append(message), shown(message, *a, **k))
+        done = len(app.controller.history()[0])
+        say("place 14")
+        assert h.until(lambda: "Room 14" in app.fix_text, 5), app.fix_text
+        assert len(app.controller.history()[0]) == done and said == [], said
+        say("lift 14")
+        assert h.until(lambda: app.fix_text == "", 5), app.fix_text
     finally:
         if h is not None:
             h.close()

@@ -63,7 +63,7 @@ class ScanScreen(BaseScreen):
         for code in codes:
             info = (cat.lookup(code) if cat is not None else None) or game.known_card(code)
             (named if info is not None else unnamed).append((code, info))
-        key = (deck, tuple((str(code), info.title) for code, info in named))
+        key = (deck, self.app.scanner.available, tuple((str(code), info.title) for code, info in named))
         if self._listed == key:
             return
         self._listed = key
