@@ -4,12 +4,12 @@ and presses it through the window's touch dispatch. Nothing here calls a handler
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.ai.engine import InfoState
 from companion.games.stuff_of_legend import inputs as I
 from companion.games.stuff_of_legend.policies import HeroBot, TableBot
+from companion.games.stuff_of_legend.ui import words
 from companion.ui import touch
 
 ACTIONS = {I.CoinFlip: lambda i: f"coin:{i.face or 'flip'}", I.BoogeymanCardInput: lambda i: "boog:draw"}
@@ -32,18 +32,26 @@ def scrolled_to(h: Any, pred: Any, tries: int = 8) -> Any | None:
     return None
 
 
+def same(h: Any, a: Any, b: Any) -> bool:
+    """`a` enters `b`, or a copy of the same card in its place (one button stands for both)."""
+    if a == b:
+        return True
+    s = h.app.controller.state
+    return a is not None and type(a) is type(b) and words.caption(s, a) == words.caption(s, b)
+
+
 def shown_with(h: Any, wanted: Any) -> Any | None:
-    """The shown control that enters `wanted`, or the group button that leads to it."""
-    w = scrolled_to(h, lambda w: getattr(w, "inp", None) == wanted or wanted in (getattr(w, "items", None) or ()))
-    if w is None or getattr(w, "inp", None) == wanted:
+    """The shown control that enters `wanted` (or the same card), or the group leading to it."""
+    def enters(w: Any) -> bool:
+        return same(h, getattr(w, "inp", None), wanted)
+
+    def leads(w: Any) -> bool:
+        return any(same(h, x, wanted) for x in (getattr(w, "items", None) or ()))
+
+    w = scrolled_to(h, lambda w: enters(w) or leads(w))
+    if w is None or enters(w):
         return w
-    for w in touch.controls():
-        if getattr(w, "inp", None) == wanted:
-            return w
-    for w in touch.controls():
-        if wanted in (getattr(w, "items", None) or ()):
-            return w
-    return None
+    return next((x for x in touch.controls() if enters(x)), w)
 
 
 class TouchTable:
@@ -100,9 +108,9 @@ class TouchTable:
         if w is None:
             raise AssertionError(f"{screen}: no control enters {wanted!r}")
         h.tap_widget(w)
-        if getattr(w, "inp", None) != wanted:  # a group: the card paid is the second step
+        if not same(h, getattr(w, "inp", None), wanted):  # a group: the card paid is the second step
             card = shown_with(h, wanted)
-            assert card is not None and card.inp == wanted, f"{screen}: the group has no {wanted!r}"
+            assert card is not None and same(h, card.inp, wanted), f"{screen}: the group has no {wanted!r}"
             h.tap_widget(card)
 
     def play(self, limit: int = 600) -> int:
@@ -112,6 +120,3 @@ class TouchTable:
             n += 1
         return n
 
-
-def discard_free(inp: Any) -> Any:
-    return replace(inp, discard="") if hasattr(inp, "discard") else inp

@@ -40,7 +40,7 @@ SCAN_CARD = (I.Play, I.Boost, I.Assist)  # with real hands, the card played is s
 def caption(s: State, inp: Any) -> str:
     """What a button says, in the game's words (the journal keeps the rules' own labels)."""
     n = lambda x: who(s, x)  # noqa: E731
-    extra = f" \u00b7 discard {title(s, inp.discard)}" if getattr(inp, "discard", "") else ""
+    extra = f" \u00b7 discard {card_words(s, inp.discard)}" if getattr(inp, "discard", "") else ""
     if isinstance(inp, I.Rifle):
         return f"{n(inp.seat)} holds the Rifle"
     if isinstance(inp, I.ChooseActorInput):
@@ -58,11 +58,11 @@ def caption(s: State, inp: Any) -> str:
     if isinstance(inp, I.Skip):
         return f"Skip{extra}"
     if isinstance(inp, I.Play):
-        return f"Play {title(s, inp.card)}" + (f" on {title(s, inp.target)}" if inp.target else "")
+        return f"Play {card_words(s, inp.card)}" + (f" on {title(s, inp.target)}" if inp.target else "")
     if isinstance(inp, I.AttemptQuest):
         return f"Attempt {title(s, inp.quest)}"
     if isinstance(inp, I.Boost):
-        return f"Boost with {title(s, inp.card)}"
+        return f"Boost with {card_words(s, inp.card)}"
     if isinstance(inp, I.AskHelp):
         return "Ask for help"
     if isinstance(inp, I.Volunteer):
@@ -70,7 +70,7 @@ def caption(s: State, inp: Any) -> str:
     if isinstance(inp, I.Permit):
         return f"Accept {n(inp.helper)}" if inp.yes else f"Refuse {n(inp.helper)}"
     if isinstance(inp, I.Assist):
-        return f"Assist with {title(s, inp.card)}"
+        return f"Assist with {card_words(s, inp.card)}"
     if isinstance(inp, I.AssistDone):
         return "Done assisting"
     if isinstance(inp, I.ResolveAction):
@@ -100,7 +100,7 @@ def caption(s: State, inp: Any) -> str:
     if isinstance(inp, I.ResolveEncounter):
         return f"Resolve {title(s, inp.code)}"
     if isinstance(inp, I.DiscardInput):
-        return f"Discard {title(s, inp.card)}" if inp.card else "Discard a card (face down)"
+        return f"Discard {card_words(s, inp.card)}" if inp.card else "Discard a card (face down)"
     if isinstance(inp, I.TakeWoundInput):
         return f"{n(inp.seat)} takes it"
     if isinstance(inp, I.ActivateInput):
@@ -113,6 +113,20 @@ def caption(s: State, inp: Any) -> str:
     if isinstance(inp, I.BoogeymanCardInput):
         return "Draw it for me" if inp.code is None else title(s, inp.code)
     return str(inp.kind)
+
+
+def card_words(s: State, code: str) -> str:
+    """An Action card by its title and icons ("Minion Breakthrough (Fight 2, tainted)"): two
+    cards of one title can differ in what they add."""
+    from companion.games.stuff_of_legend.common import SKILL_NAMES, cat
+
+    try:
+        card = cat(s).action(code)
+    except Exception:  # noqa: BLE001 - not an Action card: its title alone
+        return title(s, code)
+    icons = ", ".join(f"{SKILL_NAMES.get(k, k)} {n}" for k, n in card.icons) + (", tainted" if card.tainted else "")
+    name = card.title or title(s, code)
+    return f"{name} ({icons})" if icons else name
 
 
 def slot_words(s: State, ref: str) -> str:
@@ -164,15 +178,20 @@ def screen_for(s: State) -> str:
     return ""
 
 
-def group(legal: list[Any], physical: bool) -> list[tuple[str, list[Any]]]:
+def group(s: State, legal: list[Any], physical: bool) -> list[tuple[str, list[Any]]]:
     """The buttons for a list of inputs: one per input, except that the card paid for Move, Hide
-    or Skip is a second step, and (real hands) every card to play is one "scan it" button."""
+    or Skip is a second step, two copies of one card are one button, and (real hands) every card
+    to play is one "scan it" button."""
     out: dict[Any, list[Any]] = {}
     for inp in legal:
         if physical and isinstance(inp, SCAN_CARD):
             key: Any = ("scan", type(inp))
         elif any(f.name == "discard" for f in fields(inp)) and inp.discard:
             key = replace(inp, discard="")
+        elif isinstance(inp, (*SCAN_CARD, I.DiscardInput)) and inp.card:
+            key = ("same", type(inp), inp.seat, card_words(s, inp.card), getattr(inp, "target", ""))
+            if key in out:
+                continue  # the same card twice: either copy will do
         else:
             key = inp
         out.setdefault(key, []).append(inp)
@@ -180,7 +199,7 @@ def group(legal: list[Any], physical: bool) -> list[tuple[str, list[Any]]]:
 
 
 def _key_name(key: Any) -> str:
-    if isinstance(key, tuple) and key and key[0] == "scan":
+    if isinstance(key, tuple) and key[:1] == ("scan",):
         return {I.Play: "play", I.Boost: "boost", I.Assist: "assist"}[key[1]]
     return ""
 

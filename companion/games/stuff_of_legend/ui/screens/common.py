@@ -40,11 +40,14 @@ class Choices:
         grid.clear_widgets()
         if self.opened is not None:
             grid.add_widget(button("\u25c0 Back", f"{prefix}:back", self._close, kind="quiet"))
+            said: set[str] = set()
             for i, inp in enumerate(self.opened):
-                grid.add_widget(button(words.caption(s, inp), f"{prefix}:card:{i}", lambda inp=inp: self._pick(inp),
-                                       inp=inp))
+                cap = words.caption(s, inp)
+                if cap not in said:  # two copies of one card: either will do
+                    said.add(cap)
+                    grid.add_widget(button(cap, f"{prefix}:card:{i}", lambda inp=inp: self._pick(inp), inp=inp))
             return
-        for i, (name, items) in enumerate(words.group(legal, words.physical_hands(s))):
+        for i, (name, items) in enumerate(words.group(s, legal, words.physical_hands(s))):
             kind = "primary" if i == 0 and primary_first else "normal"
             cap = words.group_caption(s, name, items)
             if name:
@@ -132,7 +135,7 @@ def private_text(s: Any, p: dict[str, Any]) -> str:
         lines.append(f"[b]Face down at {words.slot_words(s, seen['slot'])}:[/b] {seen['title']}")
     hand = [c for c in p.get("hand", []) if c]
     if hand:
-        from companion.games.stuff_of_legend.common import title
+        from companion.games.stuff_of_legend.ui.words import card_words
 
-        lines.append("[b]Hand:[/b] " + ", ".join(title(s, c) for c in hand))
+        lines.append("[b]Hand:[/b] " + ", ".join(card_words(s, c) for c in hand))
     return "\n".join(lines)

@@ -66,7 +66,7 @@ class SolPrivateScreen(BaseScreen):
         hide = self.find("hide")
         hide.caption = "Hide: I have looked" if not deciding else "Hide"
         if deciding and self.revealed:
-            self.choices.show(s, c.legal())
+            self.choices.show(s, c.legal(), primary_first=False)  # no answer is suggested
         else:
             self.ids.choices.clear_widgets()
             self.choices.reset()
