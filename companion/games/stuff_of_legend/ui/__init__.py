@@ -61,6 +61,8 @@ class SolUI(GameUI):
     def status(self, view: dict[str, Any]) -> str:
         if view["phase"] == "over":
             return "Game over"
+        if view["phase"] == "setup":
+            return "Set-up"
         phase = "Enemy Activation" if view["phase"] == "enemies" else f"action {min(view['actions_done'] + 1, 3)} of 3"
         return f"Turn {view['turn']} \u00b7 {phase}"
 
