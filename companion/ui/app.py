@@ -253,8 +253,9 @@ class CompanionApp(App):
         self._sync_virtual()
 
     def restart_camera(self) -> None:
+        game = self.scanner.game
         self.scanner.close()
-        self.scanner = CardScanner(self.prefs.camera, schedule=self.later)
+        self.scanner = CardScanner(self.prefs.camera, game=game, schedule=self.later)
         threading.Thread(target=self._probe_camera, name="camera-probe", daemon=True).start()
         self._update_status()
 
@@ -267,14 +268,16 @@ class CompanionApp(App):
         self._hold_seat()
 
     def _hold_seat(self) -> None:
-        """The device's chair in this game, as Settings say (the first seat it may hold)."""
+        """The device's chairs in this game, as Settings say: every seat it may hold."""
         g = self.game
         seats = g.device_seats() if g is not None else ()
+        levels = {seat: self.prefs.device_level(g.code, seat) for seat, _ in seats} if g is not None else {}
         if seats:
             self.seat.seat = seats[0][0]
-            self.seat.level = self.prefs.device_level(g.code, seats[0][0]) if g is not None else "person"
+            self.seat.level = levels[seats[0][0]]
         else:
             self.seat.level = "person"
+        self.seat.levels = levels
 
     # ---- navigation and feedback ----
     def screen(self, name: str) -> BaseScreen:
@@ -363,6 +366,7 @@ class CompanionApp(App):
             return
         g = c.ui
         self.load_game(g)
+        self.scanner.use_game(g.code)
         self._hold_seat()
         session, before = self._seen
         after = c.state

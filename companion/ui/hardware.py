@@ -230,6 +230,12 @@ class CardScanner:
             return "No camera: pick cards"
         return "Camera: scanning" if self._worker is not None else "Camera: ready"
 
+    def use_game(self, code: str) -> None:
+        """Read the cards of the game being played (its decks, its catalogue) from now on."""
+        if code != self.game:
+            self.end()
+            self.game, self.session = code, None
+
     def catalogue(self) -> Any:
         if self.session is None:
             from companion.scan.session import ScanSession

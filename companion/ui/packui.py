@@ -134,7 +134,8 @@ class GameUI:
         return rows
 
     def device_seats(self) -> tuple[tuple[str, str], ...]:
-        """(seat, words) the device may hold in this game, for Settings."""
+        """(seat, words) the device may hold in this game: a Settings row each; it holds every one set
+        to a level."""
         return ()
 
     # ---- sensing (None: the game has no sensor mat) ----

@@ -29,20 +29,28 @@ class DeviceSeat:
         self.rules = rules
         self.level = "normal"
         self.seat = "boogeyman"  # the seat the device holds when `level` is a device level
+        self.levels: dict[str, str] = {}  # more seats the device holds: seat -> level
         self._asked: Any = None
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="device-seat")
 
     def plays(self, state: Any) -> bool:
         """The device answers this state's decision: it holds the seat that acts now."""
         rules = self.rules()
-        if rules is None or self.level not in LEVELS:
+        if rules is None:
             return False
         actor = rules.to_act(state)
-        return actor.kind == "seat" and actor.seat == self.seat and self._holds(rules, state)
+        return (actor.kind == "seat" and actor.seat is not None and self.level_of(actor.seat) in LEVELS
+                and self._holds(rules, state, actor.seat))
 
-    def _holds(self, rules: GameRules[Any, Any, Any], state: Any) -> bool:
+    def level_of(self, seat: str) -> str:
+        """The device's level in `seat` ("person": a person holds it)."""
+        if seat in self.levels:
+            return self.levels[seat]
+        return self.level if seat == self.seat else "person"
+
+    def _holds(self, rules: GameRules[Any, Any, Any], state: Any, seat: str) -> bool:
         holds = getattr(rules, "device_may_hold", None)  # e.g. Boogeyman: only a player-run seat
-        return bool(holds(state, self.seat)) if holds is not None else True
+        return bool(holds(state, seat)) if holds is not None else True
 
     def think(self, state: Any) -> bool:
         """Start deciding for `state` (once); True when the device is the one to answer."""
@@ -51,14 +59,18 @@ class DeviceSeat:
         if self._asked is state:
             return True
         self._asked = state
-        self._pool.submit(self._decide, state, self.level)
+        rules = self.rules()
+        assert rules is not None
+        seat = rules.to_act(state).seat
+        assert seat is not None
+        self._pool.submit(self._decide, state, seat, self.level_of(seat))
         return True
 
-    def _decide(self, state: Any, level: str) -> None:
+    def _decide(self, state: Any, seat: str, level: str) -> None:
         rules = self.rules()
         assert rules is not None
         try:
-            info = InfoState(rules, state, self.seat)
+            info = InfoState(rules, state, seat)
             policy = make_policy(rules.code, level, seed=0)
             budget = getattr(policy, "budget", None)
             cap = getattr(budget, "time_ms", None)

@@ -29,6 +29,7 @@ def test_a_game_with_no_screens_is_played_on_the_generic_screen_by_touch(harness
     h.app.go("choose")
     h.tap("game:DICE")  # its tile, built from the registry
     assert app.sm.current == "game" and app.controller.rules.code == "DICE"
+    assert app.scanner.game == "DICE"  # the scan screen reads this game's cards, not the last game's
     assert "roll, add 1 to 3, or pass" in app.screen("game").ids.prompt.text
     first = app.controller.state.players[app.controller.state.turn]
     h.tap("choice:2")  # "<who> added 2": the labels are the game's own words
@@ -48,3 +49,8 @@ def test_a_game_with_no_screens_is_played_on_the_generic_screen_by_touch(harness
     assert app.sm.current == "choose"
     h.tap("resume")
     assert app.sm.current == "game" and len(app.controller.history()[0]) == moves - 1
+    # A new camera chosen in Settings still reads this game's cards.
+    h.tap("games")
+    h.tap("settings")
+    h.tap("cam_row:none")
+    assert app.prefs.camera == "none" and app.scanner.game == "DICE"

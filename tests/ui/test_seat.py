@@ -69,3 +69,46 @@ def test_the_seed_comes_from_what_the_table_sees() -> None:
     hidden = replace(state, rng=replace(state.rng, state=state.rng.state ^ 0xFFFF))
     assert public_seed(RULES, state, "boogeyman") == public_seed(RULES, hidden, "boogeyman")
     assert public_seed(RULES, state, "boogeyman") != public_seed(RULES, replace(state, stress_babysitter=1), "boogeyman")
+
+
+def test_the_device_holds_several_seats_of_any_game_each_at_its_level() -> None:
+    """The fixture game, which the shell knows only by its pack: the device holds both chairs."""
+    import sys
+    from pathlib import Path
+
+    from companion.core import packs
+    from companion.core.game import get_rules
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "core"))
+    packs.register("DICE", "fixture_game")
+    try:
+        rules = get_rules("DICE")
+        state = rules.setup(rules.options_type(), 3)
+        current: list[Any] = [state]
+        played: list[tuple[str, Any]] = []
+        answered = threading.Event()
+
+        def submit(inp: Any) -> bool:
+            played.append((rules.to_act(current[0]).seat, inp))
+            current[0] = rules.apply(current[0], inp)
+            answered.set()
+            return True
+
+        s = DeviceSeat(lambda fn: fn(), lambda: current[0], submit, lambda m: None, lambda: rules)
+        s.level = "person"
+        s.levels = {"Ann": "easy", "Bob": "hard"}
+        assert s.level_of("Ann") == "easy" and s.level_of("Bob") == "hard" and s.level_of("Cy") == "person"
+        moves = 0
+        while not rules.is_over(current[0]) and moves < 60:
+            answered.clear()
+            assert s.think(current[0])
+            assert answered.wait(5)
+            moves += 1
+        s.levels = {"Ann": "person", "Bob": "hard"}  # a person takes Ann's chair back
+        starts = [rules.setup(rules.options_type(), seed) for seed in range(8)]
+        assert {rules.to_act(st).seat for st in starts} == {"Ann", "Bob"}
+        assert all(s.plays(st) == (rules.to_act(st).seat == "Bob") for st in starts)
+        s.close()
+        assert rules.is_over(current[0]) and {who for who, _ in played} == {"Ann", "Bob"}
+    finally:
+        packs.unregister("DICE")
