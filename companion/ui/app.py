@@ -144,7 +144,6 @@ class CompanionApp(App):
 
     def load_game(self, ui: GameUI) -> None:
         """A game's own screens, loaded the first time it is played (not at start)."""
-        self.scanner.use_game(ui.code)  # the camera reads this game's cards
         if ui.code in self._loaded:
             return
         for module_name in ui.widgets:

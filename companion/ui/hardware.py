@@ -194,12 +194,6 @@ class CardScanner:
         self._tee: _Tee | None = None
         self.checked = False
 
-    def use_game(self, game: str) -> None:
-        """Decode and name the cards of `game` from now on (the game being played)."""
-        if game != self.game:
-            self.end()
-            self.game, self.session = game, None
-
     def open(self) -> bool:
         """Open the camera (may take a moment: call off the UI thread at start)."""
         if self.camera is not None:
