@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.stuff_of_legend.common import where
-from companion.games.stuff_of_legend.ui.screens.common import private_text
 
 sys.path.insert(0, str(Path(__file__).parent))
 from sol_table_bots import TouchTable, scrolled_to  # noqa: E402
@@ -53,6 +52,8 @@ def secret(h: Any) -> str:
 
 
 def test_a_whole_game_from_set_up_to_an_exit_by_touch(harness: Any) -> None:
+    from companion.games.stuff_of_legend.ui.screens.common import private_text  # Kivy: not at collection
+
     h = harness
     app = h.app
     set_up(h)
