@@ -611,17 +611,64 @@ def _known_ring(free_timing: bool = False) -> npt.NDArray[np.int8]:
     return k
 
 
-@lru_cache(maxsize=48)
-def _ls_operators(sigma: float, ppm: int = LS_PPM, r: int = 4, free_timing: bool = False) -> tuple[Any, Any, Any]:
-    """For one blur sigma: the inverse of (H + lam I) over the unknown modules, H between unknown and
-    known modules, and the operator giving each module's mean of the blurred painted grid."""
+# A blur: a Gaussian's sigma (modules), or (sigma, smear length in modules, smear angle in degrees in
+# the rectified symbol): a camera or card moving during the exposure smears along a line, which a
+# Gaussian fits badly once the smear passes about a module.
+Blur = float | tuple[float, float, float]
+
+
+@lru_cache(maxsize=256)
+def motion_kernel(blur: tuple[float, float, float], ppm: int = LS_PPM) -> npt.NDArray[np.float32]:
+    """The point-spread function of `blur` (sigma, length, angle) at `ppm` px per module: a line of
+    `length` modules at `angle`, drawn anti-aliased, then the Gaussian; it sums to 1."""
+    import cv2
+
+    sigma, length, angle = blur
+    half = length * ppm / 2
+    r = int(np.ceil(half + 3 * sigma * ppm)) + 1
+    k = np.zeros((2 * r + 1, 2 * r + 1), np.float32)
+    t = np.linspace(-half, half, max(2, int(np.ceil(4 * half)) + 1))
+    dx, dy = np.cos(np.radians(angle)), np.sin(np.radians(angle))
+    for x, y in zip(r + t * dx, r + t * dy):
+        x0, y0 = int(np.floor(x)), int(np.floor(y))
+        fx, fy = x - x0, y - y0
+        k[y0, x0] += (1 - fx) * (1 - fy)
+        k[y0, x0 + 1] += fx * (1 - fy)
+        k[y0 + 1, x0] += (1 - fx) * fy
+        k[y0 + 1, x0 + 1] += fx * fy
+    if sigma > 0:
+        k = np.asarray(cv2.GaussianBlur(k, (0, 0), sigma * ppm, borderType=cv2.BORDER_CONSTANT), np.float32)
+    return np.asarray(k / k.sum(), np.float32)
+
+
+def _blur(v: npt.NDArray[Any], blur: Blur, ppm: int) -> Any:
+    """`v` blurred by `blur` (the kernels are point-symmetric: convolution is correlation)."""
+    import cv2
+
+    if isinstance(blur, tuple):
+        return cv2.filter2D(v, -1, motion_kernel(blur, ppm).astype(v.dtype), borderType=cv2.BORDER_REPLICATE)
+    return cv2.GaussianBlur(v, (0, 0), blur * ppm, borderType=cv2.BORDER_REPLICATE) if blur > 0 else v
+
+
+def blur_radius(blur: Blur) -> float:
+    """A blur's radius in modules: the Gaussian's sigma and half the smear, combined."""
+    return float(np.hypot(blur[0], blur[1] / 2)) if isinstance(blur, tuple) else float(blur)
+
+
+@lru_cache(maxsize=128)
+def _ls_kernels(sigma: Blur, ppm: int = LS_PPM, r: int = 4) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """For one blur, on the module grid: h, the normal equations' kernel ((KU)^T(KU) between modules
+    dy, dx apart), and h1, each module's mean of a blurred painted module dy, dx away."""
     import cv2
 
     size = (2 * r + 3) * ppm
     c = size // 2
     box = np.zeros((size, size), np.float64)
     box[c - ppm // 2:c - ppm // 2 + ppm, c - ppm // 2:c - ppm // 2 + ppm] = 1.0
-    kb = cv2.GaussianBlur(box, (0, 0), sigma * ppm) if sigma > 0 else box
+    if isinstance(sigma, tuple):
+        kb = np.asarray(cv2.filter2D(box, -1, motion_kernel(sigma, ppm).astype(np.float64), borderType=cv2.BORDER_CONSTANT), np.float64)
+    else:
+        kb = cv2.GaussianBlur(box, (0, 0), sigma * ppm) if sigma > 0 else box
     h = np.zeros((2 * r + 1, 2 * r + 1))
     h1 = np.zeros_like(h)
     for dy in range(-r, r + 1):
@@ -629,6 +676,14 @@ def _ls_operators(sigma: float, ppm: int = LS_PPM, r: int = 4, free_timing: bool
             sh = np.roll(np.roll(kb, dy * ppm, 0), dx * ppm, 1)
             h[dy + r, dx + r] = float((kb * sh).sum())
             h1[dy + r, dx + r] = float((box * sh).sum()) / (ppm * ppm)
+    return h, h1
+
+
+@lru_cache(maxsize=128)
+def _ls_operators(sigma: Blur, ppm: int = LS_PPM, r: int = 4, free_timing: bool = False) -> tuple[Any, Any, Any]:
+    """For one blur: the inverse of (H + lam I) over the unknown modules, H between unknown and
+    known modules, and the operator giving each module's mean of the blurred painted grid."""
+    h, h1 = _ls_kernels(sigma, ppm, r)
     H = _grid_operator(h, r)
     known = (_known_ring(free_timing) >= 0).ravel()
     unk = ~known
@@ -636,6 +691,12 @@ def _ls_operators(sigma: float, ppm: int = LS_PPM, r: int = 4, free_timing: bool
     xk = np.where(_known_ring(free_timing) == 1, 1.0, -1.0).ravel()[known]
     # the known modules' part of the normal equations, the same for every symbol
     return inv.astype(np.float32), (H[np.ix_(unk, known)] @ xk).astype(np.float32), _grid_operator(h1, r).astype(np.float32)
+
+
+@lru_cache(maxsize=12)
+def _ls_normal(sigma: Blur, ppm: int = LS_PPM, r: int = 4) -> npt.NDArray[np.float64]:
+    """H + lam I over the whole 25 x 25 grid (for `feedback_fits`, which fixes modules as it goes)."""
+    return _grid_operator(_ls_kernels(sigma, ppm, r)[0], r) + LS_LAMBDA * ppm * ppm * np.eye(LS_G * LS_G)
 
 
 def _gblur(v: npt.NDArray[np.float32], sigma: float) -> npt.NDArray[np.float32]:
@@ -670,11 +731,23 @@ def _deconvolve(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...],
     return min(_deconvolve_each(rect, ppm, sigmas, iters), key=lambda f: f[3])
 
 
-def _deconvolve_each(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...], iters: int,
+def _deconvolve_each(rect: npt.NDArray[Any], ppm: int, sigmas: Sequence[Blur], iters: int,
                      free_timing: bool = False) -> list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], float, float]]:
     """For each blur sigma: signed darkness of the 21 x 21 modules of a rectified symbol (`rect`: the
     symbol with LS_RING modules of margin, `ppm` px per module), the modules no fit can see
     (glare-clipped, where a dark module would clip too), the sigma and the fit's residual."""
+    inner = slice(LS_RING, LS_RING + N)
+    out = []
+    for sigma in sigmas:
+        x, _, unknown, res = _fit_one(rect, ppm, sigma, iters, free_timing)
+        out.append((np.asarray(x.reshape(LS_G, LS_G)[inner, inner], np.float32), unknown, blur_radius(sigma), res))
+    return out
+
+
+def _fit_one(rect: npt.NDArray[Any], ppm: int, sigma: Blur, iters: int, free_timing: bool = False
+             ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_], float]:
+    """One blur's least-squares fit: the 25 x 25 solution (raveled), the module sums z of the
+    normalised, blurred symbol it solved from, the unseen modules (21 x 21) and the residual."""
     import cv2
 
     known = _known_ring(free_timing)
@@ -690,26 +763,69 @@ def _deconvolve_each(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...]
     seen = (clip < 0.5).astype(np.float32)
     n_seen = max(1.0, float(seen.sum()))
     inner = slice(LS_RING, LS_RING + N)
-    out = []
-    for sigma in sigmas:
-        inv, rhs0, h1 = _ls_operators(sigma, ppm, 4, free_timing)
-        a = np.full((LS_G, LS_G), (white + black) / 2, np.float32)
-        b = np.full((LS_G, LS_G), (black - white) / 2, np.float32)
-        for it in range(iters + 1):
-            bp = np.asarray(cv2.resize(b, size, interpolation=cv2.INTER_LINEAR), np.float32)
-            y = (R - np.asarray(cv2.resize(a, size, interpolation=cv2.INTER_LINEAR), np.float32)) / np.where(np.abs(bp) < 2, -2, bp)
-            yb = _gblur(y, sigma * ppm) if sigma > 0 else y
-            z = np.asarray(cv2.resize(yb, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32).ravel() * (ppm * ppm)
-            x = x0.copy()
-            x[un] = inv @ (z[un] - rhs0)
-            mm = (h1 @ np.clip(x, -1, 1)).reshape(LS_G, LS_G)
-            if it < iters:
-                a, b = _affine_fit(Rm, mm)
-        res = float((((Rm - (a + b * mm)) ** 2) * seen).sum() / n_seen)
-        dark_level = (a + b)[inner, inner]
-        unknown = (clip[inner, inner] > 0.6) & (dark_level >= 240)
-        out.append((np.asarray(x.reshape(LS_G, LS_G)[inner, inner], np.float32), unknown, sigma, res))
-    return out
+    inv, rhs0, h1 = _ls_operators(sigma, ppm, 4, free_timing)
+    a = np.full((LS_G, LS_G), (white + black) / 2, np.float32)
+    b = np.full((LS_G, LS_G), (black - white) / 2, np.float32)
+    x = x0.copy()
+    z = np.zeros_like(x0)
+    for it in range(iters + 1):
+        bp = np.asarray(cv2.resize(b, size, interpolation=cv2.INTER_LINEAR), np.float32)
+        y = (R - np.asarray(cv2.resize(a, size, interpolation=cv2.INTER_LINEAR), np.float32)) / np.where(np.abs(bp) < 2, -2, bp)
+        yb = np.asarray(_blur(y, sigma, ppm), np.float32)
+        z = np.asarray(cv2.resize(yb, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32).ravel() * (ppm * ppm)
+        x = x0.copy()
+        x[un] = inv @ (z[un] - rhs0)
+        mm = (h1 @ np.clip(x, -1, 1)).reshape(LS_G, LS_G)
+        if it < iters:
+            a, b = _affine_fit(Rm, mm)
+    res = float((((Rm - (a + b * mm)) ** 2) * seen).sum() / n_seen)
+    dark_level = (a + b)[inner, inner]
+    unknown = (clip[inner, inner] > 0.6) & (dark_level >= 240)
+    return x, z, unknown, res
+
+
+FEEDBACK_STEPS = (0.7, 0.5, 0.3)  # |module value| over which a module is taken as decided, round by round
+
+
+def feedback_fits(rect: npt.NDArray[Any], sigma: Blur, steps: tuple[float, ...] = FEEDBACK_STEPS
+                  ) -> Iterator[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]]:
+    """Decision feedback on the least-squares fit: the modules are black or white, so the ones the
+    fit is sure of are fixed at +-1 and the rest solved again with them known, a round per
+    threshold in `steps`. Under heavy blur (sigma 0.7-0.8 module, where alternating modules keep 4 %
+    of their contrast) the sure modules then stop leaking their ridge-shrunk error into their
+    neighbours. Yields each round's 21 x 21 solution and the unseen modules."""
+    import cv2
+
+    x, z, unknown, _ = _fit_one(rect, LS_PPM, sigma, 2)
+    A = _ls_normal(sigma)
+    inner = slice(LS_RING, LS_RING + N)
+    free = (_known_ring() < 0).ravel()
+    xs = x.astype(np.float64)
+    for t in steps:
+        sure = free & (np.abs(xs) > t)
+        xs[sure] = np.sign(xs[sure])
+        free &= ~sure
+        if not free.any():
+            break
+        # OpenCV's Cholesky, not LAPACK's: numpy's solver spins up BLAS threads (100x slower here)
+        rhs = (z[free] - A[np.ix_(free, ~free)] @ xs[~free]).reshape(-1, 1)
+        _, sol = cv2.solve(np.ascontiguousarray(A[np.ix_(free, free)]), rhs, flags=cv2.DECOMP_CHOLESKY)
+        xs[free] = np.asarray(sol, np.float64).ravel()
+        yield np.asarray(xs.reshape(LS_G, LS_G)[inner, inner], np.float32), unknown
+
+
+def feedback_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: int = 2) -> str | None:
+    """The card-code text of the symbol at `quad` by decision feedback (`feedback_fits`) on the `tries`
+    best-fitting blur sigmas, through the Reed-Solomon decoder like `deconvolved_text`."""
+    rect = rectify(img, quad, LS_PPM)
+    _, flat = classify_modules(sample(rectify(img, quad, PPM), PPM))
+    fits = sorted(_deconvolve_each(rect, LS_PPM, LS_SIGMAS, 1), key=lambda f: f[3])
+    for _, _, sigma, _ in fits[:tries]:
+        for s, unknown in feedback_fits(rect, sigma):
+            text = decode_grid(s, unknown | flat)
+            if text is not None:
+                return text
+    return None
 
 
 FIT_ITERS = 1  # level refits per trial in fit_corners
@@ -839,4 +955,32 @@ def read_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: int =
                     text = decode_grid(e, unk)
                     if text is not None:
                         return text
+    return None
+
+
+MOTION_ANGLES = tuple(float(a) for a in range(0, 180, 30))  # smear directions first tried (rectified, degrees)
+MOTION_COARSE = (0.3, 1.4)  # the sigma and smear (modules) the direction is first fitted with
+MOTION_FINE = tuple((s, n) for n in (0.8, 1.4, 2.0) for s in (0.2, 0.45))  # then these, about that direction
+
+
+def motion_fits(rect: npt.NDArray[Any]) -> list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], float, float]]:
+    """Least-squares fits of the rectified symbol (LS_PPM, LS_RING margin) under motion blur, best
+    first: the smear's direction is fitted first (MOTION_ANGLES at MOTION_COARSE), then its length
+    and the Gaussian about that direction (MOTION_FINE, the best angle and 15 degrees either side)."""
+    sig, n = MOTION_COARSE
+    coarse = _deconvolve_each(rect, LS_PPM, [(sig, n, a) for a in MOTION_ANGLES], 1)
+    best = MOTION_ANGLES[int(np.argmin([f[3] for f in coarse]))]
+    fine = _deconvolve_each(rect, LS_PPM, [(s, m, (best + d) % 180) for d in (-15.0, 0.0, 15.0) for s, m in MOTION_FINE], 1)
+    return sorted(coarse + fine, key=lambda f: f[3])
+
+
+def motion_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32]) -> str | None:
+    """The card-code text of the symbol at `quad` read under motion blur (`motion_fits`): the best
+    fitting solutions through the Reed-Solomon decoder, like `deconvolved_text`."""
+    rect = rectify(img, quad, LS_PPM)
+    _, flat = classify_modules(sample(rectify(img, quad, PPM), PPM))
+    for s, unknown, _, _ in motion_fits(rect)[:DECODE_SIGMAS]:
+        text = decode_grid(s, unknown | flat)
+        if text is not None:
+            return text
     return None

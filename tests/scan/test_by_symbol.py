@@ -46,10 +46,8 @@ def test_a_foreign_code_read_is_not_rescued_and_costs_like_an_empty_tray() -> No
 def test_an_unreadable_phone_code_is_seen_as_no_sticker() -> None:
     # Small (1.5 px per module at 640): if zxing cannot read it, its finders are small for their spacing
     # (a larger version, not a sticker) and it is refused before the rescue steps: no grid read, no
-    # cleaned crops. What it costs is the finder search and fits (~8 units over an empty tray's 3:
-    # the corpus-level target, distractor-only p95 <= 2x empty p95, is measured in benchmarks/scan.py).
-    from companion.scan.work import GRID_QUAD
-
+    # cleaned crops, and no other outline once the first finder triple's fit has finders that small
+    # (the corpus-level target, distractor-only p95 <= 2x empty p95, is measured in benchmarks/scan.py).
     tray = Spoil(noise_sigma=2.0, clutter=3)
     img, syms = render_scene([Placed(URL, 1.5, 15.0, (320, 240), style="phone")], tray, seed=7)
     empty, _ = render_scene([], tray, seed=7)
@@ -57,7 +55,7 @@ def test_an_unreadable_phone_code_is_seen_as_no_sticker() -> None:
     r = dec.decode(img)
     assert r.cards == ()  # read as foreign at best
     assert not any(s.how == "fitted" for s in r.seen)  # never taken for a sticker
-    assert r.work < dec.decode(empty).work + GRID_QUAD  # less than one grid read past an empty tray
+    assert r.work <= 2 * dec.decode(empty).work + 1.0
 
 
 def test_finder_size_tells_a_sticker_from_a_larger_version() -> None:
