@@ -611,52 +611,8 @@ def _known_ring(free_timing: bool = False) -> npt.NDArray[np.int8]:
     return k
 
 
-# A blur: a Gaussian's sigma (modules), or (sigma, smear length in modules, smear angle in degrees in
-# the rectified symbol): a camera or card moving during the exposure smears along a line, which a
-# Gaussian fits badly once the smear passes about a module.
-Blur = float | tuple[float, float, float]
-
-
-@lru_cache(maxsize=256)
-def motion_kernel(blur: tuple[float, float, float], ppm: int = LS_PPM) -> npt.NDArray[np.float32]:
-    """The point-spread function of `blur` (sigma, length, angle) at `ppm` px per module: a line of
-    `length` modules at `angle`, drawn anti-aliased, then the Gaussian; it sums to 1."""
-    import cv2
-
-    sigma, length, angle = blur
-    half = length * ppm / 2
-    r = int(np.ceil(half + 3 * sigma * ppm)) + 1
-    k = np.zeros((2 * r + 1, 2 * r + 1), np.float32)
-    t = np.linspace(-half, half, max(2, int(np.ceil(4 * half)) + 1))
-    dx, dy = np.cos(np.radians(angle)), np.sin(np.radians(angle))
-    for x, y in zip(r + t * dx, r + t * dy):
-        x0, y0 = int(np.floor(x)), int(np.floor(y))
-        fx, fy = x - x0, y - y0
-        k[y0, x0] += (1 - fx) * (1 - fy)
-        k[y0, x0 + 1] += fx * (1 - fy)
-        k[y0 + 1, x0] += (1 - fx) * fy
-        k[y0 + 1, x0 + 1] += fx * fy
-    if sigma > 0:
-        k = np.asarray(cv2.GaussianBlur(k, (0, 0), sigma * ppm, borderType=cv2.BORDER_CONSTANT), np.float32)
-    return np.asarray(k / k.sum(), np.float32)
-
-
-def _blur(v: npt.NDArray[Any], blur: Blur, ppm: int) -> Any:
-    """`v` blurred by `blur` (the kernels are point-symmetric: convolution is correlation)."""
-    import cv2
-
-    if isinstance(blur, tuple):
-        return cv2.filter2D(v, -1, motion_kernel(blur, ppm).astype(v.dtype), borderType=cv2.BORDER_REPLICATE)
-    return cv2.GaussianBlur(v, (0, 0), blur * ppm, borderType=cv2.BORDER_REPLICATE) if blur > 0 else v
-
-
-def blur_radius(blur: Blur) -> float:
-    """A blur's radius in modules: the Gaussian's sigma and half the smear, combined."""
-    return float(np.hypot(blur[0], blur[1] / 2)) if isinstance(blur, tuple) else float(blur)
-
-
 @lru_cache(maxsize=128)
-def _ls_kernels(sigma: Blur, ppm: int = LS_PPM, r: int = 4) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+def _ls_kernels(sigma: float, ppm: int = LS_PPM, r: int = 4) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """For one blur, on the module grid: h, the normal equations' kernel ((KU)^T(KU) between modules
     dy, dx apart), and h1, each module's mean of a blurred painted module dy, dx away."""
     import cv2
@@ -665,10 +621,7 @@ def _ls_kernels(sigma: Blur, ppm: int = LS_PPM, r: int = 4) -> tuple[npt.NDArray
     c = size // 2
     box = np.zeros((size, size), np.float64)
     box[c - ppm // 2:c - ppm // 2 + ppm, c - ppm // 2:c - ppm // 2 + ppm] = 1.0
-    if isinstance(sigma, tuple):
-        kb = np.asarray(cv2.filter2D(box, -1, motion_kernel(sigma, ppm).astype(np.float64), borderType=cv2.BORDER_CONSTANT), np.float64)
-    else:
-        kb = cv2.GaussianBlur(box, (0, 0), sigma * ppm) if sigma > 0 else box
+    kb = cv2.GaussianBlur(box, (0, 0), sigma * ppm) if sigma > 0 else box
     h = np.zeros((2 * r + 1, 2 * r + 1))
     h1 = np.zeros_like(h)
     for dy in range(-r, r + 1):
@@ -680,7 +633,7 @@ def _ls_kernels(sigma: Blur, ppm: int = LS_PPM, r: int = 4) -> tuple[npt.NDArray
 
 
 @lru_cache(maxsize=128)
-def _ls_operators(sigma: Blur, ppm: int = LS_PPM, r: int = 4, free_timing: bool = False) -> tuple[Any, Any, Any]:
+def _ls_operators(sigma: float, ppm: int = LS_PPM, r: int = 4, free_timing: bool = False) -> tuple[Any, Any, Any]:
     """For one blur: the inverse of (H + lam I) over the unknown modules, H between unknown and
     known modules, and the operator giving each module's mean of the blurred painted grid."""
     h, h1 = _ls_kernels(sigma, ppm, r)
@@ -694,7 +647,7 @@ def _ls_operators(sigma: Blur, ppm: int = LS_PPM, r: int = 4, free_timing: bool 
 
 
 @lru_cache(maxsize=12)
-def _ls_normal(sigma: Blur, ppm: int = LS_PPM, r: int = 4) -> npt.NDArray[np.float64]:
+def _ls_normal(sigma: float, ppm: int = LS_PPM, r: int = 4) -> npt.NDArray[np.float64]:
     """H + lam I over the whole 25 x 25 grid (for `feedback_fits`, which fixes modules as it goes)."""
     return _grid_operator(_ls_kernels(sigma, ppm, r)[0], r) + LS_LAMBDA * ppm * ppm * np.eye(LS_G * LS_G)
 
@@ -731,7 +684,7 @@ def _deconvolve(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...],
     return min(_deconvolve_each(rect, ppm, sigmas, iters), key=lambda f: f[3])
 
 
-def _deconvolve_each(rect: npt.NDArray[Any], ppm: int, sigmas: Sequence[Blur], iters: int,
+def _deconvolve_each(rect: npt.NDArray[Any], ppm: int, sigmas: Sequence[float], iters: int,
                      free_timing: bool = False) -> list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], float, float]]:
     """For each blur sigma: signed darkness of the 21 x 21 modules of a rectified symbol (`rect`: the
     symbol with LS_RING modules of margin, `ppm` px per module), the modules no fit can see
@@ -740,11 +693,11 @@ def _deconvolve_each(rect: npt.NDArray[Any], ppm: int, sigmas: Sequence[Blur], i
     out = []
     for sigma in sigmas:
         x, _, unknown, res = _fit_one(rect, ppm, sigma, iters, free_timing)
-        out.append((np.asarray(x.reshape(LS_G, LS_G)[inner, inner], np.float32), unknown, blur_radius(sigma), res))
+        out.append((np.asarray(x.reshape(LS_G, LS_G)[inner, inner], np.float32), unknown, sigma, res))
     return out
 
 
-def _fit_one(rect: npt.NDArray[Any], ppm: int, sigma: Blur, iters: int, free_timing: bool = False
+def _fit_one(rect: npt.NDArray[Any], ppm: int, sigma: float, iters: int, free_timing: bool = False
              ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_], float]:
     """One blur's least-squares fit: the 25 x 25 solution (raveled), the module sums z of the
     normalised, blurred symbol it solved from, the unseen modules (21 x 21) and the residual."""
@@ -771,7 +724,7 @@ def _fit_one(rect: npt.NDArray[Any], ppm: int, sigma: Blur, iters: int, free_tim
     for it in range(iters + 1):
         bp = np.asarray(cv2.resize(b, size, interpolation=cv2.INTER_LINEAR), np.float32)
         y = (R - np.asarray(cv2.resize(a, size, interpolation=cv2.INTER_LINEAR), np.float32)) / np.where(np.abs(bp) < 2, -2, bp)
-        yb = np.asarray(_blur(y, sigma, ppm), np.float32)
+        yb = _gblur(y, sigma * ppm) if sigma > 0 else y
         z = np.asarray(cv2.resize(yb, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32).ravel() * (ppm * ppm)
         x = x0.copy()
         x[un] = inv @ (z[un] - rhs0)
@@ -787,7 +740,7 @@ def _fit_one(rect: npt.NDArray[Any], ppm: int, sigma: Blur, iters: int, free_tim
 FEEDBACK_STEPS = (0.7, 0.5, 0.3)  # |module value| over which a module is taken as decided, round by round
 
 
-def feedback_fits(rect: npt.NDArray[Any], sigma: Blur, steps: tuple[float, ...] = FEEDBACK_STEPS
+def feedback_fits(rect: npt.NDArray[Any], sigma: float, steps: tuple[float, ...] = FEEDBACK_STEPS
                   ) -> Iterator[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]]:
     """Decision feedback on the least-squares fit: the modules are black or white, so the ones the
     fit is sure of are fixed at +-1 and the rest solved again with them known, a round per
@@ -957,30 +910,3 @@ def read_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: int =
                         return text
     return None
 
-
-MOTION_ANGLES = tuple(float(a) for a in range(0, 180, 30))  # smear directions first tried (rectified, degrees)
-MOTION_COARSE = (0.3, 1.4)  # the sigma and smear (modules) the direction is first fitted with
-MOTION_FINE = tuple((s, n) for n in (0.8, 1.4, 2.0) for s in (0.2, 0.45))  # then these, about that direction
-
-
-def motion_fits(rect: npt.NDArray[Any]) -> list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], float, float]]:
-    """Least-squares fits of the rectified symbol (LS_PPM, LS_RING margin) under motion blur, best
-    first: the smear's direction is fitted first (MOTION_ANGLES at MOTION_COARSE), then its length
-    and the Gaussian about that direction (MOTION_FINE, the best angle and 15 degrees either side)."""
-    sig, n = MOTION_COARSE
-    coarse = _deconvolve_each(rect, LS_PPM, [(sig, n, a) for a in MOTION_ANGLES], 1)
-    best = MOTION_ANGLES[int(np.argmin([f[3] for f in coarse]))]
-    fine = _deconvolve_each(rect, LS_PPM, [(s, m, (best + d) % 180) for d in (-15.0, 0.0, 15.0) for s, m in MOTION_FINE], 1)
-    return sorted(coarse + fine, key=lambda f: f[3])
-
-
-def motion_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32]) -> str | None:
-    """The card-code text of the symbol at `quad` read under motion blur (`motion_fits`): the best
-    fitting solutions through the Reed-Solomon decoder, like `deconvolved_text`."""
-    rect = rectify(img, quad, LS_PPM)
-    _, flat = classify_modules(sample(rectify(img, quad, PPM), PPM))
-    for s, unknown, _, _ in motion_fits(rect)[:DECODE_SIGMAS]:
-        text = decode_grid(s, unknown | flat)
-        if text is not None:
-            return text
-    return None
