@@ -596,8 +596,8 @@ class Decoder:
                                          read_quad, refit)
         from companion.scan.finders import locate
         from companion.scan.locator import orientation, square_guesses
-        from companion.scan.work import (FINDER_SCALE, FINDER_SEARCH, GRID_FEEDBACK, GRID_FIT, GRID_GUESS, GRID_QUAD, ORIENTATION,
-                                         PREP_PER_MPX, zxing_cost)
+        from companion.scan.work import (FINDER_SCALE, FINDER_SEARCH, GRID_FEEDBACK, GRID_FIT, GRID_GUESS, GRID_QUAD, GRID_SIGMAS,
+                                         ORIENTATION, PREP_PER_MPX, zxing_cost)
 
         crop = symbol_crop(g, c)
         if crop.img.size == 0 or not work.take(zxing_cost(crop.img.size) + PREP_PER_MPX["resize"] * crop.img.size / 1e6):
@@ -681,16 +681,17 @@ class Decoder:
                 return text, "grid" if c.located else "texture grid"
         if quick:
             return None, ""
+        sigmas: list[float] = []
         if work.take(GRID_FIT):
             # the corners where the blur model fits best (perspective: a finder fit is a parallelogram)
             quad = fit_corners(g, quad)
             if work.take(GRID_QUAD):
-                text = read_quad(g, quad, 3, refine=False)
+                text = read_quad(g, quad, 3, refine=False, sigmas_out=sigmas)
                 if text is not None:
                     return text, "fitted grid"
-        if work.take(GRID_FEEDBACK):
+        if work.take(GRID_FEEDBACK if sigmas else GRID_FEEDBACK + GRID_SIGMAS):
             # heavy blur: the modules the fit is sure of fixed, the rest solved again (grid.feedback_text)
-            text = feedback_text(g, quad)
+            text = feedback_text(g, quad, sigmas=sigmas)
             if text is not None:
                 return text, "feedback grid"
         tried: list[npt.NDArray[np.float32]] = [quad]

@@ -767,13 +767,16 @@ def feedback_fits(rect: npt.NDArray[Any], sigma: float, steps: tuple[float, ...]
         yield np.asarray(xs.reshape(LS_G, LS_G)[inner, inner], np.float32), unknown
 
 
-def feedback_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: int = 2) -> str | None:
+def feedback_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: int = 2,
+                  sigmas: Sequence[float] = ()) -> str | None:
     """The card-code text of the symbol at `quad` by decision feedback (`feedback_fits`) on the `tries`
-    best-fitting blur sigmas, through the Reed-Solomon decoder like `deconvolved_text`."""
+    best-fitting blur sigmas (`sigmas`, best first, as `deconvolved_text` found them on this quad; else
+    fitted here), through the Reed-Solomon decoder like `deconvolved_text`."""
     rect = rectify(img, quad, LS_PPM)
     _, flat = classify_modules(sample(rectify(img, quad, PPM), PPM))
-    fits = sorted(_deconvolve_each(rect, LS_PPM, LS_SIGMAS, 1), key=lambda f: f[3])
-    for _, _, sigma, _ in fits[:tries]:
+    if not sigmas:
+        sigmas = [f[2] for f in sorted(_deconvolve_each(rect, LS_PPM, LS_SIGMAS, 1), key=lambda f: f[3])]
+    for sigma in sigmas[:tries]:
         for s, unknown in feedback_fits(rect, sigma):
             text = decode_grid(s, unknown | flat)
             if text is not None:
@@ -820,14 +823,16 @@ def fit_corners(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], steps: tup
     return q
 
 
-def deconvolved_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32]) -> str | None:
+def deconvolved_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], sigmas_out: list[float] | None = None) -> str | None:
     """The card-code text of the symbol at `quad`, read by least-squares deconvolution: every blur
     sigma's solution, best-fitting first, through the Reed-Solomon decoder (which refuses a wrong
     one: a solution for the wrong sigma just fails to decode). The modules the centre sampler finds
-    without contrast are erased too."""
+    without contrast are erased too. `sigmas_out` gets the sigmas, best-fitting first."""
     rect = rectify(img, quad, LS_PPM)
     _, flat = classify_modules(sample(rectify(img, quad, PPM), PPM))
     fits = sorted(_deconvolve_each(rect, LS_PPM, LS_SIGMAS, 1), key=lambda f: f[3])
+    if sigmas_out is not None:
+        sigmas_out[:] = [f[2] for f in fits]
     for s, unknown, _, _ in fits[:DECODE_SIGMAS]:
         text = decode_grid(s, unknown | flat)
         if text is not None:
@@ -882,18 +887,19 @@ def timing_score(img: npt.NDArray[Any], quad: npt.NDArray[np.float32]) -> float:
 
 
 def read_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: int = 5,
-              need_finders: bool = False, refine: bool = True) -> str | None:
+              need_finders: bool = False, refine: bool = True, sigmas_out: list[float] | None = None) -> str | None:
     """Decode the version-1 symbol whose 4 corners zxing reported (TL, TR, BR, BL), or None.
     `need_finders`: only if three finder patterns are found near the quad's corners, and only on
     the quad re-fitted from them (for guessed quads, companion.scan.locator: cheap to refuse).
-    `refine=False`: the quad is already refit (the decoder did it): read it as it is."""
+    `refine=False`: the quad is already refit (the decoder did it): read it as it is. `sigmas_out`: the
+    deconvolution's blur sigmas, best-fitting first (of the last quad read)."""
     quads = [] if need_finders and refine else [quad]
     better = refine_quad(img, quad) if refine else None
     if better is not None:
         quads.insert(0, better)
     for q in quads:
         if DECONVOLVE:
-            text = deconvolved_text(img, q)
+            text = deconvolved_text(img, q, sigmas_out)
             if text is not None:
                 return text
         for n, (s, unk) in enumerate(grid_candidates(img, q, shifts=SHIFTS[:max(tries, 5)])):
