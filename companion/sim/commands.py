@@ -56,6 +56,7 @@ def progress_bar(label: str) -> Any:
     """A tqdm bar on stderr when it is a terminal; a no-op otherwise."""
     from tqdm import tqdm
 
+    tqdm.monitor_interval = 0  # no monitor thread in a process that forks its workers
     bar: Any = None
 
     def update(done: int, total: int) -> None:

@@ -117,6 +117,11 @@ class GameUI:
     def card_input(self, controller: Any, code: Any, info: Any, alternative: bool = False) -> Any:
         raise NotImplementedError(f"{self.code} takes no cards")
 
+    def known_card(self, code: Any) -> Any | None:
+        """A CardInfo for a code the pack's own data already names (its printed card list), so
+        the scan screen need not ask the table; None: ask (the user's catalogue)."""
+        return None
+
     def settings(self, app: Any) -> Sequence[SettingRow]:
         """Rows on the Settings screen; by default who holds each seat the device may take."""
         rows = []

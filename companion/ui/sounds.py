@@ -69,7 +69,16 @@ def laugh() -> Any:
     return np.concatenate(out)
 
 
-EFFECTS = {"reveal": reveal, "steps": steps, "laugh": laugh}
+def coin() -> Any:
+    """A coin spun on a table: a bright ring that wobbles faster as it settles."""
+    n = int(RATE * 1.0)
+    t = np.arange(n) / RATE
+    wobble = 0.5 + 0.5 * np.sin(2 * np.pi * (6 + 18 * t) * t)
+    ring = np.sin(2 * np.pi * 2400 * t) + 0.5 * np.sin(2 * np.pi * 3710 * t)
+    return ring * wobble * _env(n, 0.002, 0.3) * np.exp(-t * 2.5)
+
+
+EFFECTS = {"reveal": reveal, "steps": steps, "laugh": laugh, "coin": coin}
 
 
 def write_wav(path: Path, samples: Any) -> None:

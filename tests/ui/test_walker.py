@@ -185,6 +185,40 @@ def states() -> States:
             h.app.go_play()
         return go
 
+    def sol(kind: str = "", then: str = "", options: dict[str, Any] | None = None) -> Callable[[Any], None]:
+        """The Stuff of Legend, played by its bots until it waits on `kind`, then `then` done."""
+        def go(h: Any) -> None:
+            from companion.games.stuff_of_legend.state import Options as SolOptions
+            from companion.games.stuff_of_legend.ui.shots import SEED, _Bots, _until
+
+            app = h.app
+            app.summary.shown = False
+            opts = dict(players=3, action_deck="digital", board_cards="digital", boogeyman_deck="digital")
+            opts.update(options or {})
+            app.controller.new_game("SOL", SolOptions(**opts), SEED)  # type: ignore[arg-type]
+            if kind:
+                assert _until(h, _Bots(SEED), kind) or kind == "never", f"the game never waited on {kind}"
+            app.summary.shown = False
+            app.go_play()
+            if then == "reveal":
+                app.screen("sol_private").reveal()
+            elif then in ("look", "accident", "accident:exit_north"):
+                app.go("sol_table")
+                app.screen("sol_table").mode = then
+                app.screen("sol_table").refresh()
+            elif then == "summary":
+                app.controller.submit(_Bots(SEED).decide(app.controller))
+            elif then.startswith("setup:"):
+                sw = app.screen("sol_setup")
+                app.go("sol_setup")
+                sw.start()
+                sw.heroes = ["max", "percy", "harmony"]
+                sw.stage = then.split(":")[1]
+                if sw.stage == "steps":
+                    sw.steps = list(app.controller.view()["notices"])
+                sw.refresh()
+        return go
+
     return [
         ("choose", screen("choose")),
         ("choose: resume offered", choose_resume),
@@ -229,6 +263,25 @@ def states() -> States:
         ("boogeyman: steer", boogeyman("steer")),
         ("game: a new game with no screens of its own", generic(0)),
         ("game: three inputs later", generic(3)),
+        ("sol_setup: heroes", sol(then="setup:heroes")),
+        ("sol_setup: cards", sol(then="setup:table")),
+        ("sol_setup: a step", sol(then="setup:steps")),
+        ("sol_table: the Rifle", sol()),
+        ("sol_table: who acts", sol("choose_actor")),
+        ("sol_table: who looks", sol("choose_actor", "look")),
+        ("sol_table: a token seen by accident", sol("choose_actor", "accident")),
+        ("sol_table: its number", sol("choose_actor", "accident:exit_north", {"exits": "physical"})),
+        ("sol_table: real hands", sol("actor_turn", options={"action_deck": "physical"})),
+        ("sol_private: cover", sol("actor_turn")),
+        ("sol_private: actions", sol("actor_turn", "reveal")),
+        ("sol_private: a peek", sol("state_number", "reveal")),
+        ("sol_vote", sol("vote")),
+        ("sol_enemies", sol("activate")),
+        ("sol_enemies: steps", sol("activate", "summary")),
+        ("sol_coin", sol("coin")),
+        ("sol_coin: a Boogeyman card", sol("boogeyman_draw")),
+        ("sol_end", sol("never")),
+        ("scan: a SOL Location", sol(options={"board_cards": "physical", "rifle": "max"})),
     ]
 
 
@@ -269,7 +322,8 @@ def test_the_walk_covered_the_app() -> None:
     print(f"\nwalker: {targets - misses} of {targets} targets reached on {len(REPORT)} states")
     assert misses == 0 and targets > 400
     from companion.games.boogeyman.ui import UI
+    from companion.games.stuff_of_legend.ui import UI as SOL
 
     visited = {n.split(":")[0].replace("card form", "card_form") for n in REPORT}
-    wanted = set(SCREENS) | set(UI.screens)
+    wanted = set(SCREENS) | set(UI.screens) | set(SOL.screens)
     assert wanted <= visited | {"card_form"}, wanted - visited

@@ -11,4 +11,5 @@ PACK = Pack(
     policies="companion.games.stuff_of_legend.policies",
     sim="companion.games.stuff_of_legend.sim",
     commands="companion.games.stuff_of_legend.commands",
+    ui="companion.games.stuff_of_legend.ui",
 )

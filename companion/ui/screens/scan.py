@@ -61,7 +61,7 @@ class ScanScreen(BaseScreen):
         named = []
         unnamed = []
         for code in codes:
-            info = cat.lookup(code) if cat is not None else None
+            info = (cat.lookup(code) if cat is not None else None) or game.known_card(code)
             (named if info is not None else unnamed).append((code, info))
         key = (deck, self.app.scanner.available, tuple((str(code), info.title) for code, info in named))
         if self._listed == key:
@@ -144,6 +144,8 @@ class ScanScreen(BaseScreen):
                 info = self.app.scanner.catalogue().lookup(code)
             except Exception:  # noqa: BLE001
                 info = None
+            if info is None and self.app.controller.session is not None:
+                info = self.app.controller.ui.known_card(code)
         if info is None:
             self.app.screen("card_form").ask(code)
             self.app.go("card_form")

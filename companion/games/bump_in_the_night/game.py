@@ -1,0 +1,71 @@
+"""The Bump in the Night rules object: the game protocol over the reducer (companion/core/game.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.game import Actor, Observation, Result
+from companion.core.rng import Rng
+from companion.games.bump_in_the_night import moves, protocol, rules
+from companion.games.bump_in_the_night.context import ctx_for
+from companion.games.bump_in_the_night.inputs import Input
+from companion.games.bump_in_the_night.state import Options, Phase, State
+
+
+class BumpInTheNight:
+    code = "BIN"
+    title = "Bump in the Night"
+    options_type = Options
+    state_type = State
+    input_type: Any = Input
+
+    def setup(self, options: Options, seed: int) -> State:
+        return rules.setup(options, seed)
+
+    def apply(self, state: State, inp: Input) -> State:
+        return rules.apply(state, inp)
+
+    def label(self, state: State, inp: Input) -> str:
+        return protocol.label(state, inp)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase is Phase.OVER
+
+    def seats(self, state: State) -> tuple[str, ...]:
+        return state.seats
+
+    def to_act(self, state: State) -> Actor:
+        return protocol.to_act(state)
+
+    def legal_inputs(self, state: State, seat: str) -> list[Input]:
+        """The inputs of whoever acts, for that seat ("chance" for a chance event, "table" for the
+        table's own inputs, "device" for the referee); nothing for any other seat."""
+        actor = protocol.to_act(state)
+        if actor.kind == "nobody":
+            return []
+        allowed = {actor.seat, protocol.DEVICE}
+        if actor.kind == "chance":
+            allowed.add("chance")
+        if actor.kind == "table":
+            allowed.add(protocol.PUBLIC)
+        if seat not in allowed:
+            return []
+        return moves.legal(state, ctx_for(state.options))
+
+    def observe(self, state: State, seat: str) -> Observation:
+        return protocol.observe(state, seat)
+
+    def view(self, state: State, seat: str) -> Observation:
+        return protocol.observe(state, seat)
+
+    def resample(self, state: State, seat: str, rng: Rng) -> tuple[State, Rng]:
+        return protocol.resample(state, seat, rng)
+
+    def chance_outcomes(self, state: State) -> list[tuple[Input, float]]:
+        return protocol.chance_outcomes(state)
+
+    def result(self, state: State) -> Result | None:
+        return protocol.result(state)
+
+
+RULES = BumpInTheNight()

@@ -1,0 +1,15 @@
+"""The Bump in the Night pack: what this game brings to the shell (see companion/core/packs.py)."""
+
+from companion.core.packs import Pack
+from companion.games.bump_in_the_night.game import RULES
+
+PACK = Pack(
+    code="BIN",
+    title="Bump in the Night",
+    short="Bump in the Night",
+    rules=RULES,
+    policies="companion.games.bump_in_the_night.policies",
+    commands="companion.games.bump_in_the_night.commands",
+    ui="companion.games.bump_in_the_night.ui",
+    available=True,
+)

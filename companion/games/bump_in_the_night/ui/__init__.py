@@ -1,0 +1,160 @@
+"""What Bump in the Night brings to the app (companion/ui/packui.py): a set-up screen, the house
+and the acting player's choices, a hand-over screen for what only one player may see (their
+cards, the card they drew, their Bonus cards), the end; the device's monster player's turn as
+steps the table acknowledges; its seat for Settings."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from companion.core.packs import get_pack
+from companion.games.bump_in_the_night import choices
+from companion.games.bump_in_the_night.inputs import PlaceGirls
+from companion.games.bump_in_the_night.state import COLOURS, BonusChance, DrawFor, Phase, State
+from companion.ui.packui import GameUI, TurnSummary
+from companion.ui.seat import LEVELS
+
+_SCREENS = ("bin_setup", "bin_table", "bin_hand", "bin_over")
+
+
+def acting_colour(state: State) -> str:
+    """The colour whose decision the game waits on ("" for the table or the die)."""
+    if state.phase is not Phase.PLAY:
+        if state.phase is Phase.DEAL and state.pending:
+            return state.seats[state.pending[0].seat]
+        return ""
+    if state.pending:
+        return state.seats[state.pending[0].seat]
+    return state.seats[state.active]
+
+
+def device_holds(app: Any, colour: str) -> bool:
+    """The device's monster player holds this colour (Settings: a row per colour)."""
+    return bool(colour) and app.seat.level_of(colour) in LEVELS
+
+
+def private_now(state: State) -> bool:
+    """The decision now is one only its player may see (a card they drew, a Bonus card)."""
+    return bool(state.pending) and isinstance(state.pending[0], (DrawFor, BonusChance))
+
+
+class BinUI(GameUI):
+    screens = {name: f"companion.games.bump_in_the_night.ui.screens.{name}" for name in _SCREENS}
+    widgets = ("companion.games.bump_in_the_night.ui.widgets",)
+    setup_screen = "bin_setup"
+    table_screen = "bin_table"
+    auto_screens = frozenset({"bin_table", "bin_hand", "bin_over"})
+    icon = "\u263e"
+    tile_action = "game:BIN"
+
+    def __init__(self) -> None:
+        super().__init__(get_pack("BIN"))
+        self._turn: tuple[Any, list[str], list[str]] | None = None  # (session, steps, notices)
+        self._last: tuple[Any, int] = (None, 0)  # (session, its inputs) at the last change
+        self._who = ""  # the device's colour whose moves are being gathered
+
+    def _count_was(self, session: Any) -> int:
+        return self._last[1] if self._last[0] is session else 0
+
+    def tile(self) -> tuple[str, str]:
+        return self.icon, "Bump in the Night\n[size=15]scares resolved exactly; the device can play a monster[/size]"
+
+    def describe(self, row: Any) -> str:
+        opts = row.options if isinstance(row.options, dict) else {}
+        colours = opts.get("colours") or ["red", "yellow", "mustard", "green", "blue", "black"][:opts.get("players", 2)]
+        device = opts.get("monster_player", "")
+        who = ", ".join(str(c).capitalize() + (" (device)" if c == device else "") for c in colours)
+        return f"Game {row.id}: Bump in the Night, {who} \u2014 {row.committed} moves"
+
+    # ---- the device's chair ----
+    def device_seats(self) -> tuple[tuple[str, str], ...]:
+        """A Settings row per colour: the device may play any number of monster players."""
+        return tuple((c, f"{c.capitalize()} monster player") for c in COLOURS)
+
+    @staticmethod
+    def device_plays(state: State) -> bool:
+        """The device's monster player holds the seat that decides now (as Settings say)."""
+        from kivy.app import App
+
+        app = App.get_running_app()
+        return bool(app is not None and app.seat.plays(state))
+
+    @staticmethod
+    def device_holds_now(colour: str) -> bool:
+        from kivy.app import App
+
+        app = App.get_running_app()
+        return app is not None and device_holds(app, colour)
+
+    # ---- while playing ----
+    def pending_screen(self, controller: Any) -> str:
+        s: State = controller.state
+        if controller.session.finished:
+            return "bin_over"
+        colour = acting_colour(s)
+        if private_now(s) and colour and not self.device_holds_now(colour):
+            return "bin_hand"
+        return ""
+
+    def status(self, view: dict[str, Any]) -> str:
+        if view["phase"] == "play":
+            return f"Round {view['round']} \u00b7 {str(view['active']).capitalize()} \u00b7 Step {view['step']}"
+        return {"roll": "Set-up: the chart", "place": "Set-up: the girls", "deal": "Set-up: the cards",
+                "over": "Game over"}.get(str(view["phase"]), "Bump in the Night")
+
+    def changed(self, session: Any, before: Any, after: Any) -> TurnSummary | None:
+        """The device's moves as steps for the table (it cannot move the miniatures itself): its
+        placing of the girls, and its monster player's decisions, shown when the game next waits
+        for a person."""
+        count = len(session.inputs)
+        if before is None or not count or self._count_was(session) >= count:
+            self._turn = None  # a new game, a resume, an undo: whatever was gathered is gone
+            self._last = (session, count)
+            return None
+        self._last = (session, count)
+        if self._turn is not None and self._turn[0] is not session:
+            self._turn = None
+        inp = session.inputs[-1]
+        if isinstance(inp, PlaceGirls):
+            return TurnSummary("The device placed the girls", tuple(choices.placed(before, after)),
+                               tuple(after.notices))
+        if self.device_plays(before):
+            if self._turn is None:
+                self._turn = (session, [], [])
+                self._who = acting_colour(before)
+            line = choices.instruction(before, inp, after)
+            if line:
+                self._turn[1].append(line)
+            self._turn[2].extend(after.notices)
+        if self._turn is None or (after.phase is not Phase.OVER and self.device_plays(after)):
+            return None
+        _, steps, notices = self._turn
+        self._turn = None
+        if not steps:
+            return None
+        return TurnSummary(f"{self._who.capitalize()}, the monster player", tuple(steps), tuple(notices))
+
+    def sounds(self, before: Any, after: Any) -> list[str]:
+        if sum(after.claimed) > sum(before.claimed):
+            return ["reveal"]
+        return ["steps"] if after.unmoved != before.unmoved or after.moved != before.moved else []
+
+    def rules_reference(self) -> list[tuple[str, str]]:
+        return [
+            ("Turn", "Six steps: locks; place, replace or move a monster; scare; move a monster or a person; "
+                     "a Block card; draw if you scared anyone."),
+            ("Scaring", "Initial scare value plus the group-size modifier and Scare symbols gives the free "
+                        "moves; scared people follow the Scared People Movement Rules in their order."),
+            ("Terror", "Each new colour met on a move adds one; at 5 the person is claimed. Fleeing outside "
+                       "claims her whatever her terror."),
+            ("Winning", "The first player with five people claimed wins at once."),
+        ]
+
+    # ---- screenshots ----
+    def shots(self, h: Any, shot: Callable[[str], Any]) -> None:
+        from companion.games.bump_in_the_night.ui.shots import take
+
+        take(h, shot)
+
+
+UI = BinUI()

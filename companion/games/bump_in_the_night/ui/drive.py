@@ -1,0 +1,78 @@
+"""Driving the Bump in the Night screens by touch, for `companion shots` and the UI tests: every move
+is a tap on a shown, enabled control (companion/ui/harness.py), never a handler."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.ui import touch
+
+
+_stuck = 0
+_last = [0]
+_taps = 0  # a refused pick (a card with no copy left) is not tried again next time
+
+
+def shown(h: Any, action: str) -> bool:
+    try:
+        w = h.find(action)
+    except LookupError:
+        return False
+    return bool(getattr(w, "shown", True)) and not w.disabled
+
+
+def actions(h: Any, prefix: str) -> list[str]:
+    return [w.action for w in touch.controls() if str(getattr(w, "action", "")).startswith(prefix)]
+
+
+def step(h: Any, prefer: tuple[str, ...] = ()) -> str:
+    """One tap that moves the game on, whatever is on screen; returns what was tapped ("" = waited
+    for the device). `prefer`: group keys to open first when offered."""
+    app = h.app
+    if app.summary.shown:
+        h.tap("summary_next")
+        return "summary_next"
+    if app.confirm.shown:
+        h.tap("confirm_ok")
+        return "confirm_ok"
+    screen = app.sm.current
+    if screen == "bin_hand":
+        if shown(h, "look"):
+            h.tap("look")
+            return "look"
+    global _stuck
+    done = len(app.controller.history()[0])
+    _stuck = _stuck + 1 if done == _last[0] else 0
+    _last[0] = done
+    if _stuck > 5 and shown(h, "back_group"):  # every pick refused (no copy of those cards left)
+        h.tap("back_group")
+        prefer = ("deal",) + prefer
+        _stuck = -20
+    if screen in ("bin_table", "bin_hand"):
+        choice = actions(h, "choice:")
+        if choice:  # vary the picks with the game's length: different cards, rooms and doors
+            global _taps
+            _taps += 1
+            pick = choice[(len(app.controller.history()[0]) * 7 + _taps) % len(choice)]
+            h.tap(pick)
+            return pick
+        groups = actions(h, "group:")
+        for key in prefer:
+            if f"group:{key}" in groups:
+                h.tap(f"group:{key}")
+                return f"group:{key}"
+        if groups:
+            h.tap(groups[0])
+            return groups[0]
+    h.pump(0.05)
+    return ""
+
+
+def scroll_to(h: Any, action: str, tries: int = 5) -> None:
+    """Slide a list up with a finger until the control with this action is in view."""
+    for _ in range(tries):
+        h.pump(frames=2)
+        if any(getattr(w, "action", "") == action for w in touch.controls()):
+            return
+        h.drag([(400, 120), (400, 140), (400, 330)])
+    raise AssertionError(f"{action!r} did not come into view")

@@ -1,0 +1,1 @@
+"""Bump in the Night's screens: one module and one .kv each (companion/ui/packui.py)."""

@@ -1,0 +1,94 @@
+"""The hand-over: what only one player may see (their cards, the card they drew, whether they play
+a Bonus card) waits behind "Pass the device to Red - tap to look", and shows only that seat's
+observation. Leaving the screen, or the next player's decision, hides it again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.bump_in_the_night import choices
+from companion.games.bump_in_the_night.state import DrawFor
+from companion.games.bump_in_the_night.ui import acting_colour
+from companion.games.bump_in_the_night.ui.widgets import colour_words, fill_choices
+from kivy.properties import BooleanProperty
+
+from companion.ui.screens import BaseScreen
+
+DECKS = {"ACTN": "Action", "BLCK": "Block", "BONS": "Bonus"}
+
+
+class BinHandScreen(BaseScreen):
+    title = "Cards"
+    looking = BooleanProperty(False)
+
+    def on_kv_post(self, base: Any) -> None:
+        self.colour = ""
+        self.opened = ""
+
+    def hand_over(self, colour: str) -> None:
+        self.colour, self.looking, self.opened = colour, False, ""
+
+    def on_leave(self, *_: Any) -> None:
+        self.looking, self.opened = False, ""
+
+    def refresh(self) -> None:
+        c = self.app.controller
+        if c.session is None or c.rules.code != "BIN":
+            return
+        state = c.state
+        colour = acting_colour(state)
+        if colour != self.colour:
+            self.hand_over(colour)
+        self.find("undo").disabled = not c.undo_label()
+        who = colour_words(colour) if colour else "the player"
+        self.find("look").shown = not self.looking
+        self.find("look").caption = f"Pass the device to {colour.capitalize()} \u2014 tap to look"
+        self.find("hide_hand").shown = self.looking
+        self.find("back_group").shown = self.looking and bool(self.opened)
+        grid = self.ids.choices
+        if not self.looking:
+            self.ids.heading.text = f"Only {who} looks now"
+            self.ids.hand.text = ""
+            self.ids.prompt.text = ""
+            grid.clear_widgets()
+            return
+        v = c.view(colour)  # that seat's observation only
+        self.ids.heading.text = f"{who}'s cards"
+        hand = [f"{card['name']} [size=12][color=a89cb0]({DECKS.get(card['deck'], card['deck'])})[/color][/size]" for card in v.get("hand", [])]
+        self.ids.hand.text = "In your hand: " + (", ".join(hand) if hand else "no cards")
+        self.ids.prompt.text = str(v["prompt"])
+        if state.pending and isinstance(state.pending[0], DrawFor):
+            groups = choices.draw_groups(state)
+            self.ids.prompt.text = f"{colour.capitalize()}: which card did you draw?"
+        else:
+            groups = [g for g in choices.menu(state, c.legal()) if g.private]
+        self.ids.note.text = "" if groups else "No card of yours can be played now."
+        self.opened = fill_choices(grid, groups, self.opened, self.choose, self.open_group)
+        self.find("back_group").shown = bool(self.opened)
+        self.ids.scroller.scroll_y = 1
+
+    def look(self) -> None:
+        self.looking = True
+        self.refresh()
+
+    def hide(self) -> None:
+        self.looking = False
+        if self.app.controller.pending_screen() == "bin_hand":
+            self.refresh()  # the decision is still this player's: the device waits, hidden
+        else:
+            self.app.go_play()
+
+    def open_group(self, key: str) -> None:
+        self.opened = key
+        self.refresh()
+
+    def close_group(self) -> None:
+        self.opened = ""
+        self.refresh()
+
+    def choose(self, inp: Any) -> None:
+        self.opened = ""
+        self.app.submit(inp)  # the app then routes: this player again, the next one, or the table
+
+
+SCREEN = BinHandScreen

@@ -1,0 +1,110 @@
+"""Set-up: the colours at the table (clockwise), who starts, the device's monster player (its
+colour and level), and the gap settings a table is likely to want to change; then the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+
+from companion.games.bump_in_the_night.state import COLOURS, Options
+from companion.games.bump_in_the_night.ui.widgets import colour_words
+from companion.ui import theme as T
+from companion.ui.screens import BaseScreen
+from companion.ui.widgets import BigButton
+
+LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
+# (option, words when on, words when off): the gaps of docs/games/BIN.md a table most often sets.
+TOGGLES = (
+    ("table_places_girls", "The table places the girls", "The device places the girls"),
+    ("scare_optional", "Scaring may be declined", "A player must scare if they can"),
+    ("move_any_monster", "Step 2 may move any monster", "Step 2 moves your own monsters"),
+    ("five_off_turn_wins_at_once", "Five off-turn wins at once", "Five off-turn wins on your turn"),
+)
+
+
+class BinSetupScreen(BaseScreen):
+    title = "Bump in the Night: set-up"
+
+    def on_kv_post(self, base: Any) -> None:
+        self.start()
+
+    def start(self) -> None:
+        self.colours: list[str] = ["red", "yellow"]
+        self.first = "red"
+        self.monster = "yellow"
+        self.level = "hard"
+        self.flags = {key: getattr(Options(), key) for key, _, _ in TOGGLES}
+        if self.parent is not None:
+            self.refresh()
+
+    def refresh(self) -> None:
+        box = self.ids.body
+        box.clear_widgets()
+        self._row(box, "Colours at the table (tap in seat order, clockwise)", 6,
+                  [(colour_words(c) + (f" {self.colours.index(c) + 1}" if c in self.colours else ""),
+                    c in self.colours, f"colour:{c}", lambda c=c: self._toggle(c)) for c in COLOURS])
+        self._row(box, "Who starts?", 6, [(colour_words(c), c == self.first, f"first:{c}",
+                                           lambda c=c: self._set("first", c)) for c in self.colours])
+        self._row(box, "The device plays a monster player", 4,
+                  [("Nobody", not self.monster, "monster:none",
+                    lambda: self._set("monster", ""))]
+                  + [(colour_words(c), c == self.monster, f"monster:{c}", lambda c=c: self._set("monster", c))
+                     for c in self.colours])
+        if self.monster:
+            self._row(box, "Its level", 3, [(w, k == self.level, f"level:{k}", lambda k=k: self._set("level", k))
+                                            for k, w in LEVELS])
+        self._row(box, "House rules where the rulebook is silent (docs/games/BIN.md)", 2,
+                  [(on if self.flags[k] else off, self.flags[k], f"opt:{k}", lambda k=k: self._flip(k))
+                   for k, on, off in TOGGLES])
+        self.find("start").disabled = len(self.colours) < 2
+
+    def _row(self, box: Any, heading: str, cols: int, items: list[Any]) -> None:
+        box.add_widget(Label(text=heading, font_size=17, color=T.DIM, size_hint_y=None, height=26,
+                             halign="left", text_size=(760, 26), markup=True))
+        g = GridLayout(cols=cols, spacing=6, size_hint_y=None, row_default_height=T.TOUCH, row_force_default=True)
+        g.bind(minimum_height=g.setter("height"))
+        for text, on, action, fn in items:
+            b = BigButton(caption=("\u2714 " if on else "\u25cb ") + text, kind="primary" if on else "normal",
+                          action=action, font_size=16)
+            b.bind(on_press=lambda *_, fn=fn: fn())
+            g.add_widget(b)
+        box.add_widget(g)
+
+    def _set(self, what: str, value: str) -> None:
+        setattr(self, what, value)
+        self.refresh()
+
+    def _flip(self, key: str) -> None:
+        self.flags[key] = not self.flags[key]
+        self.refresh()
+
+    def _toggle(self, colour: str) -> None:
+        if colour in self.colours:
+            self.colours.remove(colour)
+        else:
+            self.colours.append(colour)
+        if self.first not in self.colours:
+            self.first = self.colours[0] if self.colours else ""
+        if self.monster and self.monster not in self.colours:
+            self.monster = ""
+        self.refresh()
+
+    def options(self) -> Options:
+        return Options(players=len(self.colours), colours=tuple(self.colours), first=self.first,
+                       monster_player=self.monster, **self.flags)
+
+    def begin(self) -> None:
+        app = self.app
+        for colour in COLOURS:  # Settings' rows: the device holds the monster player's colour only
+            app.prefs.set_device_level("BIN", colour, self.level if colour == self.monster else "person")
+        app.save_prefs()
+        if app.new_game("BIN", self.options()):
+            app.go_play()
+
+    def back(self) -> None:
+        self.app.go("choose")
+
+
+SCREEN = BinSetupScreen

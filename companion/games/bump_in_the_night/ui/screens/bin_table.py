@@ -1,0 +1,90 @@
+"""The table view: the house from the table's observation, whose turn and step, the claimed
+counts, what just happened, and the acting player's choices that the whole table may see. What
+names a player's cards waits behind the hand-over screen (bin_hand)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.bump_in_the_night import choices
+from companion.games.bump_in_the_night.context import ctx_for
+from companion.games.bump_in_the_night.ui import acting_colour, device_holds
+from companion.games.bump_in_the_night.ui.widgets import colour_words, fill_choices
+from companion.ui.screens import BaseScreen
+
+
+class BinTableScreen(BaseScreen):
+    title = "Bump in the Night"
+
+    def on_kv_post(self, base: Any) -> None:
+        self.opened = ""
+        self._shown: Any = None
+
+    def refresh(self) -> None:
+        app = self.app
+        c = app.controller
+        if c.session is None or c.rules.code != "BIN":
+            return
+        state = c.state
+        v = c.view()
+        ctx = ctx_for(state.options)
+        running = v["running"]["room"] if v["running"] else ""
+        self.ids.house.show(v, ctx.tile_rooms, running)
+        scores = "   ".join(f"{colour_words(col)}{' (device)' if device_holds(app, col) else ''} {p['score']}"
+                           + (f"[size=12] +{len(p['bonus'])} Bonus[/size]" if p["bonus"] else "")
+                           + f" [size=12]\u2663{p['cards']}[/size]"
+                           for col, p in v["players"].items())
+        self.ids.scores.text = f"Claimed: {scores}"
+        self.ids.prompt.text = str(v["prompt"])
+        self.ids.notices.text = "\n".join(str(n) for n in v["notices"][-3:])
+        locks = ", ".join(choices.door_words(ctx, d) for d in v["locks"])
+        self.ids.locks.text = f"Locked: {locks}" if locks else "No door is locked."
+        run = v["running"]
+        if run:  # terror exists only while people run (BIN-52)
+            girls = ", ".join(f"{choices.room_words(ctx, r['room'])} terror {r['terror']}" for r in run["runners"])
+            self.ids.locks.text = f"Running ({run['free']} free moves): {girls}"
+        self.find("undo").disabled = not c.undo_label()
+        thinking = app.seat.think(state)
+        colour = acting_colour(state)
+        devices = colour != "" and device_holds(app, colour)
+        hand = self.find("hand")
+        hand.shown = not devices and state.phase.value == "play" and colour == state.seats[state.active]
+        hand.caption = f"{colour.capitalize()}'s cards" if colour else "Cards"
+        key = (id(state), thinking, self.opened)
+        if key == self._shown:
+            return
+        self._shown = key
+        grid = self.ids.choices
+        if thinking:
+            grid.clear_widgets()
+            self.ids.choices_note.text = f"{colour.capitalize()} (the device) is deciding\u2026"
+            return
+        groups = choices.menu(state, c.legal())
+        public = [g for g in groups if not g.private or devices]
+        if any(g.private for g in groups) and not devices and not public:
+            self.ids.choices_note.text = f"Only {colour.capitalize()} may see this: pass the device."
+        else:
+            self.ids.choices_note.text = "" if public else "Nothing to do here."
+        self.opened = fill_choices(grid, public, self.opened, self.choose, self.open_group)
+        self.find("back_group").shown = bool(self.opened)
+        self.ids.scroller.scroll_y = 1
+
+    def open_group(self, key: str) -> None:
+        self.opened = key
+        self.refresh()
+
+    def close_group(self) -> None:
+        self.opened = ""
+        self.refresh()
+
+    def choose(self, inp: Any) -> None:
+        self.opened = ""
+        self._shown = None
+        self.app.submit(inp)
+
+    def look(self) -> None:
+        self.app.screen("bin_hand").hand_over(acting_colour(self.app.controller.state))
+        self.app.go("bin_hand")
+
+
+SCREEN = BinTableScreen

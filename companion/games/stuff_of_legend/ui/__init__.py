@@ -1,0 +1,172 @@
+"""What The Stuff of Legend brings to the app (companion/ui/packui.py): its screens (set-up, the
+table with the Time, Attention and Wound tracks, the coin, the vote, the enemies, the private
+hand-over, the end), where the game waits, the coin, the Boogeyman card and each enemy as steps
+the table acknowledges, the cards the scan screen asks for, and the seat the device may take."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from companion.core.packs import get_pack
+from companion.games.stuff_of_legend import inputs as I
+from companion.games.stuff_of_legend.common import who
+from companion.games.stuff_of_legend.state import (
+    Activate,
+    ActorTurn,
+    Assisting,
+    BoogeymanDraw,
+    Coin,
+    Contribute,
+    RevealEncounters,
+    RevealLocations,
+    ScanExit,
+    ScanLoyalty,
+    State,
+)
+from companion.games.stuff_of_legend.ui import words
+from companion.ui.packui import CardRequest, GameUI, TurnSummary
+
+_SCREENS = ("sol_setup", "sol_table", "sol_coin", "sol_vote", "sol_enemies", "sol_private", "sol_end")
+DECKS = {"ACTN": "Action", "BOOG": "Boogeyman", "LOYL": "Loyalty", "LOCN": "Location", "ENCT": "Encounter",
+         "EXIT": "Exit token"}
+VERBS = {ActorTurn: ("play", I.Play), Contribute: ("boost with", I.Boost), Assisting: ("assist with", I.Assist)}
+DEVICE_HERO = "max"  # the seat the device may take (Settings): the first standard hero
+
+
+class SolUI(GameUI):
+    screens = {name: f"companion.games.stuff_of_legend.ui.screens.{name}" for name in _SCREENS}
+    setup_screen = "sol_setup"
+    table_screen = "sol_table"
+    auto_screens = frozenset({"sol_table", "sol_coin", "sol_vote", "sol_enemies", "sol_private", "sol_end", "scan"})
+    icon = "\u2694"
+    tile_action = "game:SOL"
+
+    def __init__(self) -> None:
+        super().__init__(get_pack("SOL"))
+
+    def tile(self) -> tuple[str, str]:
+        return self.icon, ("The Stuff of Legend\n[size=15]the device runs the Time track, the coin, the "
+                           "Boogeyman deck and the enemies[/size]")
+
+    def describe(self, row: Any) -> str:
+        opts = row.options if isinstance(row.options, dict) else {}
+        heroes = opts.get("heroes") or []
+        names = ", ".join(str(h).capitalize() for h in heroes) if heroes else f"{opts.get('players', 4)} heroes"
+        return f"Game {row.id}: the Stuff of Legend with {names} \u2014 {row.committed} moves"
+
+    # ---- while playing ----
+    def pending_screen(self, controller: Any) -> str:
+        return words.screen_for(controller.state)
+
+    def status(self, view: dict[str, Any]) -> str:
+        if view["phase"] == "over":
+            return "Game over"
+        if view["phase"] == "setup":
+            return "Set-up"
+        phase = "Enemy Activation" if view["phase"] == "enemies" else f"action {min(view['actions_done'] + 1, 3)} of 3"
+        return f"Turn {view['turn']} \u00b7 {phase}"
+
+    def changed(self, session: Any, before: Any, after: Any) -> TurnSummary | None:
+        """A coin, a Boogeyman card and each enemy's activation: steps the table carries out on the
+        real board and acknowledges one at a time."""
+        if before is None or not isinstance(after, State) or not after.notices:
+            return None
+        head = before.head
+        if isinstance(head, Activate) and len(after.activations) < len(before.activations):
+            return TurnSummary("Enemy Activation", tuple(after.notices), tuple(after.notices))
+        if isinstance(head, Coin):
+            return TurnSummary("The Boogeyman coin", tuple(after.notices), tuple(after.notices))
+        if isinstance(head, BoogeymanDraw):
+            return TurnSummary("A Boogeyman card", tuple(after.notices), tuple(after.notices), reveal=True)
+        return None
+
+    def sounds(self, before: Any, after: Any) -> list[str]:
+        if isinstance(before.head, Coin) and not isinstance(after.head, Coin):
+            return ["coin"]
+        if isinstance(before.head, BoogeymanDraw):
+            return ["reveal", "laugh"]
+        if after.armies != before.armies or after.leaders != before.leaders:
+            return ["steps"]
+        return []
+
+    def rules_reference(self) -> list[tuple[str, str]]:
+        from companion.games.stuff_of_legend.ui.reference import RULES
+
+        return list(RULES)
+
+    def rules_for(self, line: str, state: Any) -> list[tuple[str, str]]:
+        from companion.games.stuff_of_legend.ui.reference import explain
+
+        return explain(line)
+
+    def roll_input(self, controller: Any) -> Any | None:
+        """The GPIO Roll button flips the coin for the table."""
+        return I.CoinFlip(None) if isinstance(controller.state.head, Coin) else None
+
+    # ---- cards the table holds: scanned, or picked on screen ----
+    def deck_words(self, deck: str) -> str:
+        return DECKS.get(deck, deck)
+
+    def card_request(self, controller: Any, alternative: bool = False) -> CardRequest | None:
+        s: State = controller.state
+        head = s.head
+        prompt = controller.view()["prompt"]
+        if words.scan_wanted(s):
+            deck = {BoogeymanDraw: "BOOG", RevealLocations: "LOCN", RevealEncounters: "ENCT", ScanExit: "EXIT",
+                    ScanLoyalty: "LOYL"}[type(head)]
+            return CardRequest(deck, prompt, DECKS[deck])
+        if type(head) in VERBS and words.physical_hands(s):
+            verb = VERBS[type(head)][0]
+            return CardRequest("ACTN", f"{who(s, head.seat)}: scan the Action card you {verb}", DECKS["ACTN"])
+        return None
+
+    def card_input(self, controller: Any, code: Any, info: Any, alternative: bool = False) -> Any:
+        """The input a card makes: the legal one naming it, else the one the rules refuse with
+        their own words (a card already face up, in the discard pile, of another colour)."""
+        s: State = controller.state
+        head = s.head
+        text = str(code)
+        for inp in controller.legal():
+            if text in (getattr(inp, f, None) for f in ("card", "code")):
+                return inp
+        if type(head) in VERBS:
+            return VERBS[type(head)][1](head.seat, text)
+        if isinstance(head, BoogeymanDraw):
+            return I.BoogeymanCardInput(text)
+        if isinstance(head, RevealLocations):
+            return I.Reveal(head.spaces[0], text)
+        if isinstance(head, RevealEncounters):
+            return I.EncounterShown(text)
+        if isinstance(head, ScanExit):
+            return I.ExitScanned(text)
+        if isinstance(head, ScanLoyalty):
+            return I.LoyaltyShown(head.seat, text)
+        raise ValueError(f"no card is asked for now ({head.kind if head else 'nothing'})")
+
+    def known_card(self, code: Any) -> Any | None:
+        """Every SOL card is in the pack's card list (data/cards.toml): the scan needs no naming."""
+        from companion.games.stuff_of_legend.catalogue import default_catalogue
+        from companion.scan.catalogue import CardInfo
+
+        if getattr(code, "game", "") != "SOL":
+            return None
+        if code.deck == "EXIT":
+            return CardInfo("An Exit token", "Exit token")  # scanned face down: its number is never said
+        cat = default_catalogue()
+        try:
+            return CardInfo(cat.title(str(code)), DECKS.get(code.deck, code.deck))
+        except Exception:  # noqa: BLE001 - a code the card list lacks: the table names it
+            return None
+
+    # ---- the device in a hero's chair ----
+    def device_seats(self) -> tuple[tuple[str, str], ...]:
+        return ((DEVICE_HERO, "Max (a hero)"),)
+
+    # ---- screenshots ----
+    def shots(self, h: Any, shot: Callable[[str], Any]) -> None:
+        from companion.games.stuff_of_legend.ui.shots import take
+
+        take(h, shot)
+
+
+UI = SolUI()

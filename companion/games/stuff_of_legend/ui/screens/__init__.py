@@ -1,0 +1,1 @@
+"""The Stuff of Legend's screens: one module and one .kv file each."""

@@ -1,0 +1,141 @@
+"""Shared pieces of the SOL screens: the choice buttons (a card to pay as a second step, a card to
+play as a scan) and the tracks in words. Reads observations; sends inputs through the app."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from companion.games.stuff_of_legend.common import where, who
+from companion.games.stuff_of_legend.ui import words
+from companion.ui import theme as T
+from companion.ui.widgets import BigButton
+
+WOUNDS = "ABCDEF"
+
+
+def button(caption: str, action: str, on_press: Callable[[], Any], kind: str = "normal", inp: Any = None,
+           font_size: int = 17, items: Any = None) -> BigButton:
+    b = BigButton(caption=caption, action=action, kind=kind, font_size=font_size)
+    b.inp = inp  # what a tap enters (tests read it to know which button to touch)
+    b.items = items or ([inp] if inp is not None else [])  # the inputs behind it (a group: a second step)
+    b.bind(on_press=lambda *_: on_press())
+    return b
+
+
+class Choices:
+    """The acting seat's inputs as buttons in `grid`; a group (the card paid for a Move) opens a
+    second step in place. `submit(inp)` is called for a tap; `scan()` for "scan the card"."""
+
+    def __init__(self, grid: Any, submit: Callable[[Any], Any], scan: Callable[[], Any]) -> None:
+        self.grid, self.submit, self.scan = grid, submit, scan
+        self.opened: list[Any] | None = None
+        self._key: Any = None
+
+    def show(self, s: Any, legal: list[Any], prefix: str = "choice", primary_first: bool = True) -> None:
+        key = (id(s), len(legal), None if self.opened is None else len(self.opened))
+        if key == self._key:
+            return
+        self._key = key
+        grid = self.grid
+        grid.clear_widgets()
+        if self.opened is not None:
+            grid.add_widget(button("\u25c0 Back", f"{prefix}:back", self._close, kind="quiet"))
+            said: set[str] = set()
+            for i, inp in enumerate(self.opened):
+                cap = words.caption(s, inp)
+                if cap not in said:  # two copies of one card: either will do
+                    said.add(cap)
+                    grid.add_widget(button(cap, f"{prefix}:card:{i}", lambda inp=inp: self._pick(inp), inp=inp))
+            return
+        for i, (name, items) in enumerate(words.group(s, legal, words.physical_hands(s))):
+            kind = "primary" if i == 0 and primary_first else "normal"
+            cap = words.group_caption(s, name, items)
+            if name:
+                grid.add_widget(button(cap, f"{prefix}:scan_{name}", self.scan, kind=kind, items=items))
+            elif len(items) > 1:
+                grid.add_widget(button(cap, f"{prefix}:{i}", lambda items=items: self._open(items), kind=kind,
+                                       items=items))
+            else:
+                grid.add_widget(button(cap, f"{prefix}:{i}", lambda inp=items[0]: self._pick(inp), kind=kind,
+                                       inp=items[0]))
+
+    def reset(self) -> None:
+        self.opened, self._key = None, None
+
+    def _open(self, items: list[Any]) -> None:
+        self.opened, self._key = items, None
+        self._redraw()
+
+    def _close(self) -> None:
+        self.opened, self._key = None, None
+        self._redraw()
+
+    def _pick(self, inp: Any) -> None:
+        self.opened, self._key = None, None
+        self.submit(inp)
+
+    def _redraw(self) -> None:
+        from kivy.app import App
+
+        App.get_running_app().screen(App.get_running_app().sm.current).refresh()
+
+
+def tracks(s: Any, v: dict[str, Any]) -> str:
+    """The Time, Attention and Wound tracks, the coin and the decks, in words (markup)."""
+    t, a = v["tracks"]["time"], v["tracks"]["attention"]
+    boxes = "".join("\u25cf" if i < t["division"] else "\u25cb" for i in range(t["boy_lost"] - 1))
+    hand = f" \u00b7 hands \u2212{t['hand_reduction']}" if t["hand_reduction"] else ""
+    wound = v["tracks"]["wound"]
+    wounds = " ".join(f"[b][color=e8a23a]{w}[/color][/b]" if w == wound else w for w in WOUNDS)
+    decks = v["decks"]
+    sinister = decks["sinister_title"] or "none"
+    lines = [
+        f"[b]Time[/b]  {boxes} {T.GLYPH_SKULL}\n[size=14]the Boy on {t['division']} of {t['boy_lost']} "
+        f"(BOY LOST){hand}[/size]",
+        f"[b]Attention[/b] {a['value']} ({a['colour']}) \u00b7 range {a['range']} \u00b7 armies {a['army_strength']}",
+        f"[b]Wounds[/b]  {'before A' if not wound else ''} {wounds}",
+        f"[b]Coin & deck[/b] {decks['boogeyman']} Boogeyman cards \u00b7 Sinister Games: {sinister}",
+        f"[b]Party[/b] in {where(s, v['party'])}" + (f" \u00b7 Rifle: {who(s, v['rifle'])}" if v["rifle"] else ""),
+    ]
+    armies = ", ".join(f"{where(s, sp)} {n}" for sp, n in v["armies"].items())
+    if armies:
+        lines.append(f"[b]Armies[/b] {armies}")
+    if v["leaders"]:
+        lines.append("[b]Leaders[/b] " + ", ".join(f"{ld['title']} ({where(s, ld['space'])})" for ld in v["leaders"]))
+    if v["allies"]:
+        lines.append("[b]Allies[/b] " + ", ".join(al["title"] for al in v["allies"]))
+    return "\n".join(lines)
+
+
+def heroes(v: dict[str, Any]) -> str:
+    out = []
+    for h in v["heroes"]:
+        marks = (" \u2691" if h["rifle"] else "") + (" \u2714" if h["on_board"] else "") + (
+            " (exhausted)" if h["exhausted"] else "")
+        held = f" \u00b7 {', '.join(h['held'])}" if h["held"] else ""
+        owed = f" \u00b7 owes {h['owed']}" if h["owed"] else ""
+        out.append(f"{h['name']}{marks}: {h['cards']} cards{owed}{held}")
+    return "\n".join(out)
+
+
+def private_text(s: Any, p: dict[str, Any]) -> str:
+    """What only this seat sees: its Loyalty card, the exits it peeked at, its hand, its looks."""
+    lines = []
+    loyal = p.get("loyalty") or {}
+    if loyal.get("card"):
+        side = "the Boy" if loyal["side"] == "boy" else "the Boogeyman"
+        lines.append(f"[b]Loyalty:[/b] {loyal['title']} \u2014 you win with {side}")
+    else:
+        lines.append("[b]Loyalty:[/b] your real Loyalty card (face down in front of you)")
+    for pk in p.get("peeks", []):
+        lines.append(f"[b]{where(s, pk['exit'])}:[/b] the token shows [b][size=30]{pk['number']}[/size][/b]")
+    for k in p.get("loyalty_known", []):
+        lines.append(f"[b]{who(s, k['seat'])}'s Loyalty:[/b] {k['title']}")
+    for seen in p.get("seen", []):
+        lines.append(f"[b]Face down at {words.slot_words(s, seen['slot'])}:[/b] {seen['title']}")
+    hand = [c for c in p.get("hand", []) if c]
+    if hand:
+        from companion.games.stuff_of_legend.ui.words import card_words
+
+        lines.append("[b]Hand:[/b] " + ", ".join(card_words(s, c) for c in hand))
+    return "\n".join(lines)

@@ -1,0 +1,43 @@
+"""Phase 2, Enemy Activation: the enemies within the Attention range, one at a time. The device
+names each with its proposed route (the first button of each enemy); the table may send it another
+way that is also closer. What it did comes as steps to carry out on the board (a TurnSummary)."""
+
+from __future__ import annotations
+
+
+from companion.games.stuff_of_legend.ui import words
+from companion.games.stuff_of_legend.ui.screens.common import button
+from companion.ui.screens import BaseScreen
+
+
+class SolEnemiesScreen(BaseScreen):
+    title = "Enemy Activation"
+
+    def refresh(self) -> None:
+        app = self.app
+        c = app.controller
+        if c.session is None or c.rules.code != "SOL":
+            return
+        s = c.state
+        v = c.view()
+        a = v["tracks"]["attention"]
+        self.ids.prompt.text = v["prompt"]
+        left = v["waiting"].get("enemies", []) if v["waiting"].get("kind") == "activate" else []
+        self.ids.info.text = (f"Attention {a['value']}: range {a['range']} trail step(s), armies of strength "
+                              f"{a['army_strength']}. {len(left)} still to activate.")
+        self.find("undo").disabled = not c.undo_label()
+        grid = self.ids.choices
+        grid.clear_widgets()
+        if not left:
+            grid.add_widget(button("Back to the table", "go_on", app.go_play, kind="primary"))
+            return
+        seen: set[str] = set()
+        for i, inp in enumerate(c.legal()):
+            first = inp.enemy not in seen
+            seen.add(inp.enemy)
+            cap = words.caption(s, inp) + (" (proposed)" if first and inp.to else "")
+            grid.add_widget(button(cap, f"enemy:{i}", lambda inp=inp: app.submit(inp),
+                                   kind="primary" if first else "normal", inp=inp, font_size=16))
+
+
+SCREEN = SolEnemiesScreen

@@ -1,0 +1,54 @@
+"""A vote: what is voted on, the order (from the left of the Colonel's Rifle), the votes cast so
+far (open, SOL-G21), and the buttons of the hero whose vote it is; a tie goes to the Rifle."""
+
+from __future__ import annotations
+
+
+from companion.games.stuff_of_legend.common import who
+from companion.games.stuff_of_legend.ui import words
+from companion.games.stuff_of_legend.ui.screens.common import button
+from companion.ui.screens import BaseScreen
+
+
+class SolVoteScreen(BaseScreen):
+    title = "A vote"
+
+    def refresh(self) -> None:
+        app = self.app
+        c = app.controller
+        if c.session is None or c.rules.code != "SOL":
+            return
+        s = c.state
+        v = c.view()
+        w = v["waiting"]
+        self.ids.prompt.text = v["prompt"]
+        self.find("undo").disabled = not c.undo_label()
+        grid = self.ids.choices
+        grid.clear_widgets()
+        if w.get("kind") == "vote":
+            cast = {x["seat"]: x["choice"] for x in w["cast"]}
+            rows = []
+            for seat in w["order"]:
+                said = cast.get(seat)
+                mark = ("\u2714 " + (said if said in ("for", "against") else who(s, said))) if said else (
+                    "\u25b6 voting now" if seat == w["seat"] else "\u2026")
+                rows.append(f"{who(s, seat)}: {mark}")
+            self.ids.order.text = "Votes, in order: " + " \u00b7 ".join(rows)
+        elif w.get("kind") == "tie_break":
+            self.ids.order.text = "Tied between " + ", ".join(
+                x if x in ("for", "against") else who(s, x) for x in w["tied"]) + "."
+        else:
+            self.ids.order.text = ""
+            grid.add_widget(button("Back to the table", "go_on", app.go_play, kind="primary"))
+            return
+        if app.seat.think(s):
+            self.ids.order.text += f"\nThe device is voting for {who(s, app.seat.seat)}\u2026"
+            return
+        legal = c.legal()
+        grid.cols = 2 if len(legal) <= 2 else 3
+        for inp in legal:
+            grid.add_widget(button(words.caption(s, inp), f"vote:{inp.choice}", lambda inp=inp: app.submit(inp),
+                                   kind="primary" if inp.choice == "for" else "normal", inp=inp, font_size=22))
+
+
+SCREEN = SolVoteScreen

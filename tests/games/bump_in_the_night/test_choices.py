@@ -1,0 +1,99 @@
+"""What the screens show (choices.py): the acting seat's inputs grouped with captions, split into
+what the table may see and what only the card holder may; the device's moves as instructions for
+the real board; naming a drawn card by its title; the monster player's colour."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.core.errors import IllegalInput
+from companion.games.bump_in_the_night import choices, rules
+from companion.games.bump_in_the_night.context import ctx_for
+from companion.games.bump_in_the_night.game import RULES
+from companion.games.bump_in_the_night.inputs import Bonus, Draw, GroupRoll, PlayCard, Replace
+from companion.games.bump_in_the_night.state import Options, Phase
+
+
+def random_states(seed: int, n: int = 250) -> list:
+    rng = random.Random(seed)
+    s = RULES.setup(Options(), seed)
+    out = []
+    for _ in range(n):
+        if RULES.is_over(s):
+            break
+        out.append(s)
+        a = RULES.to_act(s)
+        s = RULES.apply(s, rng.choice(RULES.legal_inputs(s, a.seat or a.kind)))
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_legal_input_is_in_one_group_and_only_card_inputs_are_private(seed: int) -> None:
+    for s in random_states(seed):
+        a = RULES.to_act(s)
+        legal = RULES.legal_inputs(s, a.seat or a.kind)
+        groups = choices.menu(s, legal)
+        listed = [ch.inp for g in groups for ch in g.choices]
+        extra = [GroupRoll(None)] if s.phase is Phase.ROLL else []  # the device rolls when asked
+        assert sorted(map(repr, listed)) == sorted(map(repr, legal + extra))
+        for g in groups:
+            assert g.caption and all(ch.caption for ch in g.choices)
+            cards = any(isinstance(ch.inp, (PlayCard, Replace, Bonus, Draw)) for ch in g.choices)
+            assert g.private == cards, g.key
+        assert len({g.key for g in groups}) == len(groups)
+
+
+def test_a_drawn_card_is_named_by_title_and_any_copy_left_is_taken() -> None:
+    """Cards (BIN-07, one deck): copies of a title are alike, so the table names the title it drew;
+    the device takes a copy still in the pile, and says so when none is left."""
+    s = RULES.setup(Options(), 4)
+    s = RULES.apply(s, GroupRoll(2))
+    s = RULES.apply(s, RULES.legal_inputs(s, "chance")[0])  # the device places the girls
+    c = ctx_for(s.options)
+    groups = choices.draw_groups(s)
+    titles = {ch.caption for g in groups for ch in g.choices if isinstance(ch.inp, Draw) and ch.inp.card}
+    assert titles == {c.card(code).name for code in c.cards.codes}
+    assert groups[-1].choices[0].inp == Draw(None)
+    name = c.card(s.deck.draw_pile[0]).name
+    copies = [code for code in c.cards.codes if c.card(code).name == name]
+    first = copies[0]
+    for _ in copies:
+        assert s.pending, "a card is owed"
+        s = RULES.apply(s, Draw(first))  # always the first sticker: each time another copy is taken
+    held = [code for h in s.hands for code in h if c.card(code).name == name]
+    assert sorted(held) == sorted(copies)
+    if s.pending:
+        with pytest.raises(IllegalInput, match=f"no {name} card is left"):
+            RULES.apply(s, Draw(first))
+
+
+def test_the_monster_players_colour_must_be_at_the_table() -> None:
+    with pytest.raises(IllegalInput, match="monster player"):
+        RULES.setup(Options(players=2, monster_player="blue"), 1)
+    assert RULES.setup(Options(players=2, monster_player="yellow"), 1).options.monster_player == "yellow"
+
+
+def test_the_device_moves_read_as_instructions_for_the_real_board() -> None:
+    seen: dict[str, str] = {}
+    for seed in (5, 6, 7):
+        for before in random_states(seed, 300):
+            a = RULES.to_act(before)
+            for inp in RULES.legal_inputs(before, a.seat or a.kind)[:4]:
+                after = rules.apply(before, inp)
+                line = choices.instruction(before, inp, after)
+                if line:
+                    seen.setdefault(type(inp).kind, line)
+    for kind in ("lock", "place", "move", "scare", "move_person"):
+        assert kind in seen, sorted(seen)
+    assert seen["lock"].startswith(("Put a lock marker on", "Take the lock marker off"))
+    assert seen["place"].startswith("Put ") and " in the " in seen["place"]
+    assert " scares with " in seen["scare"]
+
+
+def test_the_device_placing_the_girls_is_listed_room_by_room() -> None:
+    s = RULES.apply(RULES.setup(Options(), 8), GroupRoll(1))
+    after = RULES.apply(s, RULES.legal_inputs(s, "chance")[0])
+    lines = choices.placed(s, after)
+    assert sum(int(line.split()[1]) for line in lines) == sum(after.unmoved) > 0

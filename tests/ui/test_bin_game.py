@@ -1,0 +1,117 @@
+"""Bump in the Night on the real app, by touches only (companion/ui/harness.py: every tap goes
+through the window's touch dispatch at the control's screen position): a whole two-player game
+against the device's monster player, the hand-over that keeps a player's cards to that player,
+undo and resume from the BIN screens, and `companion shots --game BIN`."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.games.bump_in_the_night.ui.drive import scroll_to, shown, step
+from companion.ui import touch
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAY = ("run", "scare", "done", "drawn:ACTN")  # Red scares whenever she can, else passes the step
+
+
+def start_game(h: Any, monster: str = "yellow", level: str = "hard") -> None:
+    app = h.app
+    app.go("choose")
+    h.tap("game:BIN")
+    assert app.sm.current == "bin_setup"
+    h.tap(f"monster:{monster}" if monster else "monster:none")
+    if monster:
+        scroll_to(h, f"level:{level}")  # the level row is below the fold
+        h.tap(f"level:{level}")
+    h.tap("start")
+    assert app.sm.current == "bin_table" and app.controller.rules.code == "BIN"
+
+
+def test_a_whole_game_against_the_device_monster_player_by_touch(harness: Any) -> None:
+    h = harness
+    app = h.app
+    start_game(h)
+    state = app.controller.state
+    assert state.seats == ("red", "yellow") and state.options.monster_player == "yellow"
+    assert app.seat.level_of("yellow") == "hard" and app.seat.level_of("red") == "person"  # Settings' rows
+    taps: list[str] = []
+    looked_at_cards = False
+    walked: set[tuple[Any, ...]] = set()
+    for _ in range(2500):
+        if app.controller.session.finished:
+            break
+        s = app.controller.state
+        kind = (app.sm.current, app.summary.shown, shown(h, "look"), shown(h, "back_group"), s.phase.value)
+        if kind not in walked:  # as tests/ui/test_walker.py: every control shown gets a touch at its centre
+            walked.add(kind)
+            h.pump(frames=2)
+            assert touch.unreachable() == [], kind
+            assert touch.small_targets() == [], kind
+        if (not looked_at_cards and app.sm.current == "bin_table" and s.phase.value == "play"
+                and s.hands[0] and s.hands[1] and shown(h, "hand")):
+            # Red's cards behind the hand-over: the table sees a "tap to look" first, then only Red's.
+            looked_at_cards = True
+            h.tap("hand")
+            assert app.sm.current == "bin_hand" and shown(h, "look") and app.screen("bin_hand").ids.hand.text == ""
+            h.tap("look")
+            text = app.screen("bin_hand").ids.hand.text
+            mine = {c["name"] for c in app.controller.view("red")["hand"]}
+            theirs = {c["name"] for c in app.controller.view("yellow")["hand"]} - mine
+            assert mine and all(n in text for n in mine) and not any(n in text for n in theirs)
+            h.tap("hide_hand")
+            assert app.sm.current == "bin_table"
+        taps.append(step(h, prefer=PLAY))
+    assert app.controller.session.finished, f"not over after {len(taps)} taps"
+    assert app.sm.current == "bin_over"
+    done = app.controller.history()[0]
+    assert any(label.startswith("Yellow ") for label in done)  # the device played its turns
+    assert any(label.startswith("Red ") for label in done)    # and the person theirs, by touch
+    assert "look" in taps and "summary_next" in taps  # hand-overs, and the device's turns as steps
+    assert looked_at_cards and len(walked) >= 8
+    result = app.controller.rules.result(app.controller.state)
+    assert result is not None and result.reason
+    heading = app.screen("bin_over").ids.heading.text
+    assert ("Nobody" in heading) if not result.winners else all(w.capitalize() in heading for w in result.winners)
+
+
+def test_undo_and_resume_from_the_bin_screens(harness: Any) -> None:
+    h = harness
+    app = h.app
+    start_game(h)
+    h.tap("group:roll")
+    h.tap("choice:1")  # the die shows 2
+    assert app.controller.history()[0][-1] == "The die shows 2"
+    h.tap("undo")
+    assert app.confirm.shown
+    h.tap("confirm_ok")
+    assert app.controller.history()[0] == () and app.controller.state.phase.value == "roll"
+    h.tap("group:roll")
+    h.tap("choice:3")  # the die shows 4
+    h.tap("group:girls")
+    while app.summary.shown:
+        h.tap("summary_next")
+    placed = app.controller.state.unmoved
+    assert sum(placed) > 0
+    moves = len(app.controller.history()[0])
+    # Resume from the choose screen: the same game, the same house, waiting on the same seat.
+    h.tap("games")
+    assert app.sm.current == "choose"
+    h.tap("resume")
+    assert app.sm.current == "bin_hand"  # Red is dealt a card: only Red may name it
+    assert shown(h, "look") and len(app.controller.history()[0]) == moves
+    assert app.controller.state.unmoved == placed
+
+
+def test_shots_renders_every_bin_screen(tmp_path: Path) -> None:
+    out = tmp_path / "shots"
+    done = subprocess.run([sys.executable, "-m", "companion", "shots", str(out), "--game", "BIN"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    names = {p.name for p in out.glob("*.png")}
+    for screen in ("bin_02_setup", "bin_06_hand_over", "bin_09_table_red_step1", "bin_11_device_turn_steps",
+                   "bin_12_red_cards", "bin_13_game_over"):
+        assert f"{screen}.png" in names, sorted(names)
+    assert all((out / n).stat().st_size > 5000 for n in names)
