@@ -592,11 +592,12 @@ class Decoder:
         """One candidate through the symbol steps, within the budget: (text, the step that read it).
         `second`: the look after a full read; a guessed candidate goes on only if its finders are
         clearly a symbol's."""
-        from companion.scan.grid import MIN_FINDER_SCALE, WEAK_FINDERS, finder_quality, fit_corners, read_quad, refit
+        from companion.scan.grid import (MIN_FINDER_SCALE, WEAK_FINDERS, feedback_text, finder_quality, fit_corners,
+                                         read_quad, refit)
         from companion.scan.finders import locate
         from companion.scan.locator import orientation, square_guesses
-        from companion.scan.work import (FINDER_SCALE, FINDER_SEARCH, GRID_FIT, GRID_GUESS, GRID_QUAD, ORIENTATION,
-                                         PREP_PER_MPX, zxing_cost)
+        from companion.scan.work import (FINDER_SCALE, FINDER_SEARCH, GRID_FEEDBACK, GRID_FIT, GRID_GUESS, GRID_QUAD, GRID_SIGMAS,
+                                         ORIENTATION, PREP_PER_MPX, zxing_cost)
 
         crop = symbol_crop(g, c)
         if crop.img.size == 0 or not work.take(zxing_cost(crop.img.size) + PREP_PER_MPX["resize"] * crop.img.size / 1e6):
@@ -606,6 +607,7 @@ class Decoder:
             return texts[0], "crop zxing"
         quad: npt.NDArray[np.float32] | None = None
         best: tuple[float, npt.NDArray[np.float32] | None] = (-1.0, None)
+        checked: tuple[npt.NDArray[np.float32], tuple[float, float]] | None = None  # a fit whose finders were sized
         if c.located and work.take(GRID_GUESS):  # zxing's corners on the preview are rough: refit them
             best = refit(g, c.quad)
         if best[1] is None or best[0] < STRONG_FINDERS or c.alt is not None:
@@ -625,13 +627,21 @@ class Decoder:
             tries: list[list[npt.NDArray[np.float32]]] = []
             if sizes and work.take(FINDER_SEARCH * len(sizes)):
                 tries.append([t.quad() for t in locate(g, ctr, 0.15 * side, angle, sizes)])
+            searched = bool(tries)
             tries.append(square_guesses(g, guess.quad, side, angle))
-            for quads in tries:
+            for n, quads in enumerate(tries):
                 for q in quads:
                     if not work.take(GRID_GUESS):
                         return None, ""
                     score, fitted = refit(g, q)
                     if fitted is not None and score > best[0]:
+                        if searched and n == 0 and checked is None and work.take(FINDER_SCALE):
+                            # The first fit from a finder triple: are its finders far too small for
+                            # their spacing (a version-3-or-larger QR: a phone's, a leaflet's)? Then
+                            # no other outline is worth trying; a foreign code stays cheap.
+                            checked = (fitted, finder_quality(g, fitted))
+                            if checked[1][0] <= EARLY_FINDER_SCALE:
+                                return None, ""
                         best = (score, fitted)
                         c.verify = True
                 if best[0] >= STRONG_FINDERS:
@@ -649,9 +659,12 @@ class Decoder:
         # finders (data blobs of a larger QR, clutter) get the cheap steps only.
         weak = False
         if c.verify:
-            if not work.take(FINDER_SCALE):
+            if checked is not None and checked[0] is quad:
+                scale, weakest = checked[1]
+            elif work.take(FINDER_SCALE):
+                scale, weakest = finder_quality(g, quad)
+            else:
                 return None, ""
-            scale, weakest = finder_quality(g, quad)
             if scale < MIN_FINDER_SCALE:
                 return None, ""
             weak = weakest < WEAK_FINDERS[0] and best[0] < WEAK_FINDERS[1]
@@ -668,13 +681,19 @@ class Decoder:
                 return text, "grid" if c.located else "texture grid"
         if quick:
             return None, ""
+        sigmas: list[float] = []
         if work.take(GRID_FIT):
             # the corners where the blur model fits best (perspective: a finder fit is a parallelogram)
             quad = fit_corners(g, quad)
             if work.take(GRID_QUAD):
-                text = read_quad(g, quad, 3, refine=False)
+                text = read_quad(g, quad, 3, refine=False, sigmas_out=sigmas)
                 if text is not None:
                     return text, "fitted grid"
+        if work.take(GRID_FEEDBACK if sigmas else GRID_FEEDBACK + GRID_SIGMAS):
+            # heavy blur: the modules the fit is sure of fixed, the rest solved again (grid.feedback_text)
+            text = feedback_text(g, quad, sigmas=sigmas)
+            if text is not None:
+                return text, "feedback grid"
         tried: list[npt.NDArray[np.float32]] = [quad]
 
         def look(view: SymbolCrop, steps: Sequence[tuple[str, str, Callable[[Gray], Gray]]], where: str) -> str | None:
@@ -734,6 +753,7 @@ WHOLE_FRAME_COST = {  # work units per 640 x 480 frame of the old whole-frame st
 TEXTURE_SIZES = (0.5, 0.64, 0.8, 1.0, 1.2)  # a texture blob's module estimate (side / 22) over the symbol's: 1.1-2.2 measured
 LOCATED_SIZES = (0.8, 1.0, 1.25)  # zxing's corners of a symbol it could not read are about right
 MIN_FINDER_PX = 1.5  # no finder search at module sizes under this (capture px)
+EARLY_FINDER_SCALE = 0.72  # finders this small for their spacing (version 3 and up) end a guess at once
 STRONG_FINDERS = 1.8  # a refit score (3 at best) under which other outlines are tried too
 QUICK_FINDERS = 2.0  # refit score (3 at best) a guessed quad needs in the look after a full read
 SECOND_LOOK_SCORE = 2.5  # texture score (symbol_candidates) a patch needs for that look: unread stickers

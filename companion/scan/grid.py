@@ -611,10 +611,10 @@ def _known_ring(free_timing: bool = False) -> npt.NDArray[np.int8]:
     return k
 
 
-@lru_cache(maxsize=48)
-def _ls_operators(sigma: float, ppm: int = LS_PPM, r: int = 4, free_timing: bool = False) -> tuple[Any, Any, Any]:
-    """For one blur sigma: the inverse of (H + lam I) over the unknown modules, H between unknown and
-    known modules, and the operator giving each module's mean of the blurred painted grid."""
+@lru_cache(maxsize=128)
+def _ls_kernels(sigma: float, ppm: int = LS_PPM, r: int = 4) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """For one blur, on the module grid: h, the normal equations' kernel ((KU)^T(KU) between modules
+    dy, dx apart), and h1, each module's mean of a blurred painted module dy, dx away."""
     import cv2
 
     size = (2 * r + 3) * ppm
@@ -629,6 +629,14 @@ def _ls_operators(sigma: float, ppm: int = LS_PPM, r: int = 4, free_timing: bool
             sh = np.roll(np.roll(kb, dy * ppm, 0), dx * ppm, 1)
             h[dy + r, dx + r] = float((kb * sh).sum())
             h1[dy + r, dx + r] = float((box * sh).sum()) / (ppm * ppm)
+    return h, h1
+
+
+@lru_cache(maxsize=128)
+def _ls_operators(sigma: float, ppm: int = LS_PPM, r: int = 4, free_timing: bool = False) -> tuple[Any, Any, Any]:
+    """For one blur: the inverse of (H + lam I) over the unknown modules, H between unknown and
+    known modules, and the operator giving each module's mean of the blurred painted grid."""
+    h, h1 = _ls_kernels(sigma, ppm, r)
     H = _grid_operator(h, r)
     known = (_known_ring(free_timing) >= 0).ravel()
     unk = ~known
@@ -636,6 +644,12 @@ def _ls_operators(sigma: float, ppm: int = LS_PPM, r: int = 4, free_timing: bool
     xk = np.where(_known_ring(free_timing) == 1, 1.0, -1.0).ravel()[known]
     # the known modules' part of the normal equations, the same for every symbol
     return inv.astype(np.float32), (H[np.ix_(unk, known)] @ xk).astype(np.float32), _grid_operator(h1, r).astype(np.float32)
+
+
+@lru_cache(maxsize=12)
+def _ls_normal(sigma: float, ppm: int = LS_PPM, r: int = 4) -> npt.NDArray[np.float64]:
+    """H + lam I over the whole 25 x 25 grid (for `feedback_fits`, which fixes modules as it goes)."""
+    return _grid_operator(_ls_kernels(sigma, ppm, r)[0], r) + LS_LAMBDA * ppm * ppm * np.eye(LS_G * LS_G)
 
 
 def _gblur(v: npt.NDArray[np.float32], sigma: float) -> npt.NDArray[np.float32]:
@@ -670,11 +684,23 @@ def _deconvolve(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...],
     return min(_deconvolve_each(rect, ppm, sigmas, iters), key=lambda f: f[3])
 
 
-def _deconvolve_each(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...], iters: int,
+def _deconvolve_each(rect: npt.NDArray[Any], ppm: int, sigmas: Sequence[float], iters: int,
                      free_timing: bool = False) -> list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], float, float]]:
     """For each blur sigma: signed darkness of the 21 x 21 modules of a rectified symbol (`rect`: the
     symbol with LS_RING modules of margin, `ppm` px per module), the modules no fit can see
     (glare-clipped, where a dark module would clip too), the sigma and the fit's residual."""
+    inner = slice(LS_RING, LS_RING + N)
+    out = []
+    for sigma in sigmas:
+        x, _, unknown, res = _fit_one(rect, ppm, sigma, iters, free_timing)
+        out.append((np.asarray(x.reshape(LS_G, LS_G)[inner, inner], np.float32), unknown, sigma, res))
+    return out
+
+
+def _fit_one(rect: npt.NDArray[Any], ppm: int, sigma: float, iters: int, free_timing: bool = False
+             ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_], float]:
+    """One blur's least-squares fit: the 25 x 25 solution (raveled), the module sums z of the
+    normalised, blurred symbol it solved from, the unseen modules (21 x 21) and the residual."""
     import cv2
 
     known = _known_ring(free_timing)
@@ -690,26 +716,72 @@ def _deconvolve_each(rect: npt.NDArray[Any], ppm: int, sigmas: tuple[float, ...]
     seen = (clip < 0.5).astype(np.float32)
     n_seen = max(1.0, float(seen.sum()))
     inner = slice(LS_RING, LS_RING + N)
-    out = []
-    for sigma in sigmas:
-        inv, rhs0, h1 = _ls_operators(sigma, ppm, 4, free_timing)
-        a = np.full((LS_G, LS_G), (white + black) / 2, np.float32)
-        b = np.full((LS_G, LS_G), (black - white) / 2, np.float32)
-        for it in range(iters + 1):
-            bp = np.asarray(cv2.resize(b, size, interpolation=cv2.INTER_LINEAR), np.float32)
-            y = (R - np.asarray(cv2.resize(a, size, interpolation=cv2.INTER_LINEAR), np.float32)) / np.where(np.abs(bp) < 2, -2, bp)
-            yb = _gblur(y, sigma * ppm) if sigma > 0 else y
-            z = np.asarray(cv2.resize(yb, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32).ravel() * (ppm * ppm)
-            x = x0.copy()
-            x[un] = inv @ (z[un] - rhs0)
-            mm = (h1 @ np.clip(x, -1, 1)).reshape(LS_G, LS_G)
-            if it < iters:
-                a, b = _affine_fit(Rm, mm)
-        res = float((((Rm - (a + b * mm)) ** 2) * seen).sum() / n_seen)
-        dark_level = (a + b)[inner, inner]
-        unknown = (clip[inner, inner] > 0.6) & (dark_level >= 240)
-        out.append((np.asarray(x.reshape(LS_G, LS_G)[inner, inner], np.float32), unknown, sigma, res))
-    return out
+    inv, rhs0, h1 = _ls_operators(sigma, ppm, 4, free_timing)
+    a = np.full((LS_G, LS_G), (white + black) / 2, np.float32)
+    b = np.full((LS_G, LS_G), (black - white) / 2, np.float32)
+    x = x0.copy()
+    z = np.zeros_like(x0)
+    for it in range(iters + 1):
+        bp = np.asarray(cv2.resize(b, size, interpolation=cv2.INTER_LINEAR), np.float32)
+        y = (R - np.asarray(cv2.resize(a, size, interpolation=cv2.INTER_LINEAR), np.float32)) / np.where(np.abs(bp) < 2, -2, bp)
+        yb = _gblur(y, sigma * ppm) if sigma > 0 else y
+        z = np.asarray(cv2.resize(yb, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32).ravel() * (ppm * ppm)
+        x = x0.copy()
+        x[un] = inv @ (z[un] - rhs0)
+        mm = (h1 @ np.clip(x, -1, 1)).reshape(LS_G, LS_G)
+        if it < iters:
+            a, b = _affine_fit(Rm, mm)
+    res = float((((Rm - (a + b * mm)) ** 2) * seen).sum() / n_seen)
+    dark_level = (a + b)[inner, inner]
+    unknown = (clip[inner, inner] > 0.6) & (dark_level >= 240)
+    return x, z, unknown, res
+
+
+FEEDBACK_STEPS = (0.7, 0.5, 0.3)  # |module value| over which a module is taken as decided, round by round
+
+
+def feedback_fits(rect: npt.NDArray[Any], sigma: float, steps: tuple[float, ...] = FEEDBACK_STEPS
+                  ) -> Iterator[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]]:
+    """Decision feedback on the least-squares fit: the modules are black or white, so the ones the
+    fit is sure of are fixed at +-1 and the rest solved again with them known, a round per
+    threshold in `steps`. Under heavy blur (sigma 0.7-0.8 module, where alternating modules keep 4 %
+    of their contrast) the sure modules then stop leaking their ridge-shrunk error into their
+    neighbours. Yields each round's 21 x 21 solution and the unseen modules."""
+    import cv2
+
+    x, z, unknown, _ = _fit_one(rect, LS_PPM, sigma, 2)
+    A = _ls_normal(sigma)
+    inner = slice(LS_RING, LS_RING + N)
+    free = (_known_ring() < 0).ravel()
+    xs = x.astype(np.float64)
+    for t in steps:
+        sure = free & (np.abs(xs) > t)
+        xs[sure] = np.sign(xs[sure])
+        free &= ~sure
+        if not free.any():
+            break
+        # OpenCV's Cholesky, not LAPACK's: numpy's solver spins up BLAS threads (100x slower here)
+        rhs = (z[free] - A[np.ix_(free, ~free)] @ xs[~free]).reshape(-1, 1)
+        _, sol = cv2.solve(np.ascontiguousarray(A[np.ix_(free, free)]), rhs, flags=cv2.DECOMP_CHOLESKY)
+        xs[free] = np.asarray(sol, np.float64).ravel()
+        yield np.asarray(xs.reshape(LS_G, LS_G)[inner, inner], np.float32), unknown
+
+
+def feedback_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: int = 2,
+                  sigmas: Sequence[float] = ()) -> str | None:
+    """The card-code text of the symbol at `quad` by decision feedback (`feedback_fits`) on the `tries`
+    best-fitting blur sigmas (`sigmas`, best first, as `deconvolved_text` found them on this quad; else
+    fitted here), through the Reed-Solomon decoder like `deconvolved_text`."""
+    rect = rectify(img, quad, LS_PPM)
+    _, flat = classify_modules(sample(rectify(img, quad, PPM), PPM))
+    if not sigmas:
+        sigmas = [f[2] for f in sorted(_deconvolve_each(rect, LS_PPM, LS_SIGMAS, 1), key=lambda f: f[3])]
+    for sigma in sigmas[:tries]:
+        for s, unknown in feedback_fits(rect, sigma):
+            text = decode_grid(s, unknown | flat)
+            if text is not None:
+                return text
+    return None
 
 
 FIT_ITERS = 1  # level refits per trial in fit_corners
@@ -751,14 +823,16 @@ def fit_corners(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], steps: tup
     return q
 
 
-def deconvolved_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32]) -> str | None:
+def deconvolved_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], sigmas_out: list[float] | None = None) -> str | None:
     """The card-code text of the symbol at `quad`, read by least-squares deconvolution: every blur
     sigma's solution, best-fitting first, through the Reed-Solomon decoder (which refuses a wrong
     one: a solution for the wrong sigma just fails to decode). The modules the centre sampler finds
-    without contrast are erased too."""
+    without contrast are erased too. `sigmas_out` gets the sigmas, best-fitting first."""
     rect = rectify(img, quad, LS_PPM)
     _, flat = classify_modules(sample(rectify(img, quad, PPM), PPM))
     fits = sorted(_deconvolve_each(rect, LS_PPM, LS_SIGMAS, 1), key=lambda f: f[3])
+    if sigmas_out is not None:
+        sigmas_out[:] = [f[2] for f in fits]
     for s, unknown, _, _ in fits[:DECODE_SIGMAS]:
         text = decode_grid(s, unknown | flat)
         if text is not None:
@@ -813,18 +887,19 @@ def timing_score(img: npt.NDArray[Any], quad: npt.NDArray[np.float32]) -> float:
 
 
 def read_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: int = 5,
-              need_finders: bool = False, refine: bool = True) -> str | None:
+              need_finders: bool = False, refine: bool = True, sigmas_out: list[float] | None = None) -> str | None:
     """Decode the version-1 symbol whose 4 corners zxing reported (TL, TR, BR, BL), or None.
     `need_finders`: only if three finder patterns are found near the quad's corners, and only on
     the quad re-fitted from them (for guessed quads, companion.scan.locator: cheap to refuse).
-    `refine=False`: the quad is already refit (the decoder did it): read it as it is."""
+    `refine=False`: the quad is already refit (the decoder did it): read it as it is. `sigmas_out`: the
+    deconvolution's blur sigmas, best-fitting first (of the last quad read)."""
     quads = [] if need_finders and refine else [quad]
     better = refine_quad(img, quad) if refine else None
     if better is not None:
         quads.insert(0, better)
     for q in quads:
         if DECONVOLVE:
-            text = deconvolved_text(img, q)
+            text = deconvolved_text(img, q, sigmas_out)
             if text is not None:
                 return text
         for n, (s, unk) in enumerate(grid_candidates(img, q, shifts=SHIFTS[:max(tries, 5)])):
@@ -840,3 +915,4 @@ def read_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: int =
                     if text is not None:
                         return text
     return None
+

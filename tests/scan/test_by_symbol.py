@@ -46,10 +46,8 @@ def test_a_foreign_code_read_is_not_rescued_and_costs_like_an_empty_tray() -> No
 def test_an_unreadable_phone_code_is_seen_as_no_sticker() -> None:
     # Small (1.5 px per module at 640): if zxing cannot read it, its finders are small for their spacing
     # (a larger version, not a sticker) and it is refused before the rescue steps: no grid read, no
-    # cleaned crops. What it costs is the finder search and fits (~8 units over an empty tray's 3:
-    # the corpus-level target, distractor-only p95 <= 2x empty p95, is measured in benchmarks/scan.py).
-    from companion.scan.work import GRID_QUAD
-
+    # cleaned crops, and no other outline once the first finder triple's fit has finders that small
+    # (the corpus-level target, distractor-only p95 <= 2x empty p95, is measured in benchmarks/scan.py).
     tray = Spoil(noise_sigma=2.0, clutter=3)
     img, syms = render_scene([Placed(URL, 1.5, 15.0, (320, 240), style="phone")], tray, seed=7)
     empty, _ = render_scene([], tray, seed=7)
@@ -57,7 +55,7 @@ def test_an_unreadable_phone_code_is_seen_as_no_sticker() -> None:
     r = dec.decode(img)
     assert r.cards == ()  # read as foreign at best
     assert not any(s.how == "fitted" for s in r.seen)  # never taken for a sticker
-    assert r.work < dec.decode(empty).work + GRID_QUAD  # less than one grid read past an empty tray
+    assert r.work <= 2 * dec.decode(empty).work + 1.0
 
 
 def test_finder_size_tells_a_sticker_from_a_larger_version() -> None:
@@ -98,3 +96,15 @@ def test_fit_corners_finds_the_corner_a_finder_fit_misses(seed: int) -> None:
     fitted = grid.fit_corners(img, para)
     assert np.abs(fitted[2] - truth[2]).max() < m / 3
     assert grid.read_quad(img, fitted, 3, refine=False) == "BGM:SRCH:31"
+
+
+def test_decision_feedback_reads_blur_the_plain_deconvolution_cannot() -> None:
+    # Blur of 0.78 module (sigma 2.8 px at 3.6 px per module): alternating modules keep ~4 % of their
+    # contrast and the ridge solution gets too many modules wrong; fixing the ones it is sure of and
+    # solving the rest again reads it. A symbol of another text never decodes as this one.
+    img, syms = render_scene([Placed("BGM:STOK:14", 3.6, 20.0, (320, 240))], Spoil(blur_sigma=2.8, noise_sigma=2.0), seed=1)
+    q = np.array(syms[0].corners, np.float32)
+    assert grid.deconvolved_text(img, q) is None
+    assert grid.feedback_text(img, q) == "BGM:STOK:14"
+    blank = np.full_like(img, 200)
+    assert grid.feedback_text(blank, q) is None
