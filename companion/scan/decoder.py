@@ -565,8 +565,9 @@ class Decoder:
         view = small[region[1]:region[3], region[0]:region[2]] if region else small
         if view.size == 0 or not work.take(TEXTURE_PER_MPX * view.size / 1e6):
             return []
+        off = np.array([x0, y0], np.float32)
         out = []
-        for score, quad, side in symbol_candidates(view):
+        for score, quad, side in symbol_candidates(view, exclude=[q / f - off for q in skip]):
             q = (quad + np.array([x0, y0], np.float32)) * f
             if _inside(q.mean(axis=0), skip):
                 continue
@@ -594,10 +595,11 @@ class Decoder:
         clearly a symbol's."""
         from companion.scan.grid import (MIN_FINDER_SCALE, WEAK_FINDERS, feedback_text, finder_quality, fit_corners,
                                          read_quad, refit)
+        from companion.scan.codebook import best_text
         from companion.scan.finders import locate
         from companion.scan.locator import orientation, square_guesses
-        from companion.scan.work import (FINDER_SCALE, FINDER_SEARCH, GRID_FEEDBACK, GRID_FIT, GRID_GUESS, GRID_QUAD, GRID_SIGMAS,
-                                         ORIENTATION, PREP_PER_MPX, zxing_cost)
+        from companion.scan.work import (CODEBOOK_READ, FINDER_SCALE, FINDER_SEARCH, GRID_FEEDBACK, GRID_FIT, GRID_GUESS,
+                                         GRID_QUAD, GRID_SIGMAS, ORIENTATION, PREP_PER_MPX, zxing_cost)
 
         crop = symbol_crop(g, c)
         if crop.img.size == 0 or not work.take(zxing_cost(crop.img.size) + PREP_PER_MPX["resize"] * crop.img.size / 1e6):
@@ -628,7 +630,8 @@ class Decoder:
             if sizes and work.take(FINDER_SEARCH * len(sizes)):
                 tries.append([t.quad() for t in locate(g, ctr, 0.15 * side, angle, sizes)])
             searched = bool(tries)
-            tries.append(square_guesses(g, guess.quad, side, angle))
+            if not (second and searched and SECOND_FINDERS_ONLY):
+                tries.append(square_guesses(g, guess.quad, side, angle))
             for n, quads in enumerate(tries):
                 for q in quads:
                     if not work.take(GRID_GUESS):
@@ -689,6 +692,11 @@ class Decoder:
                 text = read_quad(g, quad, 3, refine=False, sigmas_out=sigmas)
                 if text is not None:
                     return text, "fitted grid"
+        if CODEBOOK and work.take(CODEBOOK_READ if sigmas else CODEBOOK_READ + GRID_SIGMAS):
+            # heavy blur: which known sticker explains the picture best (companion.scan.codebook)
+            text = best_text(g, quad, sigmas)
+            if text is not None:
+                return text, "codebook"
         if work.take(GRID_FEEDBACK if sigmas else GRID_FEEDBACK + GRID_SIGMAS):
             # heavy blur: the modules the fit is sure of fixed, the rest solved again (grid.feedback_text)
             text = feedback_text(g, quad, sigmas=sigmas)
@@ -756,5 +764,7 @@ MIN_FINDER_PX = 1.5  # no finder search at module sizes under this (capture px)
 EARLY_FINDER_SCALE = 0.72  # finders this small for their spacing (version 3 and up) end a guess at once
 STRONG_FINDERS = 1.8  # a refit score (3 at best) under which other outlines are tried too
 QUICK_FINDERS = 2.0  # refit score (3 at best) a guessed quad needs in the look after a full read
+SECOND_FINDERS_ONLY = False
+CODEBOOK = True  # the known-sticker reading (companion.scan.codebook) after the fitted grid
 SECOND_LOOK_SCORE = 2.5  # texture score (symbol_candidates) a patch needs for that look: unread stickers
 # there scored 2.8-20 on the dev corpora, 85 % of leftover patches (clutter, card edges) under 1.2
