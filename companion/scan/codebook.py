@@ -30,6 +30,7 @@ MARGIN = 1000.0  # the second-best symbol's excess residual over the best's, in 
 RATIO = 0.3  # ... and at least this times the best symbol's own excess over the free fit,
 MAX_EXCESS = 9000.0  # which is at most this (dev corpora: read stickers 1300-16000, misprinted codes >= 15800)
 SIGMAS = 2  # the best-fitting blur sigmas tried
+TOP = 12  # known symbols re-scored with every pixel weighted by its contrast
 
 
 def _alnum_codewords(text: str) -> list[int]:
@@ -109,27 +110,36 @@ def _quadratic(sigma: float) -> npt.NDArray[np.float64]:
     return np.asarray((ht * tall).reshape(len(grids), -1).sum(axis=1), np.float64)
 
 
-def _residual(y: npt.NDArray[np.float32], seen: npt.NDArray[np.bool_], x: npt.NDArray[np.float32], sigma: float) -> float:
-    """||y - K U x||^2 over the seen pixels: the grid `x` (625) painted, blurred and compared."""
-    from companion.scan.grid import LS_G, LS_PPM, _gblur
+def _residuals(y: npt.NDArray[np.float32], w: npt.NDArray[np.float32], xs: npt.NDArray[np.float32],
+               sigma: float) -> npt.NDArray[np.float64]:
+    """sum w (y - K U x)^2 for each grid in `xs` (k, 625): painted, blurred, compared, all at once."""
+    import cv2
 
-    painted = np.kron(x.reshape(LS_G, LS_G), np.ones((LS_PPM, LS_PPM), np.float32))
-    model = _gblur(painted, sigma * LS_PPM) if sigma > 0 else painted
-    return float((((y - model) ** 2)[seen]).sum())
+    from companion.scan.grid import LS_G, LS_PPM
+
+    k = len(xs)
+    painted = np.kron(xs.reshape(k, LS_G, LS_G), np.ones((LS_PPM, LS_PPM), np.float32)).reshape(k * LS_G * LS_PPM, -1)
+    if sigma > 0:  # each grid blurred on its own
+        painted = np.concatenate([cv2.GaussianBlur(p, (0, 0), sigma * LS_PPM, borderType=cv2.BORDER_REPLICATE)
+                                  for p in np.split(painted, k)])
+    d = painted.reshape(k, *y.shape) - y[None]
+    return np.asarray((d * d * w[None]).reshape(k, -1).sum(axis=1), np.float64)
 
 
-def scores(rect: npt.NDArray[Any], sigma: float) -> tuple[npt.NDArray[np.float64], float, float]:
-    """For the rectified symbol `rect` (grid.rectify at LS_PPM) under blur `sigma`: every known
-    symbol's residual over the best one's (8 * texts), the best symbol's excess residual over the
-    free fit's, both in noise variances, and the noise variance per pixel (the free fit's residual
-    per pixel it does not fit)."""
+def scores(rect: npt.NDArray[Any], sigma: float) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], float]:
+    """For the rectified symbol `rect` (grid.rectify at LS_PPM) under blur `sigma`: the TOP known
+    symbols (indices into the book's texts x masks) that fit it best, their residuals over the free
+    fit's in noise variances (best first), and the noise variance. Every pixel is weighted by its
+    fitted contrast squared (a washed-out pixel tells little; a clipped one nothing): the unweighted
+    scores pick the candidates, the weighted residuals rank them."""
     import cv2
 
     from companion.scan.grid import LS_G, LS_PPM, _gblur, _known_ring, _ls_operators, _normalised
 
-    y, clip = _normalised(rect, LS_PPM, sigma)
+    y, clip, bp = _normalised(rect, LS_PPM, sigma)
     y = np.where(clip, 0.0, y).astype(np.float32)
-    seen = ~clip
+    w = np.where(clip, 0.0, bp * bp).astype(np.float32)
+    w /= max(float(w.mean()), 1e-6)
     yb = _gblur(y, sigma * LS_PPM) if sigma > 0 else y
     z = np.asarray(cv2.resize(yb, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32).ravel() * (LS_PPM * LS_PPM)
     _, book = _book()
@@ -137,14 +147,14 @@ def scores(rect: npt.NDArray[Any], sigma: float) -> tuple[npt.NDArray[np.float64
     un = (known < 0).ravel()
     lin = cv2.gemm(_free_book(), z[un].reshape(-1, 1), 1.0, None, 0.0).ravel()
     r = _quadratic(sigma) - 2 * lin.astype(np.float64)  # + ||y||^2 and the fixed modules' part: the same for all
+    top = np.argsort(r)[:TOP]
     inv, rhs0, _ = _ls_operators(sigma, LS_PPM, 4, False)
     x = np.where(known == 1, 1.0, -1.0).astype(np.float32).ravel()
     x[un] = inv @ (z[un] - rhs0)
-    r_free = _residual(y, seen, x, sigma)
-    noise = max(r_free, 1e-6) / max(1.0, float(seen.sum()) - float(un.sum()))
-    i = int(np.argmin(r))
-    excess = (_residual(y, seen, book.reshape(-1, book.shape[-1])[i], sigma) - r_free) / noise
-    return (r - r[i]) / noise, excess, noise
+    res = _residuals(y, w, np.concatenate([x[None], book.reshape(-1, book.shape[-1])[top]]), sigma)
+    noise = max(float(res[0]), 1e-6) / max(1.0, float((w > 0).sum()) - float(un.sum()))
+    order = np.argsort(res[1:])
+    return top[order], (res[1:][order] - res[0]) / noise, noise
 
 
 def best_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], sigmas: Sequence[float] = ()) -> str | None:
@@ -158,13 +168,13 @@ def best_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], sigmas: Sequ
         sigmas = [f[2] for f in sorted(_deconvolve_each(rect, LS_PPM, LS_SIGMAS, 1), key=lambda f: f[3])]
     texts, _ = _book()
     for sigma in list(sigmas)[:SIGMAS]:
-        d, excess, _ = scores(rect, float(sigma))
-        i = int(np.argmin(d))
-        margin = float(np.partition(d, 1)[1])
+        idx, excess, _ = scores(rect, float(sigma))
+        text = texts[int(idx[0]) % len(texts)]
+        margin = float(excess[1] - excess[0])
         if TRACE is not None:
-            TRACE.append((texts[i % len(texts)], margin, excess, float(sigma), quad.copy()))
-        if margin >= MARGIN and margin >= RATIO * excess and excess <= MAX_EXCESS:
-            return texts[i % len(texts)]
+            TRACE.append((text, margin, float(excess[0]), float(sigma), quad.copy()))
+        if margin >= MARGIN and margin >= RATIO * excess[0] and excess[0] <= MAX_EXCESS:
+            return text
     return None
 
 

@@ -565,9 +565,8 @@ class Decoder:
         view = small[region[1]:region[3], region[0]:region[2]] if region else small
         if view.size == 0 or not work.take(TEXTURE_PER_MPX * view.size / 1e6):
             return []
-        off = np.array([x0, y0], np.float32)
         out = []
-        for score, quad, side in symbol_candidates(view, exclude=[q / f - off for q in skip]):
+        for score, quad, side in symbol_candidates(view):
             q = (quad + np.array([x0, y0], np.float32)) * f
             if _inside(q.mean(axis=0), skip):
                 continue
@@ -630,8 +629,7 @@ class Decoder:
             if sizes and work.take(FINDER_SEARCH * len(sizes)):
                 tries.append([t.quad() for t in locate(g, ctr, 0.15 * side, angle, sizes)])
             searched = bool(tries)
-            if not (second and searched and SECOND_FINDERS_ONLY):
-                tries.append(square_guesses(g, guess.quad, side, angle))
+            tries.append(square_guesses(g, guess.quad, side, angle))
             for n, quads in enumerate(tries):
                 for q in quads:
                     if not work.take(GRID_GUESS):
@@ -679,9 +677,14 @@ class Decoder:
                 if texts:
                     return texts[0], "upright zxing"
         if work.take(GRID_QUAD):
-            text = read_quad(g, quad, 3, refine=False)
+            first_sigmas: list[float] = []
+            text = read_quad(g, quad, 3, refine=False, sigmas_out=first_sigmas)
             if text is not None:
                 return text, "grid" if c.located else "texture grid"
+            if CODEBOOK_EARLY and not quick and first_sigmas and work.take(CODEBOOK_READ):
+                text = best_text(g, quad, first_sigmas)
+                if text is not None:
+                    return text, "codebook"
         if quick:
             return None, ""
         sigmas: list[float] = []
@@ -764,7 +767,7 @@ MIN_FINDER_PX = 1.5  # no finder search at module sizes under this (capture px)
 EARLY_FINDER_SCALE = 0.72  # finders this small for their spacing (version 3 and up) end a guess at once
 STRONG_FINDERS = 1.8  # a refit score (3 at best) under which other outlines are tried too
 QUICK_FINDERS = 2.0  # refit score (3 at best) a guessed quad needs in the look after a full read
-SECOND_FINDERS_ONLY = False
+CODEBOOK_EARLY = True  # ... and on the finder fit, before the corners are fitted
 CODEBOOK = True  # the known-sticker reading (companion.scan.codebook) after the fitted grid
 SECOND_LOOK_SCORE = 2.5  # texture score (symbol_candidates) a patch needs for that look: unread stickers
 # there scored 2.8-20 on the dev corpora, 85 % of leftover patches (clutter, card edges) under 1.2

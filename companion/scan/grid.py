@@ -705,11 +705,12 @@ def _fit_one(rect: npt.NDArray[Any], ppm: int, sigma: float, iters: int, free_ti
 
 
 def _normalised(rect: npt.NDArray[Any], ppm: int, sigma: float, iters: int = 1
-                ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
-    """The rectified symbol with its fitted levels divided out (dark +1, light -1), and its
-    glare-clipped pixels (companion.scan.codebook scores known symbols against it)."""
-    y, clip = _fit_levels(rect, ppm, sigma, iters)[4:]
-    return y, clip  # type: ignore[return-value]
+                ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.float32]]:
+    """The rectified symbol with its fitted levels divided out (dark +1, light -1), its
+    glare-clipped pixels, and the fitted half-contrast per pixel (companion.scan.codebook scores
+    known symbols against it, weighting each pixel by its contrast squared)."""
+    y, clip, bp = _fit_levels(rect, ppm, sigma, iters)[4:]
+    return y, clip, bp  # type: ignore[return-value]
 
 
 def _fit_levels(rect: npt.NDArray[Any], ppm: int, sigma: float, iters: int, free_timing: bool = False) -> tuple[Any, ...]:
@@ -747,7 +748,7 @@ def _fit_levels(rect: npt.NDArray[Any], ppm: int, sigma: float, iters: int, free
     res = float((((Rm - (a + b * mm)) ** 2) * seen).sum() / n_seen)
     dark_level = (a + b)[inner, inner]
     unknown = (clip[inner, inner] > 0.6) & (dark_level >= 240)
-    return x, z, unknown, res, y, R >= 252
+    return x, z, unknown, res, y, R >= 252, bp
 
 
 FEEDBACK_STEPS = (0.7, 0.5, 0.3)  # |module value| over which a module is taken as decided, round by round

@@ -16,7 +16,7 @@ well filled. Cost: ~1 ms per 400 x 400 crop, plus the grid reader on each quad i
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -95,9 +95,6 @@ EIGEN_SCALE = (1, -1.0, 17.0, 90.0)
 EIGEN_GAIN = 1e5  # a sharp symbol's corner texture over its brightness is ~1e-3: ~100 in 8 bits
 BANDS = CANDIDATE_SCALES + (EIGEN_SCALE,)
 CLOSE_SIDE = 0.3  # the closing that joins the pieces glare leaves, in the band's smallest symbol sides
-EXCLUDE_ALL = False
-EXCLUDE_CORNER = False
-EXCLUDE_GROW = 1.2  # a read symbol's quad, grown about its centre, is left out of the texture map
 
 
 def _corner_texture(h: npt.NDArray[np.uint8], bright: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
@@ -109,13 +106,10 @@ def _corner_texture(h: npt.NDArray[np.uint8], bright: npt.NDArray[np.uint8]) -> 
     return np.clip(tex * (EIGEN_GAIN / bright.astype(np.float32)), 0, 255).astype(np.uint8)
 
 
-def symbol_candidates(small: npt.NDArray[Any], k: int = 12,
-                      exclude: Sequence[npt.NDArray[np.float32]] = ()) -> list[tuple[float, npt.NDArray[np.float32], float]]:
+def symbol_candidates(small: npt.NDArray[Any], k: int = 12) -> list[tuple[float, npt.NDArray[np.float32], float]]:
     """Up to `k` (score, quad in `small` px, side in `small` px), best first: square patches of
     module-scale texture in the preview, one per place (the scales' duplicates merged). All in 8-bit
-    arithmetic (OpenCV's fast path): a few milliseconds for a 640 x 480 preview. `exclude`: quads
-    (`small` px) of symbols already read, blanked before thresholding (a strong read symbol would
-    otherwise set every band's threshold above a faint sticker beside it)."""
+    arithmetic (OpenCV's fast path): a few milliseconds for a 640 x 480 preview."""
     import cv2
 
     levels = [np.ascontiguousarray(small, dtype=np.uint8)]
@@ -123,7 +117,7 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12,
     q = cv2.resize(levels[1], None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     bright = cv2.add(cv2.GaussianBlur(q, (0, 0), 2.0), 4)
     brights = [cv2.resize(bright, (h.shape[1], h.shape[0]), interpolation=cv2.INTER_LINEAR) for h in levels]
-    found: list[tuple[float, npt.NDArray[np.float32], float]] = []
+    found: list[tuple[bool, float, npt.NDArray[np.float32], float]] = []  # (corner band?, score, quad, side)
     # The finest band (modules of 1.3-3 preview px) from the Laplacian pyramid: the preview minus its
     # half-size copy enlarged, its magnitude averaged down to half size; no full-size Gaussian at all.
     fine = cv2.pyrDown(cv2.absdiff(levels[0], cv2.pyrUp(levels[1], dstsize=(levels[0].shape[1], levels[0].shape[0]))))
@@ -144,10 +138,7 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12,
             tex = cv2.divide(tex, brights[level], scale=255.0)  # a dim sticker scores like a bright one
             scale_px = 2.0 ** level
         lo, hi = lo * 2.0 ** level / scale_px, hi * 2.0 ** level / scale_px
-        mean = float(cv2.mean(tex)[0]) + 1e-6  # before the read symbols are blanked: scores as without them
-        for q in exclude if (corner and EXCLUDE_CORNER) or EXCLUDE_ALL else ():
-            c = q.mean(axis=0)
-            cv2.fillConvexPoly(tex, np.round(((q - c) * EXCLUDE_GROW + c) / scale_px).astype(np.int32), 0)
+        mean = float(cv2.mean(tex)[0]) + 1e-6
         _, bw = cv2.threshold(tex, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         ks = int(4 * sigma * 2.0 ** level / scale_px + 3) | 1
         bw = cv2.morphologyEx(bw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks)))
@@ -175,20 +166,21 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12,
                 continue
             score = float(cv2.mean(score_tex[y:y + bh, x:x + bw_])[0]) / score_mean
             s = scale_px
-            found.append((score, np.asarray(cv2.boxPoints(rect) * s, np.float32), (a + c) / 2 * s))
-    found.sort(key=lambda t: -t[0])
+            found.append((corner, score, np.asarray(cv2.boxPoints(rect) * s, np.float32), (a + c) / 2 * s))
+    # The other bands' blobs first, best first; the corner band's only where they found nothing (its
+    # blob hugs the symbol, theirs overhang it, and the decoder's outline guesses expect the overhang).
+    found.sort(key=lambda t: (t[0], -t[1]))
     out: list[tuple[float, npt.NDArray[np.float32], float]] = []
     kept: list[tuple[float, float, float]] = []  # centre x, y and side of each kept blob
-    for score, quad, side in found:
+    for corner, score, quad, side in found:
         cx, cy = (float(v) for v in quad.mean(axis=0))
-        if any(np.hypot(cx - ox, cy - oy) < 0.4 * max(side, os_) and max(side, os_) < 1.4 * min(side, os_)
+        if any(np.hypot(cx - ox, cy - oy) < 0.4 * max(side, os_) and (corner or max(side, os_) < 1.4 * min(side, os_))
                for ox, oy, os_ in kept):  # (a piece and the whole: both)
             continue
         out.append((score, quad, side))
         kept.append((cx, cy, side))
-        if len(out) >= k:
-            break
-    return out
+    out.sort(key=lambda t: -t[0])
+    return out[:k]
 
 
 def orientation(g: npt.NDArray[Any], centre: npt.NDArray[np.float32], side: float) -> float:
