@@ -179,3 +179,26 @@ def best_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], sigmas: Sequ
 
 
 TRACE: list[tuple[str, float, float, float, Any]] | None = None  # (text, margin, excess, sigma, quad) per try, for tuning
+
+
+_warming: list[Any] = []
+
+
+def warm() -> None:
+    """Build the book and every blur's quadratic term now (~0.3 s here, a few seconds on a Pi 4), so
+    the first heavily blurred sticker does not wait for them."""
+    from companion.scan.grid import LS_SIGMAS
+
+    _free_book()
+    for sigma in LS_SIGMAS:
+        _quadratic(float(sigma))
+
+
+def warm_in_background() -> None:
+    """`warm` on a daemon thread, once per process (the decoder starts it when it is made)."""
+    import threading
+
+    if not _warming:
+        t = threading.Thread(target=warm, name="codebook-warm", daemon=True)
+        _warming.append(t)
+        t.start()
