@@ -30,6 +30,8 @@ MARGIN = 1000.0  # the second-best symbol's excess residual over the best's, in 
 RATIO = 0.3  # ... and at least this times the best symbol's own excess over the free fit,
 MAX_EXCESS = 9000.0  # which is at most this (dev corpora: read stickers 1300-16000, misprinted codes >= 15800)
 SIGMAS = 2  # the best-fitting blur sigmas tried
+MIN_PPM = 2.5  # capture px per module under which the picture is too coarse for the model (a misprint
+# at 1.8 px per module once fitted a card's symbol clearly)
 TOP = 12  # known symbols re-scored with every pixel weighted by its contrast
 
 
@@ -163,19 +165,23 @@ def best_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], sigmas: Sequ
     else fitted here."""
     from companion.scan.grid import LS_PPM, LS_SIGMAS, _deconvolve_each, rectify
 
-    rect = rectify(img, quad, LS_PPM)
+    q = np.asarray(quad, np.float32)
+    if float(np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1).min()) / 21 < MIN_PPM:
+        return None
+    rect = rectify(img, q, LS_PPM)
     if not sigmas:
         sigmas = [f[2] for f in sorted(_deconvolve_each(rect, LS_PPM, LS_SIGMAS, 1), key=lambda f: f[3])]
     texts, _ = _book()
+    got: list[str | None] = []
     for sigma in list(sigmas)[:SIGMAS]:
         idx, excess, _ = scores(rect, float(sigma))
         text = texts[int(idx[0]) % len(texts)]
         margin = float(excess[1] - excess[0])
         if TRACE is not None:
-            TRACE.append((text, margin, float(excess[0]), float(sigma), quad.copy()))
-        if margin >= MARGIN and margin >= RATIO * excess[0] and excess[0] <= MAX_EXCESS:
-            return text
-    return None
+            TRACE.append((text, margin, float(excess[0]), float(sigma), q.copy()))
+        got.append(text if margin >= MARGIN and margin >= RATIO * excess[0] and excess[0] <= MAX_EXCESS else None)
+    # both blurs must name the same symbol, and each clearly (a wrong blur can name a wrong one)
+    return got[0] if len(got) == SIGMAS and got[0] is not None and all(t == got[0] for t in got) else None
 
 
 TRACE: list[tuple[str, float, float, float, Any]] | None = None  # (text, margin, excess, sigma, quad) per try, for tuning

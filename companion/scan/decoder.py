@@ -634,12 +634,16 @@ class Decoder:
                 tries.append([t.quad() for t in locate(g, ctr, 0.15 * side, angle, sizes)])
             searched = bool(tries)
             tries.append(square_guesses(g, guess.quad, side, angle))
+            triple = False  # the best fit so far came from a finder triple
             for n, quads in enumerate(tries):
                 for q in quads:
                     if not work.take(GRID_GUESS):
                         return None, ""
                     score, fitted = refit(g, q)
-                    if fitted is not None and score > best[0]:
+                    # a square guess must beat a finder triple's fit clearly: the triple found the
+                    # finders themselves, a guess's refit may have latched onto data blobs
+                    if fitted is not None and score > best[0] + (TRIPLE_LEAD if triple and n > 0 else 0.0):
+                        triple = searched and n == 0
                         if searched and n == 0 and checked is None and work.take(FINDER_SCALE):
                             # The first fit from a finder triple: are its finders far too small for
                             # their spacing (a version-3-or-larger QR: a phone's, a leaflet's)? Then
@@ -685,7 +689,7 @@ class Decoder:
             text = read_quad(g, quad, 3, refine=False, sigmas_out=first_sigmas)
             if text is not None:
                 return text, "grid" if c.located else "texture grid"
-            if CODEBOOK_EARLY and not quick and first_sigmas and work.take(CODEBOOK_READ):
+            if CODEBOOK_EARLY and first_sigmas and work.take(CODEBOOK_READ):
                 text = best_text(g, quad, first_sigmas)
                 if text is not None:
                     return text, "codebook"
@@ -771,6 +775,7 @@ MIN_FINDER_PX = 1.5  # no finder search at module sizes under this (capture px)
 EARLY_FINDER_SCALE = 0.72  # finders this small for their spacing (version 3 and up) end a guess at once
 STRONG_FINDERS = 1.8  # a refit score (3 at best) under which other outlines are tried too
 QUICK_FINDERS = 2.0  # refit score (3 at best) a guessed quad needs in the look after a full read
+TRIPLE_LEAD = 0.15  # refit score by which a square guess must beat a finder triple's fit
 CODEBOOK_EARLY = True  # ... and on the finder fit, before the corners are fitted
 CODEBOOK = True  # the known-sticker reading (companion.scan.codebook) after the fitted grid
 SECOND_LOOK_SCORE = 2.5  # texture score (symbol_candidates) a patch needs for that look: unread stickers
