@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 MARGIN = 1000.0  # the second-best symbol's excess residual over the best's, in noise variances: at least
-RATIO = 0.3  # ... and at least this times the best symbol's own excess over the free fit,
+RATIO = 0.8  # ... and at least this times the best symbol's own excess over the free fit,
 MAX_EXCESS = 9000.0  # which is at most this (dev corpora: read stickers 1300-16000, misprinted codes >= 15800)
 SIGMAS = 2  # the best-fitting blur sigmas tried
 MIN_PPM = 2.5  # capture px per module under which the picture is too coarse for the model (a misprint
