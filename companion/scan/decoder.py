@@ -559,18 +559,19 @@ class Decoder:
         return result(stage)
 
     def _texture_candidates(self, g: Gray, small: Gray, f: float, skip: Sequence[npt.NDArray[np.float32]],
-                            work: Any, region: Box | None = None) -> list[Candidate]:
+                            work: Any, region: Box | None = None, corner: bool = True) -> list[Candidate]:
         """Square patches of module-scale texture in the preview (or in `region` of it, preview px)
         that are not inside `skip`, as candidates in capture px."""
         from companion.scan.locator import symbol_candidates
-        from companion.scan.work import TEXTURE_PER_MPX
+        from companion.scan.work import TEXTURE_CORNER_PER_MPX, TEXTURE_PER_MPX
 
         x0, y0 = (region[0], region[1]) if region else (0, 0)
         view = small[region[1]:region[3], region[0]:region[2]] if region else small
-        if view.size == 0 or not work.take(TEXTURE_PER_MPX * view.size / 1e6):
+        per_mpx = TEXTURE_PER_MPX + (TEXTURE_CORNER_PER_MPX if corner else 0.0)
+        if view.size == 0 or not work.take(per_mpx * view.size / 1e6):
             return []
         out = []
-        for score, quad, side in symbol_candidates(view):
+        for score, quad, side in symbol_candidates(view, corner=corner):
             q = (quad + np.array([x0, y0], np.float32)) * f
             if _inside(q.mean(axis=0), skip):
                 continue
@@ -588,9 +589,9 @@ class Decoder:
         import cv2
 
         if f >= 2.0:
-            return sorted(self._texture_candidates(g, small, f, done, work), key=lambda c: -c.score)
+            return sorted(self._texture_candidates(g, small, f, done, work, corner=False), key=lambda c: -c.score)
         half = _u8(cv2.pyrDown(small))
-        return sorted(self._texture_candidates(g, half, 2 * f, done, work), key=lambda c: -c.score)
+        return sorted(self._texture_candidates(g, half, 2 * f, done, work, corner=False), key=lambda c: -c.score)
 
     def _read_symbol(self, g: Gray, c: Candidate, work: Any, second: bool = False) -> tuple[str | None, str]:
         """One candidate through the symbol steps, within the budget: (text, the step that read it).

@@ -106,10 +106,11 @@ def _corner_texture(h: npt.NDArray[np.uint8], bright: npt.NDArray[np.uint8]) -> 
     return np.clip(tex * (EIGEN_GAIN / bright.astype(np.float32)), 0, 255).astype(np.uint8)
 
 
-def symbol_candidates(small: npt.NDArray[Any], k: int = 12) -> list[tuple[float, npt.NDArray[np.float32], float]]:
+def symbol_candidates(small: npt.NDArray[Any], k: int = 12, corner: bool = True) -> list[tuple[float, npt.NDArray[np.float32], float]]:
     """Up to `k` (score, quad in `small` px, side in `small` px), best first: square patches of
     module-scale texture in the preview, one per place (the scales' duplicates merged). All in 8-bit
-    arithmetic (OpenCV's fast path): a few milliseconds for a 640 x 480 preview."""
+    arithmetic (OpenCV's fast path): a few milliseconds for a 640 x 480 preview. `corner`: the corner
+    band too (a third more; the decoder's look after a full read goes without it)."""
     import cv2
 
     levels = [np.ascontiguousarray(small, dtype=np.uint8)]
@@ -122,7 +123,7 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12) -> list[tuple[float,
     # half-size copy enlarged, its magnitude averaged down to half size; no full-size Gaussian at all.
     fine = cv2.pyrDown(cv2.absdiff(levels[0], cv2.pyrUp(levels[1], dstsize=(levels[0].shape[1], levels[0].shape[0]))))
     ref: tuple[npt.NDArray[np.uint8], float] | None = None  # the last band's map and mean: the corner band's score
-    for level, sigma, lo, hi in BANDS:
+    for level, sigma, lo, hi in BANDS if corner else CANDIDATE_SCALES:
         corner = sigma < 0
         if corner:
             tex = _corner_texture(levels[level], brights[level])

@@ -39,6 +39,7 @@ FINDER_SEARCH = 0.3  # the finder-pattern search around a candidate, per module 
 ORIENTATION = 0.1  # the module edges' orientation around a candidate (locator.orientation)
 GRID_GUESS = 0.5  # one grid read of a guessed quad (refused early without three finder patterns)
 TEXTURE_PER_MPX = 7.5  # the candidate finder, per megapixel of the preview
+TEXTURE_CORNER_PER_MPX = 2.5  # its corner band (locator.EIGEN_SCALE), measured +40 % of the other three
 EDGE_PER_MPX = 0.7  # the edge-density map for the second-card look, per megapixel of the preview
 
 
