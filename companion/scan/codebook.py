@@ -201,7 +201,8 @@ def warm() -> None:
 
 
 def warm_in_background() -> None:
-    """`warm` on a daemon thread, once per process (the decoder starts it when it is made)."""
+    """`warm` on a daemon thread, once per process: a live scan (camera.ScanWorker) starts it. (Not a
+    decoder when it is made: a one-shot `companion scan IMAGE` would exit with it mid-computation.)"""
     import threading
 
     if not _warming:

@@ -452,10 +452,6 @@ class Decoder:
     def __post_init__(self, budget_ms: float | None) -> None:
         if budget_ms is not None:
             self.budget = float(budget_ms)
-        if CODEBOOK:
-            from companion.scan.codebook import warm_in_background
-
-            warm_in_background()
 
     def decode(self, frame: npt.NDArray[Any]) -> DecodeResult:
         from companion.scan.work import PREP_PER_MPX, Work, zxing_cost
