@@ -32,6 +32,7 @@ MAX_EXCESS = 9000.0  # which is at most this (dev corpora: read stickers 1300-16
 SIGMAS = 2  # the best-fitting blur sigmas tried
 MIN_PPM = 2.5  # capture px per module under which the picture is too coarse for the model (a misprint
 # at 1.8 px per module once fitted a card's symbol clearly)
+QUAD_R = 3  # modules of the blur's reach in the ranking's quadratic term (only the ranking uses it)
 TOP = 12  # known symbols re-scored with every pixel weighted by its contrast
 
 
@@ -101,7 +102,7 @@ def _quadratic(sigma: float) -> npt.NDArray[np.float64]:
 
     from companion.scan.grid import LS_G, LS_PPM, _ls_kernels
 
-    h, _ = _ls_kernels(sigma, LS_PPM, 4)
+    h, _ = _ls_kernels(sigma, LS_PPM, QUAD_R)
     _, book = _book()
     grids = book.reshape(-1, LS_G, LS_G)
     gap = 4
@@ -185,27 +186,3 @@ def best_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], sigmas: Sequ
 
 
 TRACE: list[tuple[str, float, float, float, Any]] | None = None  # (text, margin, excess, sigma, quad) per try, for tuning
-
-
-_warming: list[Any] = []
-
-
-def warm() -> None:
-    """Build the book and every blur's quadratic term now (~0.3 s here, a few seconds on a Pi 4), so
-    the first heavily blurred sticker does not wait for them."""
-    from companion.scan.grid import LS_SIGMAS
-
-    _free_book()
-    for sigma in LS_SIGMAS:
-        _quadratic(float(sigma))
-
-
-def warm_in_background() -> None:
-    """`warm` on a daemon thread, once per process: a live scan (camera.ScanWorker) starts it. (Not a
-    decoder when it is made: a one-shot `companion scan IMAGE` would exit with it mid-computation.)"""
-    import threading
-
-    if not _warming:
-        t = threading.Thread(target=warm, name="codebook-warm", daemon=True)
-        _warming.append(t)
-        t.start()

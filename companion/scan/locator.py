@@ -94,6 +94,7 @@ CANDIDATE_SCALES = ((0, 1.0, 22.0, 70.0), (1, 0.8, 17.0, 55.0), (1, 1.25, 28.0, 
 EIGEN_SCALE = (1, -1.0, 17.0, 90.0)
 EIGEN_GAIN = 1e5  # a sharp symbol's corner texture over its brightness is ~1e-3: ~100 in 8 bits
 BANDS = CANDIDATE_SCALES + (EIGEN_SCALE,)
+CORNER_MIN_SCORE = 1.5  # a corner-band blob scored as plain texture (noise ~1.0-1.2; the dim stickers it finds 1.8-11)
 CLOSE_SIDE = 0.3  # the closing that joins the pieces glare leaves, in the band's smallest symbol sides
 
 
@@ -174,6 +175,8 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12, corner: bool = True)
     out: list[tuple[float, npt.NDArray[np.float32], float]] = []
     kept: list[tuple[float, float, float]] = []  # centre x, y and side of each kept blob
     for corner, score, quad, side in found:
+        if corner and score < CORNER_MIN_SCORE:
+            continue
         cx, cy = (float(v) for v in quad.mean(axis=0))
         if any(np.hypot(cx - ox, cy - oy) < 0.4 * max(side, os_) and (corner or max(side, os_) < 1.4 * min(side, os_))
                for ox, oy, os_ in kept):  # (a piece and the whole: both)

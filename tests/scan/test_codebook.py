@@ -40,8 +40,8 @@ def test_every_code_has_the_known_bits_the_grid_reader_checks() -> None:
 def test_the_quadratic_term_equals_the_normal_equations() -> None:
     _, book = codebook._book()
     flat = book.reshape(-1, book.shape[-1]).astype(np.float64)
-    h, _ = _ls_kernels(0.7, LS_PPM, 4)
-    H = _grid_operator(h, 4)
+    h, _ = _ls_kernels(0.7, LS_PPM, codebook.QUAD_R)
+    H = _grid_operator(h, codebook.QUAD_R)
     some = [0, 17, 900, len(flat) - 1]
     exact = np.einsum("ij,ij->i", flat[some] @ H, flat[some])
     assert codebook._quadratic(0.7)[some] == pytest.approx(exact, rel=1e-4)
