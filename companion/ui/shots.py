@@ -23,7 +23,7 @@ def shots(outdir: Path, game: str = "BGM") -> int:
             import os
 
             os.environ["COMPANION_DATA_DIR"] = tmp
-            h = Harness(Path(tmp), camera="none")
+            h = Harness(Path(tmp), camera="none", draw=False)  # each shot draws its own frames
             try:
                 def shot(name: str) -> None:
                     h.pump(0.3)

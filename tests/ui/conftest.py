@@ -26,6 +26,11 @@ if not os.environ.get("DISPLAY"):
 from companion.ui.commands import configure_kivy  # noqa: E402
 
 configure_kivy(False)
+# The tests' app draws no frames (Harness(draw=False)): nothing to pace, so no 60 fps cap sleeping
+# between frames. (Kivy's Clock reads this when first imported, which is after this line.)
+from kivy.config import Config  # noqa: E402
+
+Config.set("graphics", "maxfps", "0")
 
 
 @pytest.fixture(scope="module")
