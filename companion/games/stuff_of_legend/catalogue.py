@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.games.stuff_of_legend.datafile import DataFileIssues, Issue, Lines, read_toml
+from companion.core.datafile import DataFileIssues, Issue, Lines, read_toml
 
 SKILLS = ("talk", "fight", "scout", "wild")  # SOL-68
 TYPED_SKILLS = ("talk", "fight", "scout")  # what an action needs (Wild only boosts and assists)
@@ -275,7 +275,7 @@ def catalogue_for(path: str) -> Catalogue:
 def load_catalogue(path: str | Path) -> Catalogue:
     cat, issues = _read(path)
     if issues:
-        raise DataFileIssues(issues)
+        raise DataFileIssues(issues, most=3)
     assert cat is not None
     return cat
 

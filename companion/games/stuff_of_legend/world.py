@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from companion.core.graph import Graph
-from companion.games.stuff_of_legend.datafile import DataFileIssues, Issue, Lines, read_toml
+from companion.core.datafile import DataFileIssues, Issue, Lines, read_toml
 
 TRAIL_COLOURS = ("red", "green", "plain")  # noisy +1, quiet -1, plain 0
 TIME_MARKS = ("", "hand-1", "hand-2", "boy_lost")
@@ -173,7 +173,7 @@ def default_world() -> World:
 def _load_cached(path: str, mtime: float) -> World:
     world, issues = _read(path)
     if issues:
-        raise DataFileIssues(issues)
+        raise DataFileIssues(issues, most=3)
     assert world is not None
     return world
 
@@ -192,7 +192,7 @@ def world_for(path: str) -> World:
 def load_world(path: str | Path) -> World:
     world, issues = _read(path)
     if issues:
-        raise DataFileIssues(issues)
+        raise DataFileIssues(issues, most=3)
     assert world is not None
     return world
 
