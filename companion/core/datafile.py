@@ -71,13 +71,16 @@ def read_toml(path: str | Path, limit: int = MAX_BYTES,
         raw = read_bounded(path, limit)
     except OSError as exc:
         if exc.errno == errno.EFBIG:
-            try:
-                size = os.stat(path).st_size
-            except OSError:
-                size = limit + 1
-            return None, "", [Issue(name, None, wording.too_big.format(size=max(size, limit + 1), limit=limit))]
+            return None, "", [Issue(name, None, wording.too_big.format(size=_size(path, limit), limit=limit))]
         return None, "", [Issue(name, None, wording.unreadable.format(error=exc.strerror or exc))]
     return parse_toml(raw, name, limit, wording)
+
+
+def _size(path: str | Path, limit: int) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:  # gone since: it was over the limit
+        return limit + 1
 
 
 def parse_toml(raw: bytes | str, name: str, limit: int = MAX_BYTES,

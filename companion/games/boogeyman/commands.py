@@ -40,15 +40,13 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     # Imported here so `companion --help` stays fast on the Pi.
+    from companion.core.datafile import report_issues
     from companion.games.boogeyman.board_file import check_house, default_house_path, load_house
 
     path = args.file if args.file is not None else str(default_house_path())
     issues = check_house(path)
     if issues:
-        for issue in issues:
-            print(issue, file=sys.stderr)
-        print(f"{path}: {len(issues)} problem(s)", file=sys.stderr)
-        return 1
+        return report_issues(path, issues)
     house = load_house(path)
     print(f"{path}: OK — {len(house.rooms)} rooms, {len(house.corridors)} corridors, "
           f"{len(house.passages)} passages")

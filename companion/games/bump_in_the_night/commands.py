@@ -36,21 +36,15 @@ def _usage(parser: argparse.ArgumentParser) -> int:
     return 2
 
 
-def _report(path: str, issues: list[Any]) -> int:
-    for issue in issues:
-        print(issue, file=sys.stderr)
-    print(f"{path}: {len(issues)} problem(s)", file=sys.stderr)
-    return 1
-
-
 def _check_board(args: argparse.Namespace) -> int:
+    from companion.core.datafile import report_issues
     from companion.games.bump_in_the_night.house_file import check_house, house_path, load_house
 
     path = str(house_path(args.file or ""))
     layout = tuple(args.layout.split()) if args.layout else ()
     issues = check_house(path, layout)
     if issues:
-        return _report(path, issues)
+        return report_issues(path, issues)
     house = load_house(path, layout)
     outside = sum(1 for d in house.doors if d.outside)
     print(f"{path}: OK - {len(house.rooms)} rooms, {len(house.doors) - outside} doors, {outside} outside doors "
@@ -59,6 +53,7 @@ def _check_board(args: argparse.Namespace) -> int:
 
 
 def _check_cards(args: argparse.Namespace) -> int:
+    from companion.core.datafile import report_issues
     from companion.games.bump_in_the_night.cards import default_cards_path, read_cards
     from companion.games.bump_in_the_night.house_file import house_path, read_tiles
 
@@ -67,7 +62,7 @@ def _check_cards(args: argparse.Namespace) -> int:
     rooms = frozenset(r.id for t in tiles.values() for _, s in t.sides for r in s.rooms) if not tile_issues else None
     catalogue, issues = read_cards(path, rooms)
     if issues:
-        return _report(path, issues)
+        return report_issues(path, issues)
     assert catalogue is not None
     unknown = sum(1 for c in catalogue.cards if not c.playable)
     print(f"{path}: OK - {len(catalogue.cards)} cards, {unknown} without a known effect")

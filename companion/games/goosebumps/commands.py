@@ -27,15 +27,13 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from companion.core.datafile import report_issues
     from companion.games.goosebumps.board import check_track, default_track_path, load_track
 
     path = args.file if args.file is not None else str(default_track_path())
     issues = check_track(path)
     if issues:
-        for issue in issues:
-            print(issue, file=sys.stderr)
-        print(f"{path}: {len(issues)} problem(s)", file=sys.stderr)
-        return 1
+        return report_issues(path, issues)
     t = load_track(path)
     print(f"{path}: OK - {t.name}: THE END on space {t.end}, {len(t.landmarks)} Landmarks, "
           f"{len(t.steal)} STEAL spaces, " + (f"shortcut {t.sign} -> {t.tombstone}" if t.sign > 0 else "no shortcut")

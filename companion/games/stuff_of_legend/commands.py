@@ -35,14 +35,8 @@ def _usage(parser: argparse.ArgumentParser) -> int:
     return 2
 
 
-def _report(path: str, issues: list[Any]) -> int:
-    for issue in issues:
-        print(issue, file=sys.stderr)
-    print(f"{path}: {len(issues)} problem(s)", file=sys.stderr)
-    return 1
-
-
 def _board_check(args: argparse.Namespace) -> int:
+    from companion.core.datafile import report_issues
     from companion.games.stuff_of_legend.catalogue import check_catalogue, default_catalogue_path, load_catalogue
     from companion.games.stuff_of_legend.setup import check_pair
     from companion.games.stuff_of_legend.world import check_world, default_world_path, load_world
@@ -50,18 +44,15 @@ def _board_check(args: argparse.Namespace) -> int:
     path = args.file if args.file is not None else str(default_world_path())
     issues = check_world(path)
     if issues:
-        return _report(path, issues)
+        return report_issues(path, issues)
     world = load_world(path)
     cards = args.cards if args.cards else str(default_catalogue_path())
     card_issues = check_catalogue(cards)
     if card_issues:
-        return _report(cards, card_issues)
+        return report_issues(cards, card_issues)
     problems = check_pair(world, load_catalogue(cards))
     if problems:
-        for p in problems:
-            print(f"{path}: {p} (with {cards})", file=sys.stderr)
-        print(f"{path}: {len(problems)} problem(s)", file=sys.stderr)
-        return 1
+        return report_issues(path, (f"{path}: {p} (with {cards})" for p in problems))
     print(f"{path}: OK - {len(world.spaces)} spaces ({len(world.card_spaces)} with cards, {len(world.exits)} exits), "
           f"{len(world.trails)} trails, {len(world.bridges)} bridge places, {len(world.time.marks)} Time track "
           f"divisions, {len(world.attention.values)} Attention Level divisions")
@@ -69,12 +60,13 @@ def _board_check(args: argparse.Namespace) -> int:
 
 
 def _cards_check(args: argparse.Namespace) -> int:
+    from companion.core.datafile import report_issues
     from companion.games.stuff_of_legend.catalogue import check_catalogue, default_catalogue_path, load_catalogue
 
     path = args.file if args.file is not None else str(default_catalogue_path())
     issues = check_catalogue(path)
     if issues:
-        return _report(path, issues)
+        return report_issues(path, issues)
     c = load_catalogue(path)
     print(f"{path}: OK - {len(c.heroes)} Hero sheets, {len(c.actions)} Action, {len(c.boogeyman)} Boogeyman, "
           f"{len(c.loyalty)} Loyalty, {len(c.locations)} Location and {len(c.encounters)} Encounter cards")
