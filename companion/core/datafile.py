@@ -8,6 +8,8 @@ table, so checking stays linear in the file's size. Game-free: each pack brings 
 
 from __future__ import annotations
 
+import argparse
+import bisect
 import errno
 import os
 import re
@@ -15,12 +17,14 @@ import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence, TypeVar
 
 from companion.core.errors import BoardFileError
 from companion.core.files import read_bounded
 
 MAX_BYTES = 1_000_000  # a data file is a few kilobytes; a bigger one is not ours
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 
 
 @dataclass(frozen=True)
@@ -102,6 +106,49 @@ def parse_toml(raw: bytes | str, name: str, limit: int = MAX_BYTES,
         return None, text, [Issue(name, None, f"TOML value out of range: {exc}")]
 
 
+class Checker(Protocol[T_co]):
+    """A pack's checker of one parsed file: `run` gives what the file describes, and every
+    problem found on the way is in `issues`."""
+
+    issues: list[Issue]
+
+    def run(self) -> T_co | None: ...
+
+
+CheckerType = Callable[[str, str, dict[str, Any]], Checker[T]]  # (path, text, data) -> checker
+
+
+def read_checked(path: str | Path, checker: CheckerType[T], limit: int = MAX_BYTES,
+                 wording: Wording = Wording()) -> tuple[T | None, list[Issue]]:
+    """What the file describes, or None, with every issue found reading and checking it."""
+    return _checked(read_toml(path, limit, wording), str(path), checker)
+
+
+def parse_checked(raw: bytes | str, name: str, checker: CheckerType[T], limit: int = MAX_BYTES,
+                  wording: Wording = Wording()) -> tuple[T | None, list[Issue]]:
+    """`read_checked` for content already in hand; `name` is for messages."""
+    return _checked(parse_toml(raw, name, limit, wording), name, checker)
+
+
+def _checked(parsed: tuple[dict[str, Any] | None, str, list[Issue]], name: str,
+             checker: CheckerType[T]) -> tuple[T | None, list[Issue]]:
+    data, text, issues = parsed
+    if data is None:
+        return None, issues
+    check = checker(name, text, data)
+    value = check.run()
+    return (value if not check.issues else None), check.issues
+
+
+def loaded(found: tuple[T | None, Sequence[Issue]], most: int | None = None) -> T:
+    """What a `load_*` function returns: the checked value, or DataFileIssues with every problem."""
+    value, issues = found
+    if issues:
+        raise DataFileIssues(issues, most)
+    assert value is not None
+    return value
+
+
 def toml_error_line(message: str, text: str) -> int | None:
     """The line of a TOMLDecodeError (Python 3.11's has no lineno; its message carries it)."""
     found = re.search(r"at line (\d+)", message)
@@ -110,6 +157,26 @@ def toml_error_line(message: str, text: str) -> int | None:
     if "end of document" in message:
         return max(1, len(text.splitlines()))
     return None
+
+
+def add_check_command(subparsers: Any, name: str, help: str, *, what: str, description: str,
+                      file_help: str, func: Callable[[argparse.Namespace], int],
+                      dest: str) -> argparse.ArgumentParser:
+    """`NAME check [FILE]` under a pack's command group (NAME alone prints its help and exits 2).
+    Returns the `check` parser, for the pack's own options."""
+    group = subparsers.add_parser(name, help=help)
+    group.set_defaults(func=lambda args: _usage(group))
+    sub = group.add_subparsers(dest=dest, metavar="SUBCOMMAND")
+    check: argparse.ArgumentParser = sub.add_parser(
+        "check", help=f"check a {what} and list every problem with its line", description=description)
+    check.add_argument("file", nargs="?", metavar="FILE", help=file_help)
+    check.set_defaults(func=func)
+    return check
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return 2
 
 
 def report_issues(path: str, issues: Iterable[object]) -> int:
@@ -180,7 +247,7 @@ class Lines:
     def __init__(self, text: str) -> None:
         self.code: list[str] = []
         self._open: list[bool] = []  # the line starts inside a multi-line array
-        self._count: dict[str, int] = {}
+        self._starts: dict[str, list[int]] = {}  # each table name's header lines, in order
         self._headers: list[tuple[int, Where]] = []
         self._keys: dict[Where, dict[str, int]] = {("", 0): {}}
         self._items: dict[tuple[Where, str], list[int]] = {}
@@ -200,8 +267,9 @@ class Lines:
             head = _HEADER.match(code)
             if head:
                 name = head.group(2).strip("\"'")
-                where = (name, self._count.get(name, 0))
-                self._count[name] = where[1] + 1
+                starts = self._starts.setdefault(name, [])
+                where = (name, len(starts))
+                starts.append(i)
                 self._headers.append((i, where))
                 self._keys[where] = {}
                 continue
@@ -227,7 +295,7 @@ class Lines:
 
     def count(self, table: str) -> int:
         """How many [table] or [[table]] headers the file has."""
-        return self._count.get(table, 0)
+        return len(self._starts.get(table, ()))
 
     def span(self, table: str = "", nth: int = 0) -> tuple[int, int] | None:
         """Line indices [start, end) of a table's own lines: its header up to the next header."""
@@ -239,9 +307,17 @@ class Lines:
         return span[0] + 1 if span is not None and table else None
 
     def key(self, table: str, key: str, nth: int = 0) -> int | None:
-        """The line of `key =` in the table, None when it is not there."""
+        """The line of `key =` in the table, else of the header of its sub-table [table.key] or
+        [[table.key]]; None when it is not there."""
         i = self._keys.get((table, nth), {}).get(key)
-        return i + 1 if i is not None else None
+        if i is not None:
+            return i + 1
+        starts = self._starts.get(f"{table}.{key}" if table else key, [])
+        extent = self._extents.get((table, nth))
+        if extent is None or not starts:
+            return None
+        k = bisect.bisect_left(starts, extent[0])
+        return starts[k] + 1 if k < len(starts) and starts[k] < extent[1] else None
 
     def where(self, table: str, key: str = "", nth: int = 0) -> int | None:
         """The line of `key =` in the table, else the table's header line."""
@@ -268,14 +344,14 @@ class Lines:
     def value(self, table: str, key: str, token: Token, occurrence: int = 0, nth: int = 0) -> int | None:
         """The line of the occurrence-th `token` (`quoted`, `number`, `pair`) in key's value, else
         the key's line (or the table's header line)."""
-        start = self.key(table, key, nth)
-        if start is None:
-            return self.header(table, nth)
+        first = self._keys.get((table, nth), {}).get(key)
+        if first is None:
+            return self.where(table, key, nth)
         index = self._values.get(((table, nth), key))
         if index is None:
-            index = self._values[((table, nth), key)] = self._index_value(start - 1)
+            index = self._values[((table, nth), key)] = self._index_value(first)
         lines = index.get(token, [])
-        return lines[occurrence] + 1 if occurrence < len(lines) else start
+        return lines[occurrence] + 1 if occurrence < len(lines) else first + 1
 
     def _index_value(self, first: int) -> dict[Token, list[int]]:
         index: dict[Token, list[int]] = {}

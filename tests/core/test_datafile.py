@@ -8,18 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.datafile import (
-    DataFileIssues,
-    Issue,
-    Lines,
-    Wording,
-    number,
-    pair,
-    parse_toml,
-    quoted,
-    read_toml,
-    report_issues,
-)
+from companion.core.datafile import DataFileIssues, Issue, Lines, Wording, number, pair, parse_toml, quoted
+from companion.core.datafile import read_toml, report_issues
 from companion.core.errors import BoardFileError, CompanionError
 
 SAMPLE = """\
@@ -135,7 +125,9 @@ def test_a_damaged_file_is_an_issue_not_a_crash(tmp_path: Path) -> None:
 def test_lines_finds_tables_keys_and_their_fallbacks() -> None:
     lines = Lines(SAMPLE)
     assert lines.key("", "name") == 2 and lines.key("", "rooms") == 3
-    assert lines.key("", "zones") is None and lines.where("", "zones") is None
+    assert lines.key("", "absent") is None and lines.where("", "absent") is None
+    assert lines.key("", "zones") == 5 and lines.key("", "card") == 16  # a table is a key too
+    assert lines.key("card", "extra", 0) == 21 and lines.key("card", "extra", 1) is None
     assert lines.header("zones") == 5 and lines.key("zones", "spaces") == 11
     assert lines.where("zones", "missing") == 5 and lines.where("zones") == 5
     assert lines.header("nowhere") is None and lines.where("nowhere", "name") is None

@@ -16,11 +16,12 @@ from companion.core.datafile import (
     Issue,
     Lines,
     Wording,
+    loaded,
     number,
     pair,
-    parse_toml,
+    parse_checked,
     quoted,
-    read_toml,
+    read_checked,
 )
 from companion.core.graph import Graph
 from companion.games.boogeyman.house import House, TokenSpec
@@ -75,11 +76,7 @@ def load_default_house() -> House:
 
 
 def load_house(path: str | Path) -> House:
-    house, issues = _read(path)
-    if issues:
-        raise BoardFileIssues(issues)
-    assert house is not None
-    return house
+    return loaded(_read(path))
 
 
 def check_house(path: str | Path) -> list[BoardIssue]:
@@ -87,29 +84,12 @@ def check_house(path: str | Path) -> list[BoardIssue]:
 
 
 def _read(path: str | Path) -> tuple[House | None, list[BoardIssue]]:
-    return _checked(*read_toml(path, MAX_BOARD_BYTES, _WORDING), str(path))
+    return read_checked(path, _Checker, MAX_BOARD_BYTES, _WORDING)
 
 
 def load_house_text(raw: bytes | str, name: str) -> House:
     """A house from a board file's content (as a journal records it); `name` is for messages."""
-    house, issues = _read_text(raw, name)
-    if issues:
-        raise BoardFileIssues(issues)
-    assert house is not None
-    return house
-
-
-def _read_text(raw: bytes | str, name: str) -> tuple[House | None, list[BoardIssue]]:
-    return _checked(*parse_toml(raw, name, MAX_BOARD_BYTES, _WORDING), name)
-
-
-def _checked(data: dict[str, Any] | None, text: str, issues: list[BoardIssue],
-             name: str) -> tuple[House | None, list[BoardIssue]]:
-    if data is None:
-        return None, issues
-    check = _Checker(name, text, data)
-    house = check.run()
-    return (house if not check.issues else None), check.issues
+    return loaded(parse_checked(raw, name, _Checker, MAX_BOARD_BYTES, _WORDING))
 
 
 def _short(value: Any) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.core.datafile import DataFileIssues, Issue, Lines, Wording, read_toml
+from companion.core.datafile import Issue, Lines, Wording, loaded, read_toml
 
 ACTION, BLOCK, BONUS = "ACTN", "BLCK", "BONS"
 DECK_SIZES = {ACTION: 25, BLOCK: 20, BONUS: 7}  # BIN-04; card-codes.md
@@ -202,11 +202,7 @@ def check_cards(path: str | Path, room_ids: frozenset[str] | None = None) -> lis
 
 @functools.lru_cache(maxsize=8)
 def _load(path: str, stamp: tuple[int, int]) -> Catalogue:
-    catalogue, issues = read_cards(path)
-    if issues:
-        raise DataFileIssues(issues)
-    assert catalogue is not None
-    return catalogue
+    return loaded(read_cards(path))
 
 
 def load_cards(path: str = "") -> Catalogue:

@@ -4,40 +4,29 @@ card files against what the rules need, listing every problem with its file and 
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
+
+from companion.core.datafile import add_check_command, report_issues
 
 HELP = "Bump in the Night (house tiles and card catalogue)"
 
 
 def register(subparsers: Any) -> None:
-    board = subparsers.add_parser("board", help="the house tiles file (rooms, doors, walls, Scare symbols)")
-    board.set_defaults(func=lambda args: _usage(board))
-    sub = board.add_subparsers(dest="board_command", metavar="SUBCOMMAND")
-    check = sub.add_parser("check", help="check a house file and list every problem with its line",
-                           description="Check a house file: its six tiles, both sides, and every way of "
-                                       "turning them over in its layout. With no FILE, the shipped tiles.")
-    check.add_argument("file", nargs="?", metavar="FILE", help="the house file (.toml)")
+    check = add_check_command(
+        subparsers, "board", "the house tiles file (rooms, doors, walls, Scare symbols)", what="house file",
+        description="Check a house file: its six tiles, both sides, and every way of turning them over in its "
+                    "layout. With no FILE, the shipped tiles.",
+        file_help="the house file (.toml)", func=_check_board, dest="board_command")
     check.add_argument("--layout", default="", help="six TILE SIDE TURNS codes, NW N NE SW S SE (e.g. "
                                                    "'1a0 2b0 3a0 4a0 5b0 6a0'), checked as well")
-    check.set_defaults(func=_check_board)
-    cards = subparsers.add_parser("cards", help="the card catalogue (what each QR sticker is)")
-    cards.set_defaults(func=lambda args: _usage(cards))
-    csub = cards.add_subparsers(dest="cards_command", metavar="SUBCOMMAND")
-    ccheck = csub.add_parser("check", help="check a card catalogue and list every problem with its line",
-                             description="Check a card catalogue. With no FILE, the shipped one.")
-    ccheck.add_argument("file", nargs="?", metavar="FILE", help="the catalogue (.toml)")
+    ccheck = add_check_command(
+        subparsers, "cards", "the card catalogue (what each QR sticker is)", what="card catalogue",
+        description="Check a card catalogue. With no FILE, the shipped one.",
+        file_help="the catalogue (.toml)", func=_check_cards, dest="cards_command")
     ccheck.add_argument("--house", default="", help="the house file whose rooms Bonus cards may name")
-    ccheck.set_defaults(func=_check_cards)
-
-
-def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help(sys.stderr)
-    return 2
 
 
 def _check_board(args: argparse.Namespace) -> int:
-    from companion.core.datafile import report_issues
     from companion.games.bump_in_the_night.house_file import check_house, house_path, load_house
 
     path = str(house_path(args.file or ""))
@@ -53,7 +42,6 @@ def _check_board(args: argparse.Namespace) -> int:
 
 
 def _check_cards(args: argparse.Namespace) -> int:
-    from companion.core.datafile import report_issues
     from companion.games.bump_in_the_night.cards import default_cards_path, read_cards
     from companion.games.bump_in_the_night.house_file import house_path, read_tiles
 

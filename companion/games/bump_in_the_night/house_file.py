@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from companion.core.datafile import DataFileIssues, Issue, Lines, read_toml
+from companion.core.datafile import Issue, Lines, loaded, read_toml
 from companion.games.bump_in_the_night.cards import MAX_BYTES, WORDING
 from companion.games.bump_in_the_night.house import (
     DIRS,
@@ -344,8 +344,4 @@ def _read(path: str, layout_codes: tuple[str, ...]) -> tuple[House | None, list[
 def load_house(path: str | Path = "", layout: tuple[str, ...] = ()) -> House:
     """The house of a file (the shipped one for ""), in its layout or the given one."""
     name = str(house_path(str(path)))
-    house, issues = _cached(name, tuple(layout), _stamp(name))
-    if issues:
-        raise DataFileIssues(issues)
-    assert house is not None
-    return house
+    return loaded(_cached(name, tuple(layout), _stamp(name)))

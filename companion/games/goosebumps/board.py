@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from companion.core.datafile import DataFileIssues, Issue, Lines, Token, Wording, number, quoted, read_toml
+from companion.core.datafile import Issue, Lines, Token, Wording, loaded, number, quoted, read_checked
 from companion.games.goosebumps.cards import MAYHEM, MAYHEM_CARDS, Mix
 
 MAX_BYTES = 64 * 1024
@@ -110,11 +110,7 @@ def track_for(board: str) -> Track:
 
 
 def load_track(path: str | Path) -> Track:
-    track, issues = _read(path)
-    if issues:
-        raise DataFileIssues(issues)
-    assert track is not None
-    return track
+    return loaded(_read(path))
 
 
 def check_track(path: str | Path) -> list[Issue]:
@@ -122,10 +118,7 @@ def check_track(path: str | Path) -> list[Issue]:
 
 
 def _read(path: str | Path) -> tuple[Track | None, list[Issue]]:
-    data, text, issues = read_toml(path, MAX_BYTES, _WORDING)
-    if data is None:
-        return None, issues
-    return _Checker(str(path), text, data).run()
+    return read_checked(path, _Checker, MAX_BYTES, _WORDING)
 
 
 def _token(value: Any) -> Token | None:
@@ -147,7 +140,7 @@ class _Checker:
     def bad(self, line: int | None, message: str) -> None:
         self.issues.append(Issue(self.path, line, message))
 
-    def run(self) -> tuple[Track | None, list[Issue]]:
+    def run(self) -> Track | None:
         d = self.data
         for key in sorted(set(d) - _TOP_KEYS):
             self.bad(self.at.where("", key), f"unknown key {key!r} (known: {', '.join(sorted(_TOP_KEYS))})")
@@ -167,8 +160,8 @@ class _Checker:
         sign, tomb = self._shortcut(end, landmarks, steal)
         mix = self._mix()
         if self.issues or end is None:
-            return None, self.issues
-        return Track(name, end, tuple(landmarks), tuple(names), frozenset(steal), sign, tomb, mix, self.path), []
+            return None
+        return Track(name, end, tuple(landmarks), tuple(names), frozenset(steal), sign, tomb, mix, self.path)
 
     def _landmarks(self, end: int | None) -> tuple[list[int], list[str]]:
         raw = self.data.get("landmarks")

@@ -4,39 +4,26 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
+
+from companion.core.datafile import add_check_command, report_issues
 
 HELP = "The Stuff of Legend (check the map, tracks and card files)"
 
 
 def register(subparsers: Any) -> None:
-    board = subparsers.add_parser("board", help="the world map, the Time and Attention tracks (world.toml)")
-    board.set_defaults(func=lambda args: _usage(board))
-    bsub = board.add_subparsers(dest="sol_board_command", metavar="SUBCOMMAND")
-    check = bsub.add_parser("check", help="check a map file and list every problem with its line",
-                            description="Check a world map file (and that the card catalogue fits it). With no "
-                                        "FILE, checks the shipped map.")
-    check.add_argument("file", nargs="?", metavar="FILE", help="the map file (.toml)")
+    check = add_check_command(
+        subparsers, "board", "the world map, the Time and Attention tracks (world.toml)", what="map file",
+        description="Check a world map file (and that the card catalogue fits it). With no FILE, checks the "
+                    "shipped map.",
+        file_help="the map file (.toml)", func=_board_check, dest="sol_board_command")
     check.add_argument("--cards", metavar="FILE", help="the card catalogue to check it with (default: shipped)")
-    check.set_defaults(func=_board_check)
-
-    cards = subparsers.add_parser("cards", help="the card catalogue (cards.toml)")
-    cards.set_defaults(func=lambda args: _usage(cards))
-    csub = cards.add_subparsers(dest="sol_cards_command", metavar="SUBCOMMAND")
-    ccheck = csub.add_parser("check", help="check a card catalogue and list every problem with its line",
-                             description="Check a card catalogue file. With no FILE, checks the shipped one.")
-    ccheck.add_argument("file", nargs="?", metavar="FILE", help="the catalogue file (.toml)")
-    ccheck.set_defaults(func=_cards_check)
-
-
-def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help(sys.stderr)
-    return 2
+    add_check_command(subparsers, "cards", "the card catalogue (cards.toml)", what="card catalogue",
+                      description="Check a card catalogue file. With no FILE, checks the shipped one.",
+                      file_help="the catalogue file (.toml)", func=_cards_check, dest="sol_cards_command")
 
 
 def _board_check(args: argparse.Namespace) -> int:
-    from companion.core.datafile import report_issues
     from companion.games.stuff_of_legend.catalogue import check_catalogue, default_catalogue_path, load_catalogue
     from companion.games.stuff_of_legend.setup import check_pair
     from companion.games.stuff_of_legend.world import check_world, default_world_path, load_world
@@ -60,7 +47,6 @@ def _board_check(args: argparse.Namespace) -> int:
 
 
 def _cards_check(args: argparse.Namespace) -> int:
-    from companion.core.datafile import report_issues
     from companion.games.stuff_of_legend.catalogue import check_catalogue, default_catalogue_path, load_catalogue
 
     path = args.file if args.file is not None else str(default_catalogue_path())
