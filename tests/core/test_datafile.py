@@ -3,13 +3,15 @@ every problem (companion/core/datafile.py)."""
 
 from __future__ import annotations
 
+import argparse
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from companion.core.datafile import DataFileIssues, Issue, Lines, Wording, number, pair, parse_toml, quoted
-from companion.core.datafile import read_toml, report_issues
+from companion.core.datafile import DataFileIssues, Issue, Lines, Wording, add_check_command, loaded, number, pair
+from companion.core.datafile import parse_checked, parse_toml, quoted, read_checked, read_toml, report_issues
 from companion.core.errors import BoardFileError, CompanionError
 
 SAMPLE = """\
@@ -181,3 +183,48 @@ def test_a_check_command_prints_every_problem_and_fails(capsys: pytest.CaptureFi
     assert out == "" and err.splitlines() == ["f.toml:3: first", "f.toml: second", "f.toml: 2 problem(s)"]
     assert report_issues("g.toml", (f"g.toml: {p}" for p in ("a", "b", "c"))) == 1
     assert capsys.readouterr().err.splitlines()[-1] == "g.toml: 3 problem(s)"
+
+
+class _Rooms:
+    """A checker as a pack writes one: every room must be named."""
+
+    def __init__(self, path: str, text: str, data: dict[str, Any]) -> None:
+        self.path, self.lines, self.data = path, Lines(text), data
+        self.issues: list[Issue] = []
+
+    def run(self) -> list[str] | None:
+        rooms = self.data.get("rooms", [])
+        for i, room in enumerate(rooms):
+            if not room:
+                self.issues.append(Issue(self.path, self.lines.value("", "rooms", quoted(room)), f"room {i + 1} has no name"))
+        return list(rooms)
+
+
+def test_a_checked_file_gives_its_value_or_every_issue(tmp_path: Path) -> None:
+    good = write(tmp_path, 'rooms = ["Hall", "Kitchen"]\n')
+    assert read_checked(good, _Rooms) == (["Hall", "Kitchen"], [])
+    assert loaded(read_checked(good, _Rooms)) == ["Hall", "Kitchen"]
+    bad = write(tmp_path, 'rooms = [\n  "Hall",\n  "",\n]\n', "bad.toml")
+    value, issues = read_checked(bad, _Rooms)
+    assert value is None and [str(i) for i in issues] == [f"{bad}:3: room 2 has no name"]
+    with pytest.raises(DataFileIssues) as err:
+        loaded(read_checked(bad, _Rooms))
+    assert err.value.issues == tuple(issues)
+    # Content in hand (as a journal keeps it) is checked the same way, and a broken one is refused.
+    assert parse_checked('rooms = ["Hall"]', "journal", _Rooms) == (["Hall"], [])
+    assert parse_checked(b"rooms = [", "journal", _Rooms)[1][0].message.startswith("TOML syntax error")
+    assert read_checked(tmp_path / "missing.toml", _Rooms)[0] is None
+
+
+def test_a_check_command_and_its_group(capsys: pytest.CaptureFixture[str]) -> None:
+    parser = argparse.ArgumentParser(prog="companion")
+    games = parser.add_subparsers()
+    check = add_check_command(games, "board", "board files", what="board file", description="Check it.",
+                              file_help="the board file (.toml)", func=lambda args: 0, dest="board_command")
+    check.add_argument("--layout", default="")
+    args = parser.parse_args(["board", "check", "x.toml", "--layout", "1a0"])
+    assert (args.file, args.layout, args.func(args)) == ("x.toml", "1a0", 0)
+    assert parser.parse_args(["board", "check"]).file is None
+    group = parser.parse_args(["board"])
+    assert group.func(group) == 2
+    assert "check a board file and list every problem with its line" in capsys.readouterr().err
