@@ -326,6 +326,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(scenes)} scenes (seed {args.seed}) in {time.perf_counter() - t0:.1f} s; machine: "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     decoder = Decoder(game=GAME)
+    from companion.scan.codebook import warm
+
+    warm()  # the known stickers' tables: built once per process, not charged to any frame
     misses: list[str] = []
     per_size: dict[tuple[int, int], tuple[list[Frame], dict[str, Run]]] = {}
     fps: dict[tuple[int, int], float] = {}

@@ -287,6 +287,9 @@ class ScanWorker:
         return self.frames_grabbed - self.frames_decoded
 
     def start(self) -> "ScanWorker":
+        from companion.scan.codebook import warm_in_background
+
+        warm_in_background()  # a live scan: the known stickers' tables, before the first blurred card
         for t in self._threads:
             t.start()
         return self

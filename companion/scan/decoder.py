@@ -555,18 +555,19 @@ class Decoder:
         return result(stage)
 
     def _texture_candidates(self, g: Gray, small: Gray, f: float, skip: Sequence[npt.NDArray[np.float32]],
-                            work: Any, region: Box | None = None) -> list[Candidate]:
+                            work: Any, region: Box | None = None, corner: bool = True) -> list[Candidate]:
         """Square patches of module-scale texture in the preview (or in `region` of it, preview px)
         that are not inside `skip`, as candidates in capture px."""
         from companion.scan.locator import symbol_candidates
-        from companion.scan.work import TEXTURE_PER_MPX
+        from companion.scan.work import TEXTURE_CORNER_PER_MPX, TEXTURE_PER_MPX
 
         x0, y0 = (region[0], region[1]) if region else (0, 0)
         view = small[region[1]:region[3], region[0]:region[2]] if region else small
-        if view.size == 0 or not work.take(TEXTURE_PER_MPX * view.size / 1e6):
+        per_mpx = TEXTURE_PER_MPX + (TEXTURE_CORNER_PER_MPX if corner else 0.0)
+        if view.size == 0 or not work.take(per_mpx * view.size / 1e6):
             return []
         out = []
-        for score, quad, side in symbol_candidates(view):
+        for score, quad, side in symbol_candidates(view, corner=corner):
             q = (quad + np.array([x0, y0], np.float32)) * f
             if _inside(q.mean(axis=0), skip):
                 continue
@@ -584,9 +585,9 @@ class Decoder:
         import cv2
 
         if f >= 2.0:
-            return sorted(self._texture_candidates(g, small, f, done, work), key=lambda c: -c.score)
+            return sorted(self._texture_candidates(g, small, f, done, work, corner=False), key=lambda c: -c.score)
         half = _u8(cv2.pyrDown(small))
-        return sorted(self._texture_candidates(g, half, 2 * f, done, work), key=lambda c: -c.score)
+        return sorted(self._texture_candidates(g, half, 2 * f, done, work, corner=False), key=lambda c: -c.score)
 
     def _read_symbol(self, g: Gray, c: Candidate, work: Any, second: bool = False) -> tuple[str | None, str]:
         """One candidate through the symbol steps, within the budget: (text, the step that read it).
@@ -594,10 +595,11 @@ class Decoder:
         clearly a symbol's."""
         from companion.scan.grid import (MIN_FINDER_SCALE, WEAK_FINDERS, feedback_text, finder_quality, fit_corners,
                                          read_quad, refit)
+        from companion.scan.codebook import best_text
         from companion.scan.finders import locate
         from companion.scan.locator import orientation, square_guesses
-        from companion.scan.work import (FINDER_SCALE, FINDER_SEARCH, GRID_FEEDBACK, GRID_FIT, GRID_GUESS, GRID_QUAD, GRID_SIGMAS,
-                                         ORIENTATION, PREP_PER_MPX, zxing_cost)
+        from companion.scan.work import (CODEBOOK_READ, FINDER_SCALE, FINDER_SEARCH, GRID_FEEDBACK, GRID_FIT, GRID_GUESS,
+                                         GRID_QUAD, GRID_SIGMAS, ORIENTATION, PREP_PER_MPX, zxing_cost)
 
         crop = symbol_crop(g, c)
         if crop.img.size == 0 or not work.take(zxing_cost(crop.img.size) + PREP_PER_MPX["resize"] * crop.img.size / 1e6):
@@ -629,12 +631,16 @@ class Decoder:
                 tries.append([t.quad() for t in locate(g, ctr, 0.15 * side, angle, sizes)])
             searched = bool(tries)
             tries.append(square_guesses(g, guess.quad, side, angle))
+            triple = False  # the best fit so far came from a finder triple
             for n, quads in enumerate(tries):
                 for q in quads:
                     if not work.take(GRID_GUESS):
                         return None, ""
                     score, fitted = refit(g, q)
-                    if fitted is not None and score > best[0]:
+                    # a square guess must beat a finder triple's fit clearly: the triple found the
+                    # finders themselves, a guess's refit may have latched onto data blobs
+                    if fitted is not None and score > best[0] + (TRIPLE_LEAD if triple and n > 0 else 0.0):
+                        triple = searched and n == 0
                         if searched and n == 0 and checked is None and work.take(FINDER_SCALE):
                             # The first fit from a finder triple: are its finders far too small for
                             # their spacing (a version-3-or-larger QR: a phone's, a leaflet's)? Then
@@ -676,9 +682,14 @@ class Decoder:
                 if texts:
                     return texts[0], "upright zxing"
         if work.take(GRID_QUAD):
-            text = read_quad(g, quad, 3, refine=False)
+            first_sigmas: list[float] = []
+            text = read_quad(g, quad, 3, refine=False, sigmas_out=first_sigmas)
             if text is not None:
                 return text, "grid" if c.located else "texture grid"
+            if CODEBOOK_EARLY and first_sigmas and work.take(CODEBOOK_READ):
+                text = best_text(g, quad, first_sigmas)
+                if text is not None:
+                    return text, "codebook"
         if quick:
             return None, ""
         sigmas: list[float] = []
@@ -689,6 +700,11 @@ class Decoder:
                 text = read_quad(g, quad, 3, refine=False, sigmas_out=sigmas)
                 if text is not None:
                     return text, "fitted grid"
+        if CODEBOOK and work.take(CODEBOOK_READ if sigmas else CODEBOOK_READ + GRID_SIGMAS):
+            # heavy blur: which known sticker explains the picture best (companion.scan.codebook)
+            text = best_text(g, quad, sigmas)
+            if text is not None:
+                return text, "codebook"
         if work.take(GRID_FEEDBACK if sigmas else GRID_FEEDBACK + GRID_SIGMAS):
             # heavy blur: the modules the fit is sure of fixed, the rest solved again (grid.feedback_text)
             text = feedback_text(g, quad, sigmas=sigmas)
@@ -756,5 +772,8 @@ MIN_FINDER_PX = 1.5  # no finder search at module sizes under this (capture px)
 EARLY_FINDER_SCALE = 0.72  # finders this small for their spacing (version 3 and up) end a guess at once
 STRONG_FINDERS = 1.8  # a refit score (3 at best) under which other outlines are tried too
 QUICK_FINDERS = 2.0  # refit score (3 at best) a guessed quad needs in the look after a full read
+TRIPLE_LEAD = 0.15  # refit score by which a square guess must beat a finder triple's fit
+CODEBOOK_EARLY = True  # ... and on the finder fit, before the corners are fitted
+CODEBOOK = True  # the known-sticker reading (companion.scan.codebook) after the fitted grid
 SECOND_LOOK_SCORE = 2.5  # texture score (symbol_candidates) a patch needs for that look: unread stickers
 # there scored 2.8-20 on the dev corpora, 85 % of leftover patches (clutter, card edges) under 1.2

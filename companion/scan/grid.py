@@ -701,6 +701,20 @@ def _fit_one(rect: npt.NDArray[Any], ppm: int, sigma: float, iters: int, free_ti
              ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_], float]:
     """One blur's least-squares fit: the 25 x 25 solution (raveled), the module sums z of the
     normalised, blurred symbol it solved from, the unseen modules (21 x 21) and the residual."""
+    return _fit_levels(rect, ppm, sigma, iters, free_timing)[:4]  # type: ignore[return-value]
+
+
+def _normalised(rect: npt.NDArray[Any], ppm: int, sigma: float, iters: int = 1
+                ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.float32]]:
+    """The rectified symbol with its fitted levels divided out (dark +1, light -1), its
+    glare-clipped pixels, and the fitted half-contrast per pixel (companion.scan.codebook scores
+    known symbols against it, weighting each pixel by its contrast squared)."""
+    y, clip, bp = _fit_levels(rect, ppm, sigma, iters)[4:]
+    return y, clip, bp  # type: ignore[return-value]
+
+
+def _fit_levels(rect: npt.NDArray[Any], ppm: int, sigma: float, iters: int, free_timing: bool = False) -> tuple[Any, ...]:
+    """`_fit_one`'s results, then the normalised picture y it last solved from and its clipped pixels."""
     import cv2
 
     known = _known_ring(free_timing)
@@ -734,7 +748,7 @@ def _fit_one(rect: npt.NDArray[Any], ppm: int, sigma: float, iters: int, free_ti
     res = float((((Rm - (a + b * mm)) ** 2) * seen).sum() / n_seen)
     dark_level = (a + b)[inner, inner]
     unknown = (clip[inner, inner] > 0.6) & (dark_level >= 240)
-    return x, z, unknown, res
+    return x, z, unknown, res, y, R >= 252, bp
 
 
 FEEDBACK_STEPS = (0.7, 0.5, 0.3)  # |module value| over which a module is taken as decided, round by round

@@ -87,13 +87,30 @@ def _read_shrinking(img: npt.NDArray[Any], q: npt.NDArray[np.float32]) -> str | 
 # symbol), and each blob becomes a quad and a module-size estimate (side / 22) for the decoder.
 
 CANDIDATE_SCALES = ((0, 1.0, 22.0, 70.0), (1, 0.8, 17.0, 55.0), (1, 1.25, 28.0, 90.0))  # level, sigma, side band
+# Corner texture: the smaller eigenvalue of the gradients' structure tensor (3 x 3 windows) on the
+# half-size copy. A symbol's module edges run both ways, so it scores; a card's outline is one edge
+# (no score), so a dim card's bright outline on a dark tray no longer joins its symbol into one
+# blob that is no square. (level, block, side band; sigma -1 marks it in the loop)
+EIGEN_SCALE = (1, -1.0, 17.0, 90.0)
+EIGEN_GAIN = 1e5  # a sharp symbol's corner texture over its brightness is ~1e-3: ~100 in 8 bits
+BANDS = CANDIDATE_SCALES + (EIGEN_SCALE,)
 CLOSE_SIDE = 0.3  # the closing that joins the pieces glare leaves, in the band's smallest symbol sides
 
 
-def symbol_candidates(small: npt.NDArray[Any], k: int = 12) -> list[tuple[float, npt.NDArray[np.float32], float]]:
+def _corner_texture(h: npt.NDArray[np.uint8], bright: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """sqrt of the structure tensor's smaller eigenvalue over the local brightness, smoothed, 8-bit."""
+    import cv2
+
+    e = cv2.cornerMinEigenVal(h, 3, 3)  # (OpenCV scales an 8-bit image's gradients to ~1e-3 here)
+    tex = cv2.GaussianBlur(cv2.sqrt(np.maximum(e, 0)), (0, 0), 1.5)
+    return np.clip(tex * (EIGEN_GAIN / bright.astype(np.float32)), 0, 255).astype(np.uint8)
+
+
+def symbol_candidates(small: npt.NDArray[Any], k: int = 12, corner: bool = True) -> list[tuple[float, npt.NDArray[np.float32], float]]:
     """Up to `k` (score, quad in `small` px, side in `small` px), best first: square patches of
     module-scale texture in the preview, one per place (the scales' duplicates merged). All in 8-bit
-    arithmetic (OpenCV's fast path): a few milliseconds for a 640 x 480 preview."""
+    arithmetic (OpenCV's fast path): a few milliseconds for a 640 x 480 preview. `corner`: the corner
+    band too (a third more; the decoder's look after a full read goes without it)."""
     import cv2
 
     levels = [np.ascontiguousarray(small, dtype=np.uint8)]
@@ -101,12 +118,18 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12) -> list[tuple[float,
     q = cv2.resize(levels[1], None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     bright = cv2.add(cv2.GaussianBlur(q, (0, 0), 2.0), 4)
     brights = [cv2.resize(bright, (h.shape[1], h.shape[0]), interpolation=cv2.INTER_LINEAR) for h in levels]
-    found: list[tuple[float, npt.NDArray[np.float32], float]] = []
+    found: list[tuple[bool, float, npt.NDArray[np.float32], float]] = []  # (corner band?, score, quad, side)
     # The finest band (modules of 1.3-3 preview px) from the Laplacian pyramid: the preview minus its
     # half-size copy enlarged, its magnitude averaged down to half size; no full-size Gaussian at all.
     fine = cv2.pyrDown(cv2.absdiff(levels[0], cv2.pyrUp(levels[1], dstsize=(levels[0].shape[1], levels[0].shape[0]))))
-    for level, sigma, lo, hi in CANDIDATE_SCALES:
-        if level == 0:
+    ref: tuple[npt.NDArray[np.uint8], float] | None = None  # the last band's map and mean: the corner band's score
+    for level, sigma, lo, hi in BANDS if corner else CANDIDATE_SCALES:
+        corner = sigma < 0
+        if corner:
+            tex = _corner_texture(levels[level], brights[level])
+            scale_px = 2.0 ** level
+            sigma = 0.5
+        elif level == 0:
             tex = cv2.GaussianBlur(fine, (0, 0), 0.75)
             tex = cv2.divide(tex, brights[1], scale=255.0)
             scale_px = 2.0
@@ -116,6 +139,7 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12) -> list[tuple[float,
             tex = cv2.divide(tex, brights[level], scale=255.0)  # a dim sticker scores like a bright one
             scale_px = 2.0 ** level
         lo, hi = lo * 2.0 ** level / scale_px, hi * 2.0 ** level / scale_px
+        mean = float(cv2.mean(tex)[0]) + 1e-6
         _, bw = cv2.threshold(tex, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         ks = int(4 * sigma * 2.0 ** level / scale_px + 3) | 1
         bw = cv2.morphologyEx(bw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (ks, ks)))
@@ -125,7 +149,10 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12) -> list[tuple[float,
         kc = int(lo * CLOSE_SIDE) | 1
         closed = cv2.morphologyEx(bw, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (kc, kc)))
         contours = list(contours) + list(cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
-        mean = float(cv2.mean(tex)[0]) + 1e-6
+        # the corner band's blobs are scored on the band before it (same level): its map is sparse, so
+        # its own ratios would run far above the others' (and the second look's threshold)
+        score_tex, score_mean = ref if corner and ref is not None else (tex, mean)
+        ref = (tex, mean)
         for ct in contours:
             if len(ct) < 5:
                 continue
@@ -138,22 +165,23 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12) -> list[tuple[float,
             a, c = min(w, hh), max(w, hh)
             if a < lo or c > hi or c / a > MAX_ASPECT or cv2.contourArea(hull) < 0.7 * w * hh:
                 continue
-            score = float(cv2.mean(tex[y:y + bh, x:x + bw_])[0]) / mean
+            score = float(cv2.mean(score_tex[y:y + bh, x:x + bw_])[0]) / score_mean
             s = scale_px
-            found.append((score, np.asarray(cv2.boxPoints(rect) * s, np.float32), (a + c) / 2 * s))
-    found.sort(key=lambda t: -t[0])
+            found.append((corner, score, np.asarray(cv2.boxPoints(rect) * s, np.float32), (a + c) / 2 * s))
+    # The other bands' blobs first, best first; the corner band's only where they found nothing (its
+    # blob hugs the symbol, theirs overhang it, and the decoder's outline guesses expect the overhang).
+    found.sort(key=lambda t: (t[0], -t[1]))
     out: list[tuple[float, npt.NDArray[np.float32], float]] = []
     kept: list[tuple[float, float, float]] = []  # centre x, y and side of each kept blob
-    for score, quad, side in found:
+    for corner, score, quad, side in found:
         cx, cy = (float(v) for v in quad.mean(axis=0))
-        if any(np.hypot(cx - ox, cy - oy) < 0.4 * max(side, os_) and max(side, os_) < 1.4 * min(side, os_)
+        if any(np.hypot(cx - ox, cy - oy) < 0.4 * max(side, os_) and (corner or max(side, os_) < 1.4 * min(side, os_))
                for ox, oy, os_ in kept):  # (a piece and the whole: both)
             continue
         out.append((score, quad, side))
         kept.append((cx, cy, side))
-        if len(out) >= k:
-            break
-    return out
+    out.sort(key=lambda t: -t[0])
+    return out[:k]
 
 
 def orientation(g: npt.NDArray[Any], centre: npt.NDArray[np.float32], side: float) -> float:

@@ -31,6 +31,7 @@ PREP_PER_MPX = {  # preprocessing before a zxing read, on the normalised crop
 }
 GRID_QUAD = 12.0  # one grid read of a located quad (refit, deconvolution, centre sampler)
 GRID_FEEDBACK = 7.0  # the decision-feedback grid read (grid.feedback_text), two sigmas given
+CODEBOOK_READ = 2.5  # scoring every known sticker against the fitted symbol, two sigmas (companion.scan.codebook)
 GRID_SIGMAS = 3.5  # fitting the eight blur sigmas to find those two, when no grid read did it
 GRID_FIT = 21.0  # fitting a quad's corners to the blur model (grid.fit_corners)
 FINDER_SCALE = 1.6  # grid.finder_scale: is a fitted symbol version 1?
@@ -38,6 +39,7 @@ FINDER_SEARCH = 0.3  # the finder-pattern search around a candidate, per module 
 ORIENTATION = 0.1  # the module edges' orientation around a candidate (locator.orientation)
 GRID_GUESS = 0.5  # one grid read of a guessed quad (refused early without three finder patterns)
 TEXTURE_PER_MPX = 7.5  # the candidate finder, per megapixel of the preview
+TEXTURE_CORNER_PER_MPX = 2.5  # its corner band (locator.EIGEN_SCALE), measured +40 % of the other three
 EDGE_PER_MPX = 0.7  # the edge-density map for the second-card look, per megapixel of the preview
 
 

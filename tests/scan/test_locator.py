@@ -44,7 +44,7 @@ def test_texture_candidates_rescue_a_frame_zxing_never_locates(name: str) -> Non
     want = tuple(sorted(parse_code(p.text) for p in placed))
     assert not [t for t, _, _ in located_symbols(preview(img)[0]) if t is not None]
     r = Decoder(game="BGM", budget_ms=1e9).decode(img)  # the steps, not this box's load, are under test
-    assert r.cards == want and "grid" in r.stage
+    assert r.cards == want and ("grid" in r.stage or r.stage == "codebook"), r.stage  # read module by module, or against the codes
 
 
 @pytest.mark.parametrize("text", ["HTTPS://EXAMPLE.COM/MENU", "WIFI:S:home;T:WPA;P:x;;", "BGM:SRCH:99",
@@ -56,3 +56,42 @@ def test_square_locator_never_invents_a_card(text: str) -> None:
         placed = [Placed(text, 2.6 + n, 20.0 + 50 * n)] if text else []
         r = dec.decode(render_frame(placed, spoil, seed=seed, scale=2.0))
         assert r.cards == () and r.other_game == ()
+
+
+DIM = {  # benchmark frames (seed 5, 1280 x 720) whose sticker no band but the corner band finds
+    "dim card at the tray's edge (seed 5 frame 12)": (
+        [Placed("BGM:DARK:20", 2.414737483082022, 355.66907555006037, (84.90143264727159, 296.21405243915626))],
+        Spoil(tilt=0.12962010371735036, blur_sigma=1.1194874826268806, glare=1, glare_size=0.2686438301089933,
+              light=0.2814621731914335, noise_sigma=1.8475123153721997, jpeg_quality=27, clutter=1), 500027),
+    "dim token on a noisy dark tray (seed 5 frame 85)": (
+        [Placed("BGM:STOK:11", 2.3872297757175813, 312.7645115064359, (477.9698714369508, 154.7831245278032))],
+        Spoil(blur_sigma=1.4, light=0.1667177780168694, noise_sigma=4.907152358190832), 500100),
+}
+
+
+@pytest.mark.parametrize("name", list(DIM))
+def test_the_corner_band_finds_a_dim_sticker_the_texture_bands_miss(name: str) -> None:
+    # A dim card's bright outline joins its symbol into one blob that is no square, or a dark tray's
+    # noise wins every band's threshold; the structure tensor's smaller eigenvalue sees module edges
+    # running both ways (a symbol), not one edge (an outline). Without that band: no candidate there.
+    from companion.scan import locator
+    from companion.scan.decoder import preview
+    from companion.scan.synth import render_scene
+
+    placed, spoil, seed = DIM[name]
+    img, syms = render_scene(placed, spoil, seed=seed, scale=2.0, view=(1280, 720))
+    small, f = preview(img)
+    centre = np.array(syms[0].corners).mean(axis=0) / f
+
+    def near(cands: list[tuple[float, np.ndarray, float]]) -> bool:
+        return any(np.hypot(*(q.mean(axis=0) - centre)) < 10 for _, q, _ in cands)
+
+    assert near(locator.symbol_candidates(small))
+    old = locator.BANDS
+    try:
+        locator.BANDS = locator.CANDIDATE_SCALES
+        assert not near(locator.symbol_candidates(small))
+    finally:
+        locator.BANDS = old
+    r = Decoder(game="BGM").decode(img)
+    assert r.cards == (parse_code(placed[0].text),)

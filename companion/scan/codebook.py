@@ -1,0 +1,211 @@
+"""Reading a blurred sticker against the codes that exist.
+
+Every sticker carries one of a few hundred known texts (cards_qr's decks, every game, and the tray
+check sticker), each a version-1, level-Q, alphanumeric symbol. Under a blur of 0.6-0.9 module the
+least-squares module values (grid.deconvolve) get 15-25 of the 26 codewords wrong, far past what
+Reed-Solomon corrects, yet the blurred picture still says plainly which of the known symbols it is.
+So each known symbol (every code, under each of the eight masks) is scored by how well it explains
+the rectified picture under the fitted blur: the residual ||y - K U t||^2 = ||y||^2 - 2 t.z + t.H t,
+with z and H the deconvolution's own module sums and normal-equation kernel (the quadratic term is
+computed once per blur and mask). The best symbol is taken only when
+
+- it beats every other known symbol by a clear margin (`MARGIN`, in units of the picture's noise),
+  and
+- it explains the picture about as well as free module values do (`FIT`): a sticker whose text is
+  no known code (a misprint, a code out of range) fits its nearest known symbol much worse than
+  its own free modules, and is refused.
+
+Glare-clipped pixels carry nothing, so they are set to the middle level before the scoring.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+MARGIN = 1000.0  # the second-best symbol's excess residual over the best's, in noise variances: at least
+RATIO = 0.8  # ... and at least this times the best symbol's own excess over the free fit,
+MAX_EXCESS = 9000.0  # which is at most this (dev corpora: read stickers 1300-16000, misprinted codes >= 15800)
+SIGMAS = 2  # the best-fitting blur sigmas tried
+MIN_PPM = 2.5  # capture px per module under which the picture is too coarse for the model (a misprint
+# at 1.8 px per module once fitted a card's symbol clearly)
+TOP = 12  # known symbols re-scored with every pixel weighted by its contrast
+
+
+def _alnum_codewords(text: str) -> list[int]:
+    """The 13 data codewords of an 11-character alphanumeric version-1-Q symbol."""
+    from companion.scan.grid import ALNUM
+
+    bits = "0010" + format(len(text), "09b")
+    for i in range(0, len(text) - 1, 2):
+        bits += format(45 * ALNUM.index(text[i]) + ALNUM.index(text[i + 1]), "011b")
+    if len(text) % 2:
+        bits += format(ALNUM.index(text[-1]), "06b")
+    bits += "0000"
+    bits += "0" * (-len(bits) % 8)
+    out = [int(bits[i:i + 8], 2) for i in range(0, len(bits), 8)]
+    pad = (0xEC, 0x11)
+    while len(out) < 13:
+        out.append(pad[(len(out) - len(bits) // 8) % 2])
+    return out
+
+
+def known_texts() -> list[str]:
+    """Every sticker text the sheets print: each game's card and token codes, and the tray check."""
+    from cards_qr.codes import all_codes
+    from cards_qr.sheet import CHECK_TEXT
+
+    return sorted({c.text for c in all_codes()} | {CHECK_TEXT})
+
+
+@lru_cache(maxsize=1)
+def _book() -> tuple[list[str], npt.NDArray[np.float32]]:
+    """The known texts and their symbols as signed 25 x 25 grids (dark +1, light -1, the quiet ring
+    light), one per text and mask: shape (8, texts, 625)."""
+    from companion.scan.grid import LS_G, LS_RING, N, _tables, rs_encode
+
+    t = _tables()
+    texts = known_texts()
+    cw = np.array([rs_encode(_alnum_codewords(x)) for x in texts], np.uint8)  # (texts, 26)
+    bits = np.unpackbits(cw, axis=1).astype(bool)  # (texts, 208), placement order
+    out = np.full((8, len(texts), LS_G, LS_G), -1.0, np.float32)
+    inner = out[:, :, LS_RING:LS_RING + N, LS_RING:LS_RING + N]
+    known = t["known"]
+    inner[:, :, known == 1] = 1.0
+    for mask in range(8):
+        dark = bits ^ t["masks"][mask][t["rows"], t["cols"]][None, :]
+        inner[mask, :, t["rows"], t["cols"]] = np.where(dark, 1.0, -1.0).T
+        fmt = np.where(t["fmt_pat"][mask], 1.0, -1.0).astype(np.float32)
+        inner[mask][:, t["fmt"]] = fmt[None, :]
+    return texts, out.reshape(8, len(texts), LS_G * LS_G)
+
+
+@lru_cache(maxsize=1)
+def _free_book() -> npt.NDArray[np.float32]:
+    """The book's free modules only (texts x masks, free modules): the rest is the same in every
+    symbol, so it adds the same to every score."""
+    from companion.scan.grid import _known_ring
+
+    _, book = _book()
+    return np.ascontiguousarray(book.reshape(-1, book.shape[-1])[:, (_known_ring() < 0).ravel()])
+
+
+@lru_cache(maxsize=16)
+def _quadratic(sigma: float) -> npt.NDArray[np.float64]:
+    """t.H t for every known symbol under blur `sigma`: (8 * texts,). H is a 9 x 9 kernel on the
+    module grid (zero outside it), so H t is one filter over all the symbols stacked with gaps."""
+    import cv2
+
+    from companion.scan.grid import LS_G, LS_PPM, _ls_kernels
+
+    h, _ = _ls_kernels(sigma, LS_PPM, 4)
+    _, book = _book()
+    grids = book.reshape(-1, LS_G, LS_G)
+    gap = 4
+    tall = np.zeros((len(grids), LS_G + gap, LS_G), np.float32)
+    tall[:, :LS_G] = grids
+    tall = tall.reshape(-1, LS_G)
+    ht = cv2.filter2D(tall, cv2.CV_32F, h.astype(np.float32), borderType=cv2.BORDER_CONSTANT)
+    return np.asarray((ht * tall).reshape(len(grids), -1).sum(axis=1), np.float64)
+
+
+def _residuals(y: npt.NDArray[np.float32], w: npt.NDArray[np.float32], xs: npt.NDArray[np.float32],
+               sigma: float) -> npt.NDArray[np.float64]:
+    """sum w (y - K U x)^2 for each grid in `xs` (k, 625): painted, blurred, compared, all at once."""
+    import cv2
+
+    from companion.scan.grid import LS_G, LS_PPM
+
+    k = len(xs)
+    painted = np.kron(xs.reshape(k, LS_G, LS_G), np.ones((LS_PPM, LS_PPM), np.float32)).reshape(k * LS_G * LS_PPM, -1)
+    if sigma > 0:  # each grid blurred on its own
+        painted = np.concatenate([cv2.GaussianBlur(p, (0, 0), sigma * LS_PPM, borderType=cv2.BORDER_REPLICATE)
+                                  for p in np.split(painted, k)])
+    d = painted.reshape(k, *y.shape) - y[None]
+    return np.asarray((d * d * w[None]).reshape(k, -1).sum(axis=1), np.float64)
+
+
+def scores(rect: npt.NDArray[Any], sigma: float) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], float]:
+    """For the rectified symbol `rect` (grid.rectify at LS_PPM) under blur `sigma`: the TOP known
+    symbols (indices into the book's texts x masks) that fit it best, their residuals over the free
+    fit's in noise variances (best first), and the noise variance. Every pixel is weighted by its
+    fitted contrast squared (a washed-out pixel tells little; a clipped one nothing): the unweighted
+    scores pick the candidates, the weighted residuals rank them."""
+    import cv2
+
+    from companion.scan.grid import LS_G, LS_PPM, _gblur, _known_ring, _ls_operators, _normalised
+
+    y, clip, bp = _normalised(rect, LS_PPM, sigma)
+    y = np.where(clip, 0.0, y).astype(np.float32)
+    w = np.where(clip, 0.0, bp * bp).astype(np.float32)
+    w /= max(float(w.mean()), 1e-6)
+    yb = _gblur(y, sigma * LS_PPM) if sigma > 0 else y
+    z = np.asarray(cv2.resize(yb, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32).ravel() * (LS_PPM * LS_PPM)
+    _, book = _book()
+    known = _known_ring()
+    un = (known < 0).ravel()
+    lin = cv2.gemm(_free_book(), z[un].reshape(-1, 1), 1.0, None, 0.0).ravel()
+    r = _quadratic(sigma) - 2 * lin.astype(np.float64)  # + ||y||^2 and the fixed modules' part: the same for all
+    top = np.argsort(r)[:TOP]
+    inv, rhs0, _ = _ls_operators(sigma, LS_PPM, 4, False)
+    x = np.where(known == 1, 1.0, -1.0).astype(np.float32).ravel()
+    x[un] = inv @ (z[un] - rhs0)
+    res = _residuals(y, w, np.concatenate([x[None], book.reshape(-1, book.shape[-1])[top]]), sigma)
+    noise = max(float(res[0]), 1e-6) / max(1.0, float((w > 0).sum()) - float(un.sum()))
+    order = np.argsort(res[1:])
+    return top[order], (res[1:][order] - res[0]) / noise, noise
+
+
+def best_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], sigmas: Sequence[float] = ()) -> str | None:
+    """The known text whose symbol explains the picture at `quad` clearly best, or None (see the
+    module's docstring). `sigmas`: blur sigmas best-fitting first (grid.read_quad's sigmas_out);
+    else fitted here."""
+    from companion.scan.grid import LS_PPM, LS_SIGMAS, _deconvolve_each, rectify
+
+    q = np.asarray(quad, np.float32)
+    if float(np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1).min()) / 21 < MIN_PPM:
+        return None
+    rect = rectify(img, q, LS_PPM)
+    if not sigmas:
+        sigmas = [f[2] for f in sorted(_deconvolve_each(rect, LS_PPM, LS_SIGMAS, 1), key=lambda f: f[3])]
+    texts, _ = _book()
+    got: list[str | None] = []
+    for sigma in list(sigmas)[:SIGMAS]:
+        idx, excess, _ = scores(rect, float(sigma))
+        text = texts[int(idx[0]) % len(texts)]
+        margin = float(excess[1] - excess[0])
+        if TRACE is not None:
+            TRACE.append((text, margin, float(excess[0]), float(sigma), q.copy()))
+        got.append(text if margin >= MARGIN and margin >= RATIO * excess[0] and excess[0] <= MAX_EXCESS else None)
+    # both blurs must name the same symbol, and each clearly (a wrong blur can name a wrong one)
+    return got[0] if len(got) == SIGMAS and got[0] is not None and all(t == got[0] for t in got) else None
+
+
+TRACE: list[tuple[str, float, float, float, Any]] | None = None  # (text, margin, excess, sigma, quad) per try, for tuning
+
+
+_warming: list[Any] = []
+
+
+def warm() -> None:
+    """Build the book and every blur's quadratic term now (~0.3 s here, a few seconds on a Pi 4), so
+    the first heavily blurred sticker does not wait for them."""
+    from companion.scan.grid import LS_SIGMAS
+
+    _free_book()
+    for sigma in LS_SIGMAS:
+        _quadratic(float(sigma))
+
+
+def warm_in_background() -> None:
+    """`warm` on a daemon thread, once per process: a live scan (camera.ScanWorker) starts it. (Not a
+    decoder when it is made: a one-shot `companion scan IMAGE` would exit with it mid-computation.)"""
+    import threading
+
+    if not _warming:
+        t = threading.Thread(target=warm, name="codebook-warm", daemon=True)
+        _warming.append(t)
+        t.start()
