@@ -312,7 +312,8 @@ class CompanionApp(App):
 
     def toast(self, text: str, kind: str = "error", why: str = "") -> None:
         """A message; a refusal (kind "error") gets a Why? button showing the rule behind it."""
-        self.toaster.show(text, kind, seconds=5.0 if kind == "error" else 2.5,
+        # A refusal stays long enough to read what to do (about 18 characters a second).
+        self.toaster.show(text, kind, seconds=max(5.0, len(text) / 18) if kind == "error" else 2.5,
                           why=why or (text if kind == "error" and self.rules_for(text) else ""))
 
     def submit(self, inp: Any) -> bool:

@@ -247,13 +247,17 @@ class CardScanner:
         session.presence.reset()
         self._tee = _Tee(self.camera)
 
+        mine: list[Any] = []  # this showing's worker: a result a stopped one still delivers is dropped
+
         def result(res: Any, t: float) -> None:
-            self.schedule(lambda: on_events(session.feed(res, t)) if self._worker is not None else None)
+            self.schedule(lambda: on_events(session.feed(res, t)) if mine and self._worker is mine[0] else None)
 
         def error(exc: BaseException) -> None:
-            self.schedule(lambda: on_error(str(exc)))
+            self.schedule(lambda: on_error(str(exc)) if mine and self._worker is mine[0] else None)
 
-        self._worker = ScanWorker(self._tee, session.decoder.decode, result, error, idle_s=0.03).start()
+        self._worker = ScanWorker(self._tee, session.decoder.decode, result, error, idle_s=0.03)
+        mine.append(self._worker)
+        self._worker.start()
         return True
 
     def end(self) -> None:

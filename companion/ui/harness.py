@@ -24,8 +24,8 @@ class Harness:
     def __init__(self, data_dir: Path, camera: str = "none", hardware: bool = True, resume: bool = False,
                  port: str | None = None, seed: int | None = 1, pin_factory: Any = None,
                  draw: bool = True, zone_map: str | None = None) -> None:
-        """`draw=False` (tests): every widget, layout and touch is real, but no frame is rasterised
-        (software GL makes a frame cost ~60 ms); `shots` draws."""
+        """`draw=False` (tests, `shots`): every widget, layout and touch is real, but no frame is
+        rasterised (software GL makes a frame cost ~60 ms) except the frames `shot` draws."""
         global _started
         Window.size = (800, 480)
         Window.clearcolor = T.BG
@@ -45,9 +45,18 @@ class Harness:
         self.finger = touch.Finger()
         self._no_draw: list[tuple[str, int]] = []
         if not draw:
+            self._drawing(False)
+        self.pump(frames=3)
+
+    def _drawing(self, on: bool) -> None:
+        if on:
+            for event, uid in self._no_draw:
+                Window.unbind_uid(event, uid)
+            self._no_draw = []
+            Window.canvas.ask_update()  # the whole window again, not only what changed
+        elif not self._no_draw:
             for event in ("on_draw", "on_flip"):
                 self._no_draw.append((event, Window.fbind(event, lambda *_: True)))
-        self.pump(frames=3)
 
     def pump(self, seconds: float = 0.0, frames: int = 2) -> None:
         end = time.monotonic() + seconds
@@ -136,17 +145,23 @@ class Harness:
         return str(self.app.controller.view()["prompt"])
 
     def shot(self, path: Path) -> None:
-        self.pump(frames=3)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        Window.screenshot(str(path))
+        """The screen as it is now, as a PNG: drawn for this shot when the harness does not draw."""
+        drawn = not self._no_draw
+        self._drawing(True)
+        try:
+            self.pump(frames=3)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            Window.screenshot(str(path))
+        finally:
+            if not drawn:
+                self._drawing(False)
         # Window.screenshot numbers its files (name0001.png): put the picture where it was asked.
         made = sorted(path.parent.glob(path.stem + "[0-9][0-9][0-9][0-9].png"))
         if made:
             made[-1].replace(path)
 
     def close(self) -> None:
-        for event, uid in self._no_draw:
-            Window.unbind_uid(event, uid)
+        self._drawing(True)
         # on_stop also clears kv's cached `app`, so the next app in this process gets the taps.
         self.app.dispatch("on_stop")
         Window.remove_widget(self.root)

@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
+from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
+
+from companion.ui.fit import why_cut
 
 
 
@@ -36,6 +39,41 @@ class Hideable:
 
 class Panel(Hideable, BoxLayout):
     """A box of controls that screens show and hide (the die faces, the Candy choice, a cover)."""
+
+
+class FitLabel(Label):
+    """A label that always reads whole: it wraps inside its box (`text_size` is its size) and, when
+    the text still does not fit, steps its font down, never below `min_font`. Its largest font is
+    `max_font`, or the `font_size` it was given when that is 0. A text that does not fit even at
+    `min_font` stays cut, and the fit check in the UI tests names it: shorten the words."""
+
+    max_font = NumericProperty(0)
+    min_font = NumericProperty(12)
+
+    def __init__(self, **kw: Any) -> None:
+        self._refit = Clock.create_trigger(self._fit, -1)
+        super().__init__(**kw)
+        for name in ("text", "size", "max_font", "min_font", "bold", "markup", "font_name", "padding"):
+            self.fbind(name, self._refit)
+        self._refit()
+
+    def _fit(self, *_: Any) -> None:
+        if not self.max_font:
+            self.max_font = self.font_size
+        hi, lo = int(self.max_font), int(min(self.min_font, self.max_font))
+        self.font_size = hi
+        if not why_cut(self):
+            return
+        best, a, b = lo, lo, hi - 1  # the largest size that fits (what fits at one size fits smaller)
+        while a <= b:
+            mid = (a + b) // 2
+            self.font_size = mid
+            if why_cut(self):
+                b = mid - 1
+            else:
+                best, a = mid, mid + 1
+        self.font_size = best
+        self.texture_update()
 
 
 class BigButton(Button):

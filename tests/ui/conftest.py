@@ -18,6 +18,9 @@ os.environ["KIVY_NO_ARGS"] = "1"
 os.environ["KIVY_NO_CONSOLELOG"] = "1"
 os.environ["KIVY_NO_FILELOG"] = "1"
 os.environ["KIVY_HOME"] = _home
+# The tests' app draws no frames (Harness(draw=False); `companion shots` only those it saves): no
+# 60 fps cap to sleep between frames. Kivy reads KCFG_* at import, here and in `companion shots` runs.
+os.environ["KCFG_GRAPHICS_MAXFPS"] = "0"
 os.environ.setdefault("COMPANION_DATA_DIR", tempfile.mkdtemp(prefix="companion-data-"))
 
 if not os.environ.get("DISPLAY"):

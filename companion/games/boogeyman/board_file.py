@@ -8,14 +8,21 @@ file and line to fix, rather than stopping at the first.
 from __future__ import annotations
 
 import functools
-import re
-import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from companion.core.errors import BoardFileError
-from companion.core.files import read_bounded
+from companion.core.datafile import (
+    DataFileIssues,
+    Issue,
+    Lines,
+    Wording,
+    loaded,
+    number,
+    pair,
+    parse_checked,
+    quoted,
+    read_checked,
+)
 from companion.core.graph import Graph
 from companion.games.boogeyman.house import House, TokenSpec
 
@@ -50,28 +57,13 @@ _TABLES: dict[str, frozenset[str]] = {
 }
 
 
-@dataclass(frozen=True)
-class BoardIssue:
-    path: str
-    line: int | None
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.path}:{self.line}" if self.line is not None else self.path
-        return f"{where}: {self.message}"
-
-
-class BoardFileIssues(BoardFileError):
-    """A board file with one or more problems; `issues` holds all of them."""
-
-    def __init__(self, issues: Sequence[BoardIssue]) -> None:
-        first = issues[0]
-        message = first.message
-        if len(issues) > 1:
-            rest = "".join(f"\n  {issue}" for issue in issues[1:])
-            message += f" (and {len(issues) - 1} more:{rest})"
-        super().__init__(first.path, first.line, message)
-        self.issues = tuple(issues)
+BoardIssue = Issue  # the names this module has always exported
+BoardFileIssues = DataFileIssues
+_WORDING = Wording(
+    unreadable="cannot read the board file: {error}",
+    too_big="too large for a board file ({size} bytes; at most {limit})",
+    too_deep="TOML nested too deeply (a board file needs two levels)",
+)
 
 
 def default_house_path() -> Path:
@@ -84,11 +76,7 @@ def load_default_house() -> House:
 
 
 def load_house(path: str | Path) -> House:
-    house, issues = _read(path)
-    if issues:
-        raise BoardFileIssues(issues)
-    assert house is not None
-    return house
+    return loaded(_read(path))
 
 
 def check_house(path: str | Path) -> list[BoardIssue]:
@@ -96,51 +84,12 @@ def check_house(path: str | Path) -> list[BoardIssue]:
 
 
 def _read(path: str | Path) -> tuple[House | None, list[BoardIssue]]:
-    name = str(path)
-    try:
-        raw = read_bounded(path, MAX_BOARD_BYTES)
-    except OSError as exc:
-        return None, [BoardIssue(name, None, f"cannot read the board file: {exc.strerror or exc}")]
-    return _read_text(raw, name)
+    return read_checked(path, _Checker, MAX_BOARD_BYTES, _WORDING)
 
 
 def load_house_text(raw: bytes | str, name: str) -> House:
     """A house from a board file's content (as a journal records it); `name` is for messages."""
-    house, issues = _read_text(raw, name)
-    if issues:
-        raise BoardFileIssues(issues)
-    assert house is not None
-    return house
-
-
-def _read_text(raw: bytes | str, name: str) -> tuple[House | None, list[BoardIssue]]:
-    if len(raw) > MAX_BOARD_BYTES:
-        return None, [BoardIssue(name, None, f"too large for a board file ({len(raw)} bytes; at most {MAX_BOARD_BYTES})")]
-    try:
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-    except UnicodeDecodeError as exc:
-        return None, [BoardIssue(name, None, f"not UTF-8 text: {exc.reason}")]
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return None, [BoardIssue(name, _toml_error_line(str(exc), text), f"TOML syntax error: {exc}")]
-    except RecursionError:
-        return None, [BoardIssue(name, None, "TOML nested too deeply (a board file needs two levels)")]
-    except ValueError as exc:  # e.g. an integer of thousands of digits
-        return None, [BoardIssue(name, None, f"TOML value out of range: {exc}")]
-    check = _Checker(name, text, data)
-    house = check.run()
-    return (house if not check.issues else None), check.issues
-
-
-def _toml_error_line(message: str, text: str) -> int | None:
-    # Python 3.11's TOMLDecodeError has no lineno; the message carries it.
-    found = re.search(r"at line (\d+)", message)
-    if found:
-        return int(found.group(1))
-    if "end of document" in message:
-        return max(1, len(text.splitlines()))
-    return None
+    return loaded(parse_checked(raw, name, _Checker, MAX_BOARD_BYTES, _WORDING))
 
 
 def _short(value: Any) -> str:
@@ -149,132 +98,10 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _strip_comment(line: str) -> str:
-    quote = ""
-    for i, ch in enumerate(line):
-        if quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        elif ch == "#":
-            return line[:i]
-    return line
-
-
-def _quoted(value: str) -> tuple[str, str]:
-    return ("s", value)
-
-
-def _pair(a: str, b: str) -> tuple[str, str, str]:
-    return ("p", a, b)
-
-
-def _number(v: int) -> tuple[str, int]:
-    return ("n", v)
-
-
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.\-\"']+)\s*\]\]?")
-_ANY_KEY = re.compile(r"^\s*[\"']?([A-Za-z0-9_\-]+)[\"']?\s*=")
-_TOKENS = re.compile(
-    r"\[\s*([\"'])(.*?)\1\s*,\s*([\"'])(.*?)\3\s*\]"  # a pair ["a", "b"]
-    r"|([\"'])(.*?)\5"  # a quoted string
-    r"|(?<![\w.])(-?\d+)(?![\w.])"  # a bare whole number
-)
-Token = tuple[Any, ...]
-
-
-class _Lines:
-    """Finds where a key or a value sits in the raw text, so an issue can name its line.
-
-    Every table, key and value is indexed once, so each look-up is a dictionary access: checking
-    a file stays linear in its size however many problems it has."""
-
-    def __init__(self, text: str) -> None:
-        self.code = [_strip_comment(line) for line in text.splitlines()]
-        self.headers: list[tuple[int, str]] = []
-        for i, line in enumerate(self.code):
-            m = _HEADER.match(line)
-            if m:
-                self.headers.append((i, m.group(2).strip("\"'")))
-        self._spans: dict[tuple[str, int], tuple[int, int] | None] = {}
-        by_name: dict[str, list[tuple[int, int]]] = {}
-        for k, (i, name) in enumerate(self.headers):
-            end = self.headers[k + 1][0] if k + 1 < len(self.headers) else len(self.code)
-            by_name.setdefault(name, []).append((i, end))
-        for name, spans in by_name.items():
-            for nth, span in enumerate(spans):
-                self._spans[(name, nth)] = span
-        self._spans[("", 0)] = (0, self.headers[0][0] if self.headers else len(self.code))
-        self._keys: dict[tuple[str, int], dict[str, int]] = {}
-        self._values: dict[tuple[str, str, int], dict[Token, list[int]]] = {}
-
-    def table(self, table: str, nth: int = 0) -> tuple[int, int] | None:
-        """Line indices [start, end) of a table (the nth of an array of tables)."""
-        return self._spans.get((table, nth))
-
-    def table_line(self, table: str, nth: int = 0) -> int | None:
-        span = self.table(table, nth)
-        if span is None or table == "":
-            return None
-        return span[0] + 1
-
-    def _key_index(self, table: str, nth: int) -> dict[str, int]:
-        index = self._keys.get((table, nth))
-        if index is None:
-            index = {}
-            span = self.table(table, nth)
-            if span is not None:
-                for i in range(*span):
-                    m = _ANY_KEY.match(self.code[i])
-                    if m and m.group(1) not in index:
-                        index[m.group(1)] = i
-            self._keys[(table, nth)] = index
-        return index
-
-    def key(self, table: str, key: str, nth: int = 0) -> int | None:
-        """The line of `key =` in the table, else the table's header line."""
-        if self.table(table, nth) is None:
-            return None
-        i = self._key_index(table, nth).get(key)
-        return i + 1 if i is not None else self.table_line(table, nth)
-
-    def value(self, table: str, key: str, token: Token, occurrence: int = 0, nth: int = 0) -> int | None:
-        """The line of the occurrence-th `token` in key's value, else the key's line."""
-        start = self.key(table, key, nth)
-        span = self.table(table, nth)
-        if start is None or span is None:
-            return start
-        index = self._values.get((table, key, nth))
-        if index is None:
-            index = self._values[(table, key, nth)] = self._index_value(start - 1, span[1])
-        lines = index.get(token, [])
-        return lines[occurrence] + 1 if occurrence < len(lines) else start
-
-    def _index_value(self, first: int, end: int) -> dict[Token, list[int]]:
-        index: dict[Token, list[int]] = {}
-        for i in range(first, end):
-            line = self.code[i]
-            if i > first and _ANY_KEY.match(line):
-                break
-            if i == first:
-                line = line.split("=", 1)[1] if "=" in line else line
-            for m in _TOKENS.finditer(line):
-                if m.group(2) is not None:
-                    found: list[Token] = [("p", m.group(2), m.group(4)), ("s", m.group(2)), ("s", m.group(4))]
-                elif m.group(6) is not None:
-                    found = [("s", m.group(6))]
-                else:
-                    found = [("n", int(m.group(7)))] if len(m.group(7)) < 20 else []
-                for tok in found:
-                    index.setdefault(tok, []).append(i)
-        return index
-
-
 class _Checker:
     def __init__(self, path: str, text: str, data: dict[str, Any]) -> None:
         self.path = path
-        self.lines = _Lines(text)
+        self.lines = Lines(text)
         self.data = data
         self.issues: list[BoardIssue] = []
 
@@ -289,7 +116,7 @@ class _Checker:
             self.add(None, f"missing table [{name}]")
             return None
         if not isinstance(value, dict):
-            self.add(self.lines.key("", name), f"{name} must be a table [{name}]")
+            self.add(self.lines.where("", name), f"{name} must be a table [{name}]")
             return None
         self.unknown_keys(name, value)
         return value
@@ -299,12 +126,12 @@ class _Checker:
         for key in values:
             if key not in _TABLES[table]:
                 known = ", ".join(sorted(_TABLES[table]))
-                self.add(self.lines.key(table, key, nth), f"unknown key {key!r} in {where} (known: {known})")
+                self.add(self.lines.where(table, key, nth), f"unknown key {key!r} in {where} (known: {known})")
 
     def raw(self, table: str, values: dict[str, Any], key: str, nth: int = 0) -> Any:
         if key not in values:
             where = "the top level" if not table else f"[[{table}]]" if table == "search_tokens" else f"[{table}]"
-            self.add(self.lines.table_line(table, nth), f"missing key {key!r} in {where}")
+            self.add(self.lines.header(table, nth), f"missing key {key!r} in {where}")
             return None
         return values[key]
 
@@ -313,10 +140,10 @@ class _Checker:
         if value is None:
             return None
         if not isinstance(value, str) or not value:
-            self.add(self.lines.key(table, key), f"{key} must be a non-empty string, not {_short(value)}")
+            self.add(self.lines.where(table, key), f"{key} must be a non-empty string, not {_short(value)}")
             return None
         if len(value) > MAX_NAME:
-            self.add(self.lines.key(table, key), f"{key} is longer than {MAX_NAME} characters")
+            self.add(self.lines.where(table, key), f"{key} is longer than {MAX_NAME} characters")
             return None
         return value
 
@@ -325,10 +152,10 @@ class _Checker:
         if value is None:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            self.add(self.lines.key(table, key, nth), f"{key} must be a whole number, not {_short(value)}")
+            self.add(self.lines.where(table, key, nth), f"{key} must be a whole number, not {_short(value)}")
             return None
         if value > high:
-            self.add(self.lines.key(table, key, nth), f"{key} must be at most {high}, not {_short(value)}")
+            self.add(self.lines.where(table, key, nth), f"{key} must be at most {high}, not {_short(value)}")
             return None
         return value
 
@@ -337,10 +164,10 @@ class _Checker:
         if value is None:
             return None
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-            self.add(self.lines.key(table, key), f"{key} must be a list of non-empty strings")
+            self.add(self.lines.where(table, key), f"{key} must be a list of non-empty strings")
             return None
         if len(value) > most or any(len(v) > MAX_NAME for v in value):
-            self.add(self.lines.key(table, key),
+            self.add(self.lines.where(table, key),
                      f"{key} must list at most {most} names of at most {MAX_NAME} characters (it has {len(value)})")
             return None
         return list(value)
@@ -352,10 +179,10 @@ class _Checker:
         if not isinstance(value, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value
         ):
-            self.add(self.lines.key(table, key), f"{key} must be a list of whole numbers")
+            self.add(self.lines.where(table, key), f"{key} must be a list of whole numbers")
             return None
         if len(value) > MAX_LIST:
-            self.add(self.lines.key(table, key), f"{key} must list at most {MAX_LIST} numbers (it has {len(value)})")
+            self.add(self.lines.where(table, key), f"{key} must list at most {MAX_LIST} numbers (it has {len(value)})")
             return None
         return list(value)
 
@@ -364,7 +191,7 @@ class _Checker:
         for item in items:
             count = seen.get(item, 0)
             if count == 1:
-                token = _quoted(item) if isinstance(item, str) else _number(item)
+                token = quoted(item) if isinstance(item, str) else number(item)
                 self.add(self.lines.value(table, key, token, occurrence=1), f"{what} {item!r} is listed twice")
             seen[item] = count + 1
 
@@ -412,14 +239,14 @@ class _Checker:
         corridors = self.strings("zones", zones, "corridors", MAX_ZONES)
         if rooms is not None:
             if not rooms:
-                self.add(self.lines.key("zones", "rooms"), "rooms is empty")
+                self.add(self.lines.where("zones", "rooms"), "rooms is empty")
             self.duplicates("zones", "rooms", rooms, "room")
         if corridors is not None:
             self.duplicates("zones", "corridors", corridors, "corridor")
             room_set = set(rooms or ())
             for c in dict.fromkeys(corridors):
                 if c in room_set:
-                    self.add(self.lines.value("zones", "corridors", _quoted(c)), f"{c!r} is both a room and a corridor")
+                    self.add(self.lines.value("zones", "corridors", quoted(c)), f"{c!r} is both a room and a corridor")
         if rooms is None or corridors is None:
             return rooms, corridors, None
         known = set(rooms) | set(corridors)
@@ -427,22 +254,22 @@ class _Checker:
         if raw is None:
             return rooms, corridors, None
         if not isinstance(raw, list):
-            self.add(self.lines.key("zones", "passages"), "passages must be a list of [zone, zone] pairs")
+            self.add(self.lines.where("zones", "passages"), "passages must be a list of [zone, zone] pairs")
             return rooms, corridors, None
         if len(raw) > MAX_PASSAGES:
-            self.add(self.lines.key("zones", "passages"), f"passages lists {len(raw)} pairs; at most {MAX_PASSAGES}")
+            self.add(self.lines.where("zones", "passages"), f"passages lists {len(raw)} pairs; at most {MAX_PASSAGES}")
             return rooms, corridors, None
         passages: list[tuple[str, str]] = []
         seen: dict[frozenset[str], tuple[str, str]] = {}
         written: dict[tuple[str, str], int] = {}  # how often this exact text came before
         for item in raw:
             if not (isinstance(item, list) and len(item) == 2 and all(isinstance(z, str) for z in item)):
-                self.add(self.lines.key("zones", "passages"), f"passage {_short(item)} must be a pair of zone names")
+                self.add(self.lines.where("zones", "passages"), f"passage {_short(item)} must be a pair of zone names")
                 continue
             a, b = item[0], item[1]
             occurrence = written.get((a, b), 0)
             written[(a, b)] = occurrence + 1
-            line = self.lines.value("zones", "passages", _pair(a, b), occurrence)
+            line = self.lines.value("zones", "passages", pair(a, b), occurrence)
             label = f"passage {a}-{b}"
             bad = False
             for z in (a, b):
@@ -452,13 +279,13 @@ class _Checker:
             if a == b:
                 self.add(line, f"{label} joins a zone to itself")
                 bad = True
-            pair = frozenset((a, b))
-            if not bad and pair in seen:
-                first = seen[pair]
+            ends = frozenset((a, b))
+            if not bad and ends in seen:
+                first = seen[ends]
                 self.add(line, f"{label} is listed twice (also as {first[0]}-{first[1]})")
                 bad = True
             if not bad:
-                seen[pair] = (a, b)
+                seen[ends] = (a, b)
                 passages.append((a, b))
         return rooms, corridors, passages
 
@@ -468,10 +295,10 @@ class _Checker:
         if value is None or rooms is None or corridors is None:
             return value
         if value not in rooms and value not in corridors:
-            self.add(self.lines.key("rules", key), f"{key}: unknown zone {value!r}")
+            self.add(self.lines.where("rules", key), f"{key}: unknown zone {value!r}")
             return None
         if room_only and value not in rooms:
-            self.add(self.lines.key("rules", key), f"{key}: {value!r} is a corridor, not a room")
+            self.add(self.lines.where("rules", key), f"{key}: {value!r} is a corridor, not a room")
             return None
         return value
 
@@ -485,7 +312,7 @@ class _Checker:
             return values
         room_set, corridor_set = set(rooms), set(corridors)
         for v in dict.fromkeys(values):
-            line = self.lines.value("rules", key, _quoted(v))
+            line = self.lines.value("rules", key, quoted(v))
             if v in corridor_set:
                 self.add(line, f"{key}: {v!r} is a corridor, not a room")
             elif v not in room_set:
@@ -500,29 +327,29 @@ class _Checker:
         attic = out["attic"] = self.zone_rule(rules, "attic", rooms, corridors, room_only=True)
         secret = out["secret_room"] = self.zone_rule(rules, "secret_room", rooms, corridors, room_only=True)
         if attic is not None and attic == secret:
-            self.add(self.lines.key("rules", "secret_room"), "the attic and the secret room must be different rooms")
+            self.add(self.lines.where("rules", "secret_room"), "the attic and the secret room must be different rooms")
         out["double_search_rooms"] = self.room_list(rules, "double_search_rooms", rooms, corridors)
         per_room: int | None = 2
         if "tokens_per_room" in rules:
             per_room = self.integer("rules", rules, "tokens_per_room", high=MAX_TOKENS_PER_ROOM)
             if per_room is not None and per_room < 1:
-                self.add(self.lines.key("rules", "tokens_per_room"), f"tokens_per_room must be at least 1, not {per_room}")
+                self.add(self.lines.where("rules", "tokens_per_room"), f"tokens_per_room must be at least 1, not {per_room}")
                 per_room = None
         out["tokens_per_room"] = per_room
         for key, who in (("children_start", "the Children"), ("babysitter_start", "the Babysitter")):
             start = self.zone_rule(rules, key, rooms, corridors, room_only=False)
             if start is not None and start in (attic, secret):
                 place = "the locked attic" if start == attic else "the secret room"
-                self.add(self.lines.key("rules", key), f"{who} cannot start in {place} ({start!r})")
+                self.add(self.lines.where("rules", key), f"{who} cannot start in {place} ({start!r})")
             out[key] = start
         locks = out["lock_rooms"] = self.room_list(rules, "lock_rooms", rooms, corridors)
         if locks is not None:
             for v in dict.fromkeys(locks):
                 if v in (attic, secret):
-                    self.add(self.lines.value("rules", "lock_rooms", _quoted(v)),
+                    self.add(self.lines.value("rules", "lock_rooms", quoted(v)),
                              f"lock_rooms: {v!r} is the {'attic' if v == attic else 'secret room'}; Locks go on ordinary rooms")
             if len(locks) > LOCK_TOKENS:
-                self.add(self.lines.key("rules", "lock_rooms"),
+                self.add(self.lines.where("rules", "lock_rooms"),
                          f"lock_rooms names {len(locks)} rooms but the box has only {LOCK_TOKENS} Lock tokens")
         return out
 
@@ -533,11 +360,11 @@ class _Checker:
         spaces = self.integer("ladder", ladder, "spaces")
         events = self.integers("ladder", ladder, "event_spaces")
         if spaces is not None and spaces < 1:
-            self.add(self.lines.key("ladder", "spaces"), f"the ladder needs at least 1 space, not {spaces}")
+            self.add(self.lines.where("ladder", "spaces"), f"the ladder needs at least 1 space, not {spaces}")
             spaces = None
         if spaces is not None and rooms is not None and spaces > len(rooms):
             # Room tokens are not reused until the ladder is full, so it could never fill.
-            self.add(self.lines.key("ladder", "spaces"), f"the ladder has {spaces} spaces but there are only {len(rooms)} Room tokens")
+            self.add(self.lines.where("ladder", "spaces"), f"the ladder has {spaces} spaces but there are only {len(rooms)} Room tokens")
         if events is not None:
             self.duplicates("ladder", "event_spaces", events, "event space")
             if spaces is not None:
@@ -553,7 +380,7 @@ class _Checker:
         top = self.integer("stress", stress, "top")
         trouble = self.integers("stress", stress, "trouble")
         if top is not None and top < 1:
-            self.add(self.lines.key("stress", "top"), f"the stress scale's top must be at least 1, not {top}")
+            self.add(self.lines.where("stress", "top"), f"the stress scale's top must be at least 1, not {top}")
             top = None
         if trouble is not None:
             self.duplicates("stress", "trouble", trouble, "trouble space")
@@ -566,7 +393,7 @@ class _Checker:
     def out_of_range(self, table: str, key: str, values: list[int], top: int, what: str) -> None:
         for v in dict.fromkeys(values):
             if not 1 <= v <= top:
-                line = self.lines.value(table, key, _number(v))
+                line = self.lines.value(table, key, number(v))
                 self.add(line, f"{key}: {what} {v} is outside 1..{top}")
 
     def check_tokens(self, rooms: list[str] | None, per_room: int | None) -> list[TokenSpec]:
@@ -574,10 +401,10 @@ class _Checker:
         if raw is None:
             return []
         if not isinstance(raw, list) or not all(isinstance(t, dict) for t in raw):
-            self.add(self.lines.key("", "search_tokens"), "search_tokens must be [[search_tokens]] tables")
+            self.add(self.lines.where("", "search_tokens"), "search_tokens must be [[search_tokens]] tables")
             return []
         if len(raw) > MAX_TOKEN_KINDS:
-            self.add(self.lines.table_line("search_tokens"), f"{len(raw)} [[search_tokens]] tables; at most {MAX_TOKEN_KINDS}")
+            self.add(self.lines.header("search_tokens"), f"{len(raw)} [[search_tokens]] tables; at most {MAX_TOKEN_KINDS}")
             return []
         tokens: list[TokenSpec] = []
         lines: dict[str, int | None] = {}  # first entry of each kind, for totals
@@ -586,38 +413,38 @@ class _Checker:
             self.unknown_keys("search_tokens", entry, nth)
             kind = entry.get("kind")
             count = self.integer("search_tokens", entry, "count", nth, high=MAX_TOKENS)
-            header = self.lines.table_line("search_tokens", nth)
+            header = self.lines.header("search_tokens", nth)
             if kind is None:
                 self.add(header, "missing key 'kind' in [[search_tokens]]")
             elif not isinstance(kind, str) or kind not in TOKEN_KINDS:
                 known = ", ".join(sorted(TOKEN_KINDS))
-                self.add(self.lines.key("search_tokens", "kind", nth), f"unknown token kind {kind!r} (known: {known})")
+                self.add(self.lines.where("search_tokens", "kind", nth), f"unknown token kind {kind!r} (known: {known})")
                 kind = None
             value = entry.get("value", 0)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SPACES:
-                self.add(self.lines.key("search_tokens", "value", nth),
+                self.add(self.lines.where("search_tokens", "value", nth),
                          f"value must be a whole number from 0 to {MAX_SPACES}, not {_short(value)}")
                 value = None
             elif kind == "noise" and value < 1:
-                self.add(self.lines.key("search_tokens", "value", nth) if "value" in entry else header,
+                self.add(self.lines.where("search_tokens", "value", nth) if "value" in entry else header,
                          "a noise token needs a value of at least 1 (the rooms the Babysitter moves)")
                 value = None
             colour = entry.get("colour", "")
             if not isinstance(colour, str):
-                self.add(self.lines.key("search_tokens", "colour", nth), f"colour must be a string, not {colour!r}")
+                self.add(self.lines.where("search_tokens", "colour", nth), f"colour must be a string, not {colour!r}")
                 colour = None
             elif kind == "objective" and not colour:
                 self.add(header, "an objective token needs a colour")
                 colour = None
             if count is not None and count < 1:
-                self.add(self.lines.key("search_tokens", "count", nth), f"count must be at least 1, not {count}")
+                self.add(self.lines.where("search_tokens", "count", nth), f"count must be at least 1, not {count}")
                 count = None
             if kind is None or count is None or value is None or colour is None:
                 complete = False
                 continue
             lines.setdefault(kind, header)
             tokens.append(TokenSpec(kind, count, value, colour))
-        first = self.lines.table_line("search_tokens")
+        first = self.lines.header("search_tokens")
         if not complete:
             return tokens  # totals would only repeat the problems above
         total = sum(t.count for t in tokens)
@@ -649,10 +476,10 @@ class _Checker:
         if secret is not None:
             for a, b in passages:
                 if secret in (a, b):
-                    self.add(self.lines.value("zones", "passages", _pair(a, b)),
+                    self.add(self.lines.value("zones", "passages", pair(a, b)),
                              f"passage {a}-{b} touches the secret room {secret!r}, which has no passages (only the Trap Door)")
         if attic is not None and not graph.neighbours(attic):
-            self.add(self.lines.key("rules", "attic"), f"the attic {attic!r} has no passage (its padlocked door must be on the plan)")
+            self.add(self.lines.where("rules", "attic"), f"the attic {attic!r} has no passage (its padlocked door must be on the plan)")
         if start is None:
             return
         reach = graph.reachable(start)
@@ -660,11 +487,11 @@ class _Checker:
         for z in zones:
             if z != secret and z not in reach:
                 key = "rooms" if z in room_set else "corridors"
-                self.add(self.lines.value("zones", key, _quoted(z)),
+                self.add(self.lines.value("zones", key, quoted(z)),
                          f"{'room' if z in room_set else 'corridor'} {z!r} cannot be reached from children_start {start!r}")
         sitter: str | None = rules.get("babysitter_start")
         if sitter is not None and sitter != secret and sitter not in reach:
-            self.add(self.lines.key("rules", "babysitter_start"),
+            self.add(self.lines.where("rules", "babysitter_start"),
                      f"babysitter_start {sitter!r} cannot be reached from children_start {start!r}")
         if attic is not None and attic in reach:
             # Until the Skeleton Key is placed the attic is closed; nothing else may hide behind it.
@@ -672,5 +499,5 @@ class _Checker:
             for z in zones:
                 if z in reach and z not in locked and z != attic:
                     key = "rooms" if z in room_set else "corridors"
-                    self.add(self.lines.value("zones", key, _quoted(z)),
+                    self.add(self.lines.value("zones", key, quoted(z)),
                              f"{z!r} can only be reached through the locked attic {attic!r}")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
+
+from companion.core.datafile import add_check_command, report_issues
 
 
 HELP = "Boogeyman: The Board Game (board files)"
@@ -21,21 +22,9 @@ def register_legacy(subparsers: Any) -> None:
 
 
 def _board(subparsers: Any) -> None:
-    board = subparsers.add_parser("board", help="Boogeyman board files (the house plan)")
-    board.set_defaults(func=lambda args: _usage(board))
-    sub = board.add_subparsers(dest="board_command", metavar="SUBCOMMAND")
-    check = sub.add_parser(
-        "check",
-        help="check a board file and list every problem with its line",
-        description="Check a board file. With no FILE, checks the shipped Villa Spencer plan.",
-    )
-    check.add_argument("file", nargs="?", metavar="FILE", help="the board file (.toml)")
-    check.set_defaults(func=_check)
-
-
-def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help(sys.stderr)
-    return 2
+    add_check_command(subparsers, "board", "Boogeyman board files (the house plan)", what="board file",
+                      description="Check a board file. With no FILE, checks the shipped Villa Spencer plan.",
+                      file_help="the board file (.toml)", func=_check, dest="board_command")
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -45,10 +34,7 @@ def _check(args: argparse.Namespace) -> int:
     path = args.file if args.file is not None else str(default_house_path())
     issues = check_house(path)
     if issues:
-        for issue in issues:
-            print(issue, file=sys.stderr)
-        print(f"{path}: {len(issues)} problem(s)", file=sys.stderr)
-        return 1
+        return report_issues(path, issues)
     house = load_house(path)
     print(f"{path}: OK — {len(house.rooms)} rooms, {len(house.corridors)} corridors, "
           f"{len(house.passages)} passages")

@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.games.bump_in_the_night.datafile import DataFileIssues, Issue, Lines, read_toml
+from companion.core.datafile import Issue, Lines, Wording, loaded, read_toml
 
 ACTION, BLOCK, BONUS = "ACTN", "BLCK", "BONS"
 DECK_SIZES = {ACTION: 25, BLOCK: 20, BONUS: 7}  # BIN-04; card-codes.md
+MAX_BYTES = 256_000  # the house and card files are a few kilobytes; refuse anything that is not one
+WORDING = Wording(too_big="{size} bytes is too big for a data file (at most {limit})")
 KINDS = ("cat", "bat", "goblin", "poltergeist", "ghost", "specter")
 
 # Action cards: "played by the active player anytime during their turn" (BIN-20).
@@ -95,14 +97,14 @@ def read_cards(path: str | Path, room_ids: frozenset[str] | None = None) -> tupl
     """The catalogue with every issue found; `room_ids` (every room on any tile side) checks the
     rooms Bonus cards name."""
     name = str(path)
-    data, text, issues = read_toml(path)
+    data, text, issues = read_toml(path, MAX_BYTES, WORDING)
     if data is None:
         return None, issues
-    lines = Lines(text, "card")
+    lines = Lines(text)
     out: list[Issue] = []
 
     def add(nth: int | None, message: str, *needles: str) -> None:
-        out.append(Issue(name, lines.find(nth, *needles), message))
+        out.append(Issue(name, lines.find("" if nth is None else "card", nth or 0, *needles), message))
 
     for key in sorted(set(data) - {"card"}):
         add(None, f"unknown key {key!r} at the top level (only [[card]] tables)", key)
@@ -200,11 +202,7 @@ def check_cards(path: str | Path, room_ids: frozenset[str] | None = None) -> lis
 
 @functools.lru_cache(maxsize=8)
 def _load(path: str, stamp: tuple[int, int]) -> Catalogue:
-    catalogue, issues = read_cards(path)
-    if issues:
-        raise DataFileIssues(issues)
-    assert catalogue is not None
-    return catalogue
+    return loaded(read_cards(path))
 
 
 def load_cards(path: str = "") -> Catalogue:

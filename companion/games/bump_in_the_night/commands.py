@@ -4,43 +4,26 @@ card files against what the rules need, listing every problem with its file and 
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
+
+from companion.core.datafile import add_check_command, report_issues
 
 HELP = "Bump in the Night (house tiles and card catalogue)"
 
 
 def register(subparsers: Any) -> None:
-    board = subparsers.add_parser("board", help="the house tiles file (rooms, doors, walls, Scare symbols)")
-    board.set_defaults(func=lambda args: _usage(board))
-    sub = board.add_subparsers(dest="board_command", metavar="SUBCOMMAND")
-    check = sub.add_parser("check", help="check a house file and list every problem with its line",
-                           description="Check a house file: its six tiles, both sides, and every way of "
-                                       "turning them over in its layout. With no FILE, the shipped tiles.")
-    check.add_argument("file", nargs="?", metavar="FILE", help="the house file (.toml)")
+    check = add_check_command(
+        subparsers, "board", "the house tiles file (rooms, doors, walls, Scare symbols)", what="house file",
+        description="Check a house file: its six tiles, both sides, and every way of turning them over in its "
+                    "layout. With no FILE, the shipped tiles.",
+        file_help="the house file (.toml)", func=_check_board, dest="board_command")
     check.add_argument("--layout", default="", help="six TILE SIDE TURNS codes, NW N NE SW S SE (e.g. "
                                                    "'1a0 2b0 3a0 4a0 5b0 6a0'), checked as well")
-    check.set_defaults(func=_check_board)
-    cards = subparsers.add_parser("cards", help="the card catalogue (what each QR sticker is)")
-    cards.set_defaults(func=lambda args: _usage(cards))
-    csub = cards.add_subparsers(dest="cards_command", metavar="SUBCOMMAND")
-    ccheck = csub.add_parser("check", help="check a card catalogue and list every problem with its line",
-                             description="Check a card catalogue. With no FILE, the shipped one.")
-    ccheck.add_argument("file", nargs="?", metavar="FILE", help="the catalogue (.toml)")
+    ccheck = add_check_command(
+        subparsers, "cards", "the card catalogue (what each QR sticker is)", what="card catalogue",
+        description="Check a card catalogue. With no FILE, the shipped one.",
+        file_help="the catalogue (.toml)", func=_check_cards, dest="cards_command")
     ccheck.add_argument("--house", default="", help="the house file whose rooms Bonus cards may name")
-    ccheck.set_defaults(func=_check_cards)
-
-
-def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help(sys.stderr)
-    return 2
-
-
-def _report(path: str, issues: list[Any]) -> int:
-    for issue in issues:
-        print(issue, file=sys.stderr)
-    print(f"{path}: {len(issues)} problem(s)", file=sys.stderr)
-    return 1
 
 
 def _check_board(args: argparse.Namespace) -> int:
@@ -50,7 +33,7 @@ def _check_board(args: argparse.Namespace) -> int:
     layout = tuple(args.layout.split()) if args.layout else ()
     issues = check_house(path, layout)
     if issues:
-        return _report(path, issues)
+        return report_issues(path, issues)
     house = load_house(path, layout)
     outside = sum(1 for d in house.doors if d.outside)
     print(f"{path}: OK - {len(house.rooms)} rooms, {len(house.doors) - outside} doors, {outside} outside doors "
@@ -67,7 +50,7 @@ def _check_cards(args: argparse.Namespace) -> int:
     rooms = frozenset(r.id for t in tiles.values() for _, s in t.sides for r in s.rooms) if not tile_issues else None
     catalogue, issues = read_cards(path, rooms)
     if issues:
-        return _report(path, issues)
+        return report_issues(path, issues)
     assert catalogue is not None
     unknown = sum(1 for c in catalogue.cards if not c.playable)
     print(f"{path}: OK - {len(catalogue.cards)} cards, {unknown} without a known effect")

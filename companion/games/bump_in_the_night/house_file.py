@@ -14,7 +14,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from companion.games.bump_in_the_night.datafile import DataFileIssues, Issue, Lines, read_toml
+from companion.core.datafile import Issue, Lines, loaded, read_toml
+from companion.games.bump_in_the_night.cards import MAX_BYTES, WORDING
 from companion.games.bump_in_the_night.house import (
     DIRS,
     OUTSIDE_DOORS,
@@ -52,14 +53,14 @@ def house_path(setting: str) -> Path:
 class _Check:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
-        self.lines = Lines(text, "tile")
+        self.lines = Lines(text)
         self.issues: list[Issue] = []
 
     def add(self, line: int | None, message: str) -> None:
         self.issues.append(Issue(self.path, line, message))
 
     def at(self, nth: int | None, *needles: str) -> int | None:
-        return self.lines.find(nth, *needles)
+        return self.lines.find("" if nth is None else "tile", nth or 0, *needles)
 
 
 def _cell(text: str) -> Cell:
@@ -236,7 +237,7 @@ def _tile(chk: _Check, k: int, raw: Any) -> TileSpec | None:
 def read_tiles(path: str | Path) -> tuple[dict[str, TileSpec], tuple[Placement, ...], str, list[Issue]]:
     """The tiles, the file's layout and the house name, with every issue found."""
     name = str(path)
-    data, text, issues = read_toml(path)
+    data, text, issues = read_toml(path, MAX_BYTES, WORDING)
     if data is None:
         return {}, (), "", issues
     chk = _Check(name, text)
@@ -250,7 +251,7 @@ def read_tiles(path: str | Path) -> tuple[dict[str, TileSpec], tuple[Placement, 
     tiles: dict[str, TileSpec] = {}
     if not isinstance(raw_tiles, list) or len(raw_tiles) != 6:
         n = len(raw_tiles) if isinstance(raw_tiles, list) else 0
-        chk.add(chk.at(None) if not chk.lines.starts else chk.lines.starts[0] + 1,
+        chk.add(chk.lines.header("tile"),
                 f"the house has 6 tiles (BIN-03: \"6 double-sided room tiles\"), this file has {n} [[tile]]")
     for k, raw in enumerate(raw_tiles if isinstance(raw_tiles, list) else []):
         tile = _tile(chk, k, raw)
@@ -271,17 +272,17 @@ def read_tiles(path: str | Path) -> tuple[dict[str, TileSpec], tuple[Placement, 
     doors = [d for t in tiles.values() for d, _, _ in t.outside]
     for d in OUTSIDE_DOORS:
         if len(tiles) == 6 and doors.count(d) != 1:
-            chk.add(chk.at(None) if not chk.lines.starts else chk.lines.starts[0] + 1,
+            chk.add(chk.lines.header("tile"),
                     f"the {d} must be on exactly one tile (BIN-56), it is on {doors.count(d)}")
     layout: tuple[Placement, ...] = ()
     raw_layout = data.get("layout")
     if not isinstance(raw_layout, dict) or sorted(raw_layout) != sorted(SLOTS):
-        chk.add(chk.lines.table("layout"), f"[layout] names the tile in each slot: {', '.join(SLOTS)}")
+        chk.add(chk.lines.header("layout"), f"[layout] names the tile in each slot: {', '.join(SLOTS)}")
     else:
         try:
             layout = parse_layout({s: raw_layout[s] for s in SLOTS})
         except HouseError as exc:
-            chk.add(chk.lines.table("layout"), str(exc))
+            chk.add(chk.lines.header("layout"), str(exc))
     return tiles, layout, title, chk.issues
 
 
@@ -319,8 +320,7 @@ def _read(path: str, layout_codes: tuple[str, ...]) -> tuple[House | None, list[
     tiles, layout, title, issues = read_tiles(path)
     if issues or len(tiles) != 6 or not layout:
         return None, issues
-    lines = Lines(Path(path).read_text(encoding="utf-8"), "tile")
-    where = lines.table("layout")
+    where = Lines(Path(path).read_text(encoding="utf-8")).header("layout")
     problems = _assembly_issues(path, tiles, layout, where)
     if not problems:  # every way of turning the tiles over, in the file's slots and turns
         for flips in itertools.product("ab", repeat=6):
@@ -344,8 +344,4 @@ def _read(path: str, layout_codes: tuple[str, ...]) -> tuple[House | None, list[
 def load_house(path: str | Path = "", layout: tuple[str, ...] = ()) -> House:
     """The house of a file (the shipped one for ""), in its layout or the given one."""
     name = str(house_path(str(path)))
-    house, issues = _cached(name, tuple(layout), _stamp(name))
-    if issues:
-        raise DataFileIssues(issues)
-    assert house is not None
-    return house
+    return loaded(_cached(name, tuple(layout), _stamp(name)))

@@ -203,7 +203,10 @@ def _card(state: State, c: Ctx, seat: int, code: str) -> None:
     if code not in c.cards:
         raise IllegalInput(f"{code!r} is not a Bump in the Night card")
     if code not in state.hands[seat]:
-        raise IllegalInput(f"{state.seats[seat].capitalize()} does not hold {c.card(code).name} ({code})")
+        who, n = state.seats[seat].capitalize(), len(state.hands[seat])
+        # Only how many: the hand itself is hidden, and a refusal may show on the table's screen.
+        held = f"{who} holds {n} card{'s' if n != 1 else ''}: play one of them" if n else f"{who} holds no cards"
+        raise IllegalInput(f"{who} does not hold {c.card(code).name} ({code}): {held}")
 
 
 def _without(hand: tuple[str, ...], code: str) -> tuple[str, ...]:
@@ -311,7 +314,8 @@ def _copy_left(deck: Deck, c: Ctx, code: str) -> str:
     name = c.card(code).name
     same = sorted(x for x in pool if c.card(x).name == name)
     if not same:
-        raise IllegalInput(f"no {name} card is left to draw (every copy is in a hand, played or discarded)")
+        raise IllegalInput(f"no {name} card is left to draw (every copy is in a hand, played or discarded): pick "
+                           f"the card as it shows; if it is {name}, a card was named wrong earlier: Undo back to it")
     return same[0]
 
 
@@ -373,7 +377,8 @@ def _lock(state: State, c: Ctx, inp: Lock) -> State:
         state = toggle(state, c, inp.door)
         return evolve(state, turn=evolve(state.turn, poltergeist_used=True))
     if state.turn.lock_used:
-        raise IllegalInput("you have already placed or removed your one lock marker this turn (BIN-26)")
+        raise IllegalInput("you have already placed or removed your one lock marker this turn (BIN-26): "
+                           "end Step 1 to go on")
     state = toggle(state, c, inp.door)
     return evolve(state, turn=evolve(state.turn, lock_used=True))
 
@@ -396,10 +401,13 @@ def _place(state: State, c: Ctx, inp: Place) -> State:
 def _put(state: State, c: Ctx, seat: int, kind: int, room_id: str, need_empty: bool) -> State:
     room = room_of(c, room_id)
     if state.monsters[seat][kind] != SUPPLY:
-        raise IllegalInput(f"your {MONSTER_NAMES[kind]} is already on the board")
+        raise IllegalInput(f"your {MONSTER_NAMES[kind]} is already on the board: move it, or place a monster "
+                           f"from your supply")
     if need_empty and state.people(room):
+        empty = [r.name for i, r in enumerate(c.house.rooms) if not state.people(i)]
         raise IllegalInput(f"monsters are placed only in rooms with no people (BIN-30): the "
-                           f"{c.house.room_name(room)} has {state.people(room)}")
+                           f"{c.house.room_name(room)} has {state.people(room)}; rooms with nobody in them: "
+                           f"{', '.join(empty) or 'none'}")
     state = _set_monster(state, seat, kind, room)
     return _note(state, f"{state.seats[seat].capitalize()} places the {MONSTER_NAMES[kind]} in the "
                         f"{c.house.room_name(room)}.")
@@ -480,10 +488,17 @@ def scare_targets(state: State) -> list[tuple[int, int]]:
     return out
 
 
+def _scarers(state: State, c: Ctx) -> str:
+    """The monsters that may scare now, in words (the board is public)."""
+    names = [f"{state.seats[s].capitalize()}'s {MONSTER_NAMES[k]} in the {c.house.room_name(state.monsters[s][k])}"
+             for s, k in scare_targets(state)]
+    return "a scare may start from " + "; ".join(names) if names else "no monster is in a room with people"
+
+
 def _scare(state: State, c: Ctx, inp: Scare) -> State:
     _need_step(state, (3,), "Scaring")
     if state.turn.scares_left <= 0:
-        raise IllegalInput("you have already scared this turn")
+        raise IllegalInput("you have already scared this turn: end Step 3 to go on")
     seat, kind = seat_of(state, inp.colour), kind_of(inp.monster)
     room = state.monsters[seat][kind]
     if room == SUPPLY:
@@ -491,7 +506,7 @@ def _scare(state: State, c: Ctx, inp: Scare) -> State:
     if kind == GOBLIN and seat in state.turn.hidden:
         raise IllegalInput(f"{inp.colour}'s Goblin is hiding this turn: the room is as if it were not there (BIN-35)")
     if not state.people(room):
-        raise IllegalInput(f"nobody is in the {c.house.room_name(room)} to scare")
+        raise IllegalInput(f"nobody is in the {c.house.room_name(room)} to scare: {_scarers(state, c)}")
     if kind == GOBLIN and seat != state.active:  # BIN-35: its owner decides at once
         return evolve(state, pending=state.pending + (HideGoblin(seat),),
                       notices=state.notices + (f"{state.seats[state.active].capitalize()} wants to use "
@@ -616,7 +631,7 @@ def _play_card(state: State, c: Ctx, inp: PlayCard) -> State:
         if t.blocks_left <= 0:
             raise IllegalInput("you have played your Block card this turn")
     elif state.running is not None and card.effect not in RUNNING_CARDS:
-        raise IllegalInput(f"{card.name} cannot be played while people are running")
+        raise IllegalInput(f"{card.name} cannot be played while people are running: move them first")
     if t.step >= 6:
         raise IllegalInput("the turn is over")
     state = _note(state, f"{state.seats[me].capitalize()} plays {card.name}.")
@@ -684,7 +699,7 @@ def _done(state: State, c: Ctx, inp: Done) -> State:
         raise IllegalInput("people are still running: move them first")
     t = state.turn
     if t.step == 3 and not state.options.scare_optional and t.scares_left > 0 and scare_targets(state):
-        raise IllegalInput("you must scare (setting scare_optional is off)")
+        raise IllegalInput(f"you must scare (setting scare_optional is off): {_scarers(state, c)}")
     if t.step == 5:
         return flow.end_turn(state, c)
     if t.step >= 6:

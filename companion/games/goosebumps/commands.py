@@ -3,27 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
+
+from companion.core.datafile import add_check_command, report_issues
 
 HELP = "Goosebumps: The Board Game (track files)"
 
 
 def register(subparsers: Any) -> None:
-    board = subparsers.add_parser("board", help="Goosebumps track files (spaces, Landmarks, STEAL, mix)")
-    board.set_defaults(func=lambda args: _usage(board))
-    sub = board.add_subparsers(dest="gsb_board_command", metavar="SUBCOMMAND")
-    check = sub.add_parser(
-        "check", help="check a track file and list every problem with its line",
-        description="Check a Goosebumps track file. With no FILE, checks the shipped placeholder "
-                    "(which must be checked against your printed board).")
-    check.add_argument("file", nargs="?", metavar="FILE", help="the track file (.toml)")
-    check.set_defaults(func=_check)
-
-
-def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help(sys.stderr)
-    return 2
+    add_check_command(subparsers, "board", "Goosebumps track files (spaces, Landmarks, STEAL, mix)",
+                      what="track file",
+                      description="Check a Goosebumps track file. With no FILE, checks the shipped placeholder "
+                                  "(which must be checked against your printed board).",
+                      file_help="the track file (.toml)", func=_check, dest="gsb_board_command")
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -32,10 +24,7 @@ def _check(args: argparse.Namespace) -> int:
     path = args.file if args.file is not None else str(default_track_path())
     issues = check_track(path)
     if issues:
-        for issue in issues:
-            print(issue, file=sys.stderr)
-        print(f"{path}: {len(issues)} problem(s)", file=sys.stderr)
-        return 1
+        return report_issues(path, issues)
     t = load_track(path)
     print(f"{path}: OK - {t.name}: THE END on space {t.end}, {len(t.landmarks)} Landmarks, "
           f"{len(t.steal)} STEAL spaces, " + (f"shortcut {t.sign} -> {t.tombstone}" if t.sign > 0 else "no shortcut")

@@ -26,6 +26,7 @@ from companion.games.goosebumps.cards import (
     OUT_OF_TURN,
     PAL,
     STINE,
+    TITLES,
     UNSEEN,
     Mix,
     deck,
@@ -278,7 +279,7 @@ class Table:
         self.hands[i] = hand + (card,)
         return len(hand)
 
-    def remove(self, i: int, card: str) -> None:
+    def remove(self, i: int, card: str, instead: str = "play another card") -> None:
         hand = self.hands[i]
         if card in hand and card not in (EMPTY, UNSEEN):
             k = hand.index(card)
@@ -286,8 +287,18 @@ class Table:
             k = hand.index(UNSEEN)
             self.unseen.remove(card)
         else:
-            raise IllegalInput(f"{self.name(i)} does not hold {title(card)}")
+            raise IllegalInput(self.not_held(i, card, instead))
         self.take_slot(i, k)
+
+    def not_held(self, i: int, card: str, instead: str, what: str = "") -> str:
+        """Why `i` cannot give up `card`, and what to do. The table's screen shows it, so it names
+        no card of a hand: only what the table saw (the discard pile, the cards it named)."""
+        who, what = self.name(i), what or title(card)
+        wrong = f"if the real card is {title(card)}, a card was named wrong at a pick-up: Undo back to it"
+        if UNSEEN not in self.hands[i]:
+            return f"{who} does not hold {what}: {who} named other cards when picking up. {instead.capitalize()}; {wrong}"
+        return (f"{who} does not hold {what}: every {TITLES.get(card, card)} is in the discard pile or a hand "
+                f"the device has seen. {instead.capitalize()}; {wrong}")
 
     def take_slot(self, i: int, k: int) -> str:
         hand = self.hands[i]
@@ -603,7 +614,7 @@ FAST = True  # the fast paths below; tests check they give exactly what the gene
 
 def apply(state: State, inp: I.Input) -> State:
     if state.phase is Phase.OVER:
-        raise IllegalInput("the game is over")
+        raise IllegalInput("the game is over: Undo the last play, or start another game")
     if FAST and state.queue:
         head = state.queue[0]
         if type(inp) is I.Draw and type(head) is DrawStep:
@@ -639,6 +650,11 @@ def _waiting(state: State, head: Step) -> str:
     }.get(head.kind, head.kind)
 
 
+def _either(names: Sequence[str]) -> str:
+    """"Bob", "Bob or Dan", "Bob, Cat or Dan"."""
+    return " or ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else "nobody"
+
+
 def _seat(t: Table, name: str) -> int:
     try:
         return t.s.seats.index(name)
@@ -669,8 +685,9 @@ def _draw(t: Table, step: DrawStep, inp: I.Draw) -> None:
             if c not in KINDS:
                 raise IllegalInput(f"{c!r} is not a Goosebumps card (one of {', '.join(KINDS)}, '?' or '*')")
             if c not in t.unseen:
-                raise IllegalInput(f"{title(c)} cannot be in the draw pile: every one is in the discard pile "
-                                   f"or the device's holder")
+                raise IllegalInput(f"{title(c)} cannot be in the draw pile: every {TITLES.get(c, c)} is in the "
+                                   f"discard pile or a hand the device has seen. Name the card as it shows; if it "
+                                   f"is {title(c)}, a card was named wrong at a pick-up: Undo back to it")
             t.unseen.remove(c)
             card = c
         t.pile -= 1
@@ -691,7 +708,9 @@ def _play(t: Table, step: PlayStep, inp: I.Play) -> None:
             raise IllegalInput(f"three of a kind is three equal numbers, not {', '.join(cards)} (GSB-11)")
         reason = three_unplayable(t.s, t.t, p)
         if reason:
-            raise IllegalInput(f"{t.name(p)} may not play three of a kind: {reason}")
+            raise IllegalInput(f"{t.name(p)} may not play three of a kind: {reason}; play one card instead")
+        if not may_hold(t.hands[p], t.unseen, n, 3):
+            raise IllegalInput(t.not_held(p, n, "play one card instead", f"three {n}s"))
         for c in cards:
             t.remove(p, c)
         t.discard += cards
@@ -710,7 +729,7 @@ def _play(t: Table, step: PlayStep, inp: I.Play) -> None:
         raise IllegalInput(f"{card!r} is not a Goosebumps card (one of {', '.join(KINDS)})")
     reason = unplayable(t.s, t.t, p, card)
     if reason:
-        raise IllegalInput(f"{t.name(p)} may not play {title(card)}: {reason}")
+        raise IllegalInput(f"{t.name(p)} may not play {title(card)}: {reason}; play another card")
     t.remove(p, card)
     t.discard.append(card)
     if card not in NUMBERS:
@@ -720,16 +739,18 @@ def _play(t: Table, step: PlayStep, inp: I.Play) -> None:
 
 def _pass(t: Table, step: PlayStep, inp: I.Pass) -> None:
     if plays(t.s, step.seat):
-        raise IllegalInput(f"{t.name(step.seat)} holds a card that may be played, so must play (GSB-14)")
+        raise IllegalInput(f"{t.name(step.seat)} holds a card that may be played, so must play one: the turn "
+                           f"passes only when no card may be played (GSB-14)")
     t.note(f"{t.name(step.seat)} holds no card that may be played: the turn passes.")
 
 
 def _steal(t: Table, step: StealStep, inp: I.Steal) -> None:
     v = _seat(t, inp.victim)
+    victims = _either([t.name(q) for q in clockwise_from(t.n, step.seat) if t.size(q) or not t.o.steal_needs_cards])
     if v == step.seat:
-        raise IllegalInput(f"{t.name(v)} cannot steal from themselves (GSB-20)")
+        raise IllegalInput(f"{t.name(v)} cannot steal from themselves (GSB-20): pick {victims}")
     if not t.size(v) and t.o.steal_needs_cards:
-        raise IllegalInput(f"{t.name(v)} holds no cards: pick a player who does (GSB-G10)")
+        raise IllegalInput(f"{t.name(v)} holds no cards: pick {victims}, who hold cards (GSB-G10)")
     t.queue.insert(0, TakeStep(step.seat, v))
 
 
@@ -753,7 +774,7 @@ def _take(t: Table, step: TakeStep, inp: I.Take) -> None:
         card = inp.card
         if card not in KINDS:
             raise IllegalInput(f"{card!r} is not a Goosebumps card (one of {', '.join(KINDS)})")
-        t.remove(v, card)
+        t.remove(v, card, f"name the card {t.name(s)} took as it shows")
         t.note(f"{t.name(s)} steals {title(card)} from {t.name(v)}.")
     if t.o.theft_extra_card:
         t.owed[v] += 1
@@ -773,8 +794,8 @@ def _shortcut(t: Table, step: ShortcutStep, inp: I.Shortcut) -> None:
 def _target(t: Table, step: TargetStep, inp: I.Target) -> None:
     q = _seat(t, inp.seat)
     if q not in step.choices:
-        raise IllegalInput(f"{t.name(q)} is not among the lead players "
-                           f"({', '.join(t.name(c) for c in step.choices)}) (GSB-G14)")
+        raise IllegalInput(f"{t.name(q)} is not among the lead players: choose "
+                           f"{_either([t.name(c) for c in step.choices])} (GSB-G14)")
     t.send_back_steps(step.seat, [q])
 
 
@@ -782,7 +803,7 @@ def _react(t: Table, step: ReactStep, inp: I.React) -> None:
     if not inp.play:
         return
     q = step.seat
-    t.remove(q, step.card)
+    t.remove(q, step.card, "let it pass")
     t.discard.append(step.card)
     if step.card == GNOMIES:
         t.blocked.add(q)
@@ -807,7 +828,9 @@ def _place(t: Table, inp: I.Place) -> None:
                            f"numbered card reaches THE END)")
     other = -1 if t.t.shared[inp.space] else t.occupied(inp.space, q)
     if other >= 0:
-        raise IllegalInput(f"{t.name(other)} stands on {t.where(inp.space)}: only Landmarks are shared (GSB-17)")
+        raise IllegalInput(f"{t.name(other)} stands on {t.where(inp.space)}: only Landmarks are shared (GSB-17). "
+                           f"Put {t.name(q)}'s monster on a free space or a Landmark, or put {t.name(other)}'s "
+                           f"right first")
     t.pos[q] = inp.space
     t.note(f"{t.name(q)}'s monster was put on {t.where(inp.space)} by hand.")
 

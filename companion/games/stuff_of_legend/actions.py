@@ -91,7 +91,8 @@ def _no_enemies(s: State) -> None:
 def _card_in_hand(s: State, seat: str, card: str) -> None:
     """A digital hand is known; a physical hand is not, but a card seen elsewhere cannot be in it."""
     if s.options.action_deck == "digital" or card == "":
-        require(card in s.hand(seat), f"{who(s, seat)} has no {title(s, card) or 'such card'} in hand")
+        require(card in s.hand(seat), f"{who(s, seat)} has no {title(s, card) or 'such card'} in hand: "
+                                      f"{hands.held(s, seat)}")
         return
     require(cat(s).is_card(card, "ACTN"), f"{card} is not an Action card")
     require(bool(s.hand(seat)), f"{who(s, seat)} has no cards")
@@ -99,12 +100,18 @@ def _card_in_hand(s: State, seat: str, card: str) -> None:
     require(card not in elsewhere, f"{card} is face up or in the discard pile: scan the card being played")
 
 
+def _trails(s: State) -> str:
+    return f"the trails from {where(s, s.party)} lead to " + (
+        ", ".join(where(s, x) for x in world(s).neighbours(s.party, s.bridge)) or "nowhere")
+
+
 def move(s: State, t: ActorTurn, to: str, discard: str) -> State:
     """Basic Move: pay a card, designate an adjacent space, everyone votes (SOL-37..41)."""
     _no_enemies(s)
     w = world(s)
     require(to in w.neighbours(s.party, s.bridge),
-            f"{where(s, to)} is not joined to {where(s, s.party)} by a trail" if w.has(to) else f"no space {to!r}")
+            (f"{where(s, to)} is not joined to {where(s, s.party)} by a trail" if w.has(to) else f"no space {to!r}")
+            + f": {_trails(s)}")
     _card_in_hand(s, t.seat, discard)
     s = _begin(s, t.seat)
     s = note(s, f"{who(s, t.seat)} proposes to Move to {where(s, to)}: everyone votes For or Against.")
@@ -167,8 +174,10 @@ def play(s: State, t: ActorTurn, code: str, target: str) -> State:
 def quest(s: State, t: ActorTurn, code: str) -> State:
     """Attempt a Quest here as an action, as if it were an Action card (SOL-62)."""
     here = cards_at(s, s.party)
+    quests = [title(s, e.code) for e in here.encounters if e.up and cat(s).encounter(e.code).kind == "quest"]
     require(any(e.up and e.code == code for e in here.encounters),
-            f"{title(s, code)} is not a Quest in the party's space")
+            f"{title(s, code)} is not a Quest in the party's space: "
+            + (f"the Quests here are {', '.join(quests)}" if quests else "there is no Quest here"))
     card = cat(s).encounter(code)
     require(card.kind == "quest", f"{card.title} is not a Quest")
     s = _begin(s, t.seat)
@@ -301,7 +310,8 @@ def designate(s: State, d: Designate, space: str) -> State:
     w = world(s)
     require(w.has(space), f"no space {space!r}")
     if d.how == "move":
-        require(space in w.neighbours(s.party, s.bridge), f"{where(s, space)} is not joined to the party's space")
+        require(space in w.neighbours(s.party, s.bridge),
+                f"{where(s, space)} is not joined to the party's space: {_trails(s)}")
     else:
         dist = w.distance(s.party, space, s.bridge)
         require(dist is not None and 1 <= dist <= d.reach,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.games.stuff_of_legend.datafile import DataFileIssues, Issue, Lines, read_toml
+from companion.core.datafile import Issue, Lines, loaded, read_checked
 
 SKILLS = ("talk", "fight", "scout", "wild")  # SOL-68
 TYPED_SKILLS = ("talk", "fight", "scout")  # what an action needs (Wild only boosts and assists)
@@ -273,11 +273,7 @@ def catalogue_for(path: str) -> Catalogue:
 
 
 def load_catalogue(path: str | Path) -> Catalogue:
-    cat, issues = _read(path)
-    if issues:
-        raise DataFileIssues(issues)
-    assert cat is not None
-    return cat
+    return loaded(_read(path), most=3)
 
 
 def check_catalogue(path: str | Path) -> list[Issue]:
@@ -285,12 +281,7 @@ def check_catalogue(path: str | Path) -> list[Issue]:
 
 
 def _read(path: str | Path) -> tuple[Catalogue | None, list[Issue]]:
-    data, text, issues = read_toml(path)
-    if data is None:
-        return None, issues
-    check = _Checker(str(path), Lines(text), data)
-    cat = check.run()
-    return (cat if not check.issues else None), check.issues
+    return read_checked(path, _Checker)
 
 
 def _deck_sizes() -> dict[str, int]:
@@ -306,9 +297,9 @@ def _int(v: Any) -> bool:
 
 
 class _Checker:
-    def __init__(self, path: str, lines: Lines, data: dict[str, Any]) -> None:
+    def __init__(self, path: str, text: str, data: dict[str, Any]) -> None:
         self.path = path
-        self.lines = lines
+        self.lines = Lines(text)
         self.data = data
         self.issues: list[Issue] = []
         self.line: int | None = None

@@ -4,42 +4,23 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
+
+from companion.core.datafile import add_check_command, report_issues
 
 HELP = "The Stuff of Legend (check the map, tracks and card files)"
 
 
 def register(subparsers: Any) -> None:
-    board = subparsers.add_parser("board", help="the world map, the Time and Attention tracks (world.toml)")
-    board.set_defaults(func=lambda args: _usage(board))
-    bsub = board.add_subparsers(dest="sol_board_command", metavar="SUBCOMMAND")
-    check = bsub.add_parser("check", help="check a map file and list every problem with its line",
-                            description="Check a world map file (and that the card catalogue fits it). With no "
-                                        "FILE, checks the shipped map.")
-    check.add_argument("file", nargs="?", metavar="FILE", help="the map file (.toml)")
+    check = add_check_command(
+        subparsers, "board", "the world map, the Time and Attention tracks (world.toml)", what="map file",
+        description="Check a world map file (and that the card catalogue fits it). With no FILE, checks the "
+                    "shipped map.",
+        file_help="the map file (.toml)", func=_board_check, dest="sol_board_command")
     check.add_argument("--cards", metavar="FILE", help="the card catalogue to check it with (default: shipped)")
-    check.set_defaults(func=_board_check)
-
-    cards = subparsers.add_parser("cards", help="the card catalogue (cards.toml)")
-    cards.set_defaults(func=lambda args: _usage(cards))
-    csub = cards.add_subparsers(dest="sol_cards_command", metavar="SUBCOMMAND")
-    ccheck = csub.add_parser("check", help="check a card catalogue and list every problem with its line",
-                             description="Check a card catalogue file. With no FILE, checks the shipped one.")
-    ccheck.add_argument("file", nargs="?", metavar="FILE", help="the catalogue file (.toml)")
-    ccheck.set_defaults(func=_cards_check)
-
-
-def _usage(parser: argparse.ArgumentParser) -> int:
-    parser.print_help(sys.stderr)
-    return 2
-
-
-def _report(path: str, issues: list[Any]) -> int:
-    for issue in issues:
-        print(issue, file=sys.stderr)
-    print(f"{path}: {len(issues)} problem(s)", file=sys.stderr)
-    return 1
+    add_check_command(subparsers, "cards", "the card catalogue (cards.toml)", what="card catalogue",
+                      description="Check a card catalogue file. With no FILE, checks the shipped one.",
+                      file_help="the catalogue file (.toml)", func=_cards_check, dest="sol_cards_command")
 
 
 def _board_check(args: argparse.Namespace) -> int:
@@ -50,18 +31,15 @@ def _board_check(args: argparse.Namespace) -> int:
     path = args.file if args.file is not None else str(default_world_path())
     issues = check_world(path)
     if issues:
-        return _report(path, issues)
+        return report_issues(path, issues)
     world = load_world(path)
     cards = args.cards if args.cards else str(default_catalogue_path())
     card_issues = check_catalogue(cards)
     if card_issues:
-        return _report(cards, card_issues)
+        return report_issues(cards, card_issues)
     problems = check_pair(world, load_catalogue(cards))
     if problems:
-        for p in problems:
-            print(f"{path}: {p} (with {cards})", file=sys.stderr)
-        print(f"{path}: {len(problems)} problem(s)", file=sys.stderr)
-        return 1
+        return report_issues(path, (f"{path}: {p} (with {cards})" for p in problems))
     print(f"{path}: OK - {len(world.spaces)} spaces ({len(world.card_spaces)} with cards, {len(world.exits)} exits), "
           f"{len(world.trails)} trails, {len(world.bridges)} bridge places, {len(world.time.marks)} Time track "
           f"divisions, {len(world.attention.values)} Attention Level divisions")
@@ -74,7 +52,7 @@ def _cards_check(args: argparse.Namespace) -> int:
     path = args.file if args.file is not None else str(default_catalogue_path())
     issues = check_catalogue(path)
     if issues:
-        return _report(path, issues)
+        return report_issues(path, issues)
     c = load_catalogue(path)
     print(f"{path}: OK - {len(c.heroes)} Hero sheets, {len(c.actions)} Action, {len(c.boogeyman)} Boogeyman, "
           f"{len(c.loyalty)} Loyalty, {len(c.locations)} Location and {len(c.encounters)} Encounter cards")

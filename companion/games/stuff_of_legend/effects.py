@@ -176,7 +176,8 @@ def pass_loyalty(s: State) -> State:
 
 def swap_loyalty(s: State, seat: str, other: str) -> State:
     """Muddy the Waters (SOL-112): both swap, and both know what the other now holds."""
-    require(other in s.seats and other != seat, f"swap with another player, not {who(s, other)}")
+    require(other in s.seats and other != seat, f"swap with another player, not {who(s, other)}: one of "
+                                                f"{', '.join(who(s, x) for x in s.seats if x != seat)}")
     i, j = s.index(seat), s.index(other)
     loy = list(s.loyalty)
     loy[i], loy[j] = loy[j], loy[i]

@@ -54,13 +54,21 @@ def draw(s: State, n: int) -> tuple[tuple[str, ...], State]:
     return tuple(got), evolve(s, draw_pile=pile, discard_pile=discards, rng=rng)
 
 
+def held(s: State, seat: str) -> str:
+    """How many cards `seat` holds and what to do, never which (a hand is private)."""
+    n = len(s.hand(seat))
+    return f"{who(s, seat)} holds {n} card{'s' if n != 1 else ''}: play one of them" if n else \
+        f"{who(s, seat)} holds no cards"
+
+
 def spend(s: State, seat: str, cards: tuple[str, ...], to_discard: bool) -> State:
     """Cards leave `seat`'s hand, played face up or discarded face down (SOL-34); an emptied hand
     means the coin at once, then a new hand (SOL-76)."""
     hand = s.hand(seat)
     for card in cards:
         left = without(hand, card)
-        require(left is not None, f"{who(s, seat)} has no {title(s, card) if card else 'card'} in hand")
+        require(left is not None, f"{who(s, seat)} has no {title(s, card) if card else 'card'} in hand: "
+                                  f"{held(s, seat)}")
         assert left is not None
         hand = left
     s = set_hand(s, seat, hand)
@@ -198,7 +206,8 @@ def hold(s: State, seat: str, code: str) -> State:
 
 
 def give(s: State, g: GiftTo, to: str) -> State:
-    require(to in s.seats and to != g.seat, f"a Dark Gift goes to another player, not {who(s, to)}")
+    require(to in s.seats and to != g.seat, f"a Dark Gift goes to another player, not {who(s, to)}: give it to "
+                                            f"{', '.join(who(s, x) for x in s.seats if x != g.seat)}")
     s = evolve(s, pending=s.pending[1:])
     s = hold(s, to, g.card)
     s = note(s, f"{who(s, g.seat)} gives {title(s, g.card)} to {who(s, to)}.")

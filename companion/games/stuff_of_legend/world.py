@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from companion.core.graph import Graph
-from companion.games.stuff_of_legend.datafile import DataFileIssues, Issue, Lines, read_toml
+from companion.core.datafile import Issue, Lines, loaded, read_checked
 
 TRAIL_COLOURS = ("red", "green", "plain")  # noisy +1, quiet -1, plain 0
 TIME_MARKS = ("", "hand-1", "hand-2", "boy_lost")
@@ -171,11 +171,7 @@ def default_world() -> World:
 
 @functools.lru_cache(maxsize=8)
 def _load_cached(path: str, mtime: float) -> World:
-    world, issues = _read(path)
-    if issues:
-        raise DataFileIssues(issues)
-    assert world is not None
-    return world
+    return load_world(path)
 
 
 def world_for(path: str) -> World:
@@ -190,11 +186,7 @@ def world_for(path: str) -> World:
 
 
 def load_world(path: str | Path) -> World:
-    world, issues = _read(path)
-    if issues:
-        raise DataFileIssues(issues)
-    assert world is not None
-    return world
+    return loaded(_read(path), most=3)
 
 
 def check_world(path: str | Path) -> list[Issue]:
@@ -202,21 +194,16 @@ def check_world(path: str | Path) -> list[Issue]:
 
 
 def _read(path: str | Path) -> tuple[World | None, list[Issue]]:
-    data, text, issues = read_toml(path)
-    if data is None:
-        return None, issues
-    check = _Checker(str(path), Lines(text), data)
-    world = check.run()
-    return (world if not check.issues else None), check.issues
+    return read_checked(path, _Checker)
 
 
 _SPACE_KEYS = {"id", "name", "colour", "start", "plus", "soldier", "exit"}
 
 
 class _Checker:
-    def __init__(self, path: str, lines: Lines, data: dict[str, Any]) -> None:
+    def __init__(self, path: str, text: str, data: dict[str, Any]) -> None:
         self.path = path
-        self.lines = lines
+        self.lines = Lines(text)
         self.data = data
         self.issues: list[Issue] = []
 

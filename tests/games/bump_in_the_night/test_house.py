@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion import cli
-from companion.games.bump_in_the_night.datafile import DataFileIssues
+from companion.core.datafile import DataFileIssues
 from companion.games.bump_in_the_night.house import GATES, OUTSIDE, Placement, assemble, parse_layout, HouseError
 from companion.games.bump_in_the_night.house_file import check_house, default_house_path, load_house, read_tiles
 

@@ -9,7 +9,7 @@ import pytest
 
 from companion.cli import main
 from companion.games.stuff_of_legend.catalogue import check_catalogue, default_catalogue_path, load_catalogue
-from companion.games.stuff_of_legend.datafile import DataFileIssues
+from companion.core.datafile import DataFileIssues
 from companion.games.stuff_of_legend.world import check_world, default_world_path, load_world, world_for
 
 WORLD_TEXT = default_world_path().read_text()

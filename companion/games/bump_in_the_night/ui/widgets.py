@@ -8,11 +8,10 @@ from typing import Any, Callable, Sequence
 from kivy.properties import ListProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.label import Label
 
 from companion.games.bump_in_the_night.choices import Choice, Group
 from companion.ui import theme as T
-from companion.ui.widgets import BigButton
+from companion.ui.widgets import BigButton, FitLabel
 
 # One colour per player, always shown with the colour's initial (colour is never the only signal).
 SEAT_COLOURS = {"red": "ff6b5e", "yellow": "ffd166", "mustard": "d9a93a", "green": "7fd06a", "blue": "7fb0ff",
@@ -29,7 +28,7 @@ def monster_mark(ref: str) -> str:
     return f"[color={SEAT_COLOURS.get(colour, 'ffffff')}]{colour[:1].upper()}\u00b7{KIND_LETTERS.get(kind, kind)}[/color]"
 
 
-class RoomLabel(Label):
+class RoomLabel(FitLabel):
     fill = ListProperty(list(T.PANEL2))
 
 

@@ -80,8 +80,9 @@ class Choices:
         App.get_running_app().screen(App.get_running_app().sm.current).refresh()
 
 
-def tracks(s: Any, v: dict[str, Any]) -> str:
-    """The Time, Attention and Wound tracks, the coin and the decks, in words (markup)."""
+def tracks(s: Any, v: dict[str, Any], board: bool = True) -> str:
+    """The Time, Attention and Wound tracks, the coin and the decks, in words (markup); with
+    `board`, where the party, the armies, the leaders and the allies are too."""
     t, a = v["tracks"]["time"], v["tracks"]["attention"]
     boxes = "".join("\u25cf" if i < t["division"] else "\u25cb" for i in range(t["boy_lost"] - 1))
     hand = f" \u00b7 hands \u2212{t['hand_reduction']}" if t["hand_reduction"] else ""
@@ -95,8 +96,10 @@ def tracks(s: Any, v: dict[str, Any]) -> str:
         f"[b]Attention[/b] {a['value']} ({a['colour']}) \u00b7 range {a['range']} \u00b7 armies {a['army_strength']}",
         f"[b]Wounds[/b]  {'before A' if not wound else ''} {wounds}",
         f"[b]Coin & deck[/b] {decks['boogeyman']} Boogeyman cards \u00b7 Sinister Games: {sinister}",
-        f"[b]Party[/b] in {where(s, v['party'])}" + (f" \u00b7 Rifle: {who(s, v['rifle'])}" if v["rifle"] else ""),
     ]
+    if not board:
+        return "\n".join(lines)
+    lines.append(f"[b]Party[/b] in {where(s, v['party'])}" + (f" \u00b7 Rifle: {who(s, v['rifle'])}" if v["rifle"] else ""))
     armies = ", ".join(f"{where(s, sp)} {n}" for sp, n in v["armies"].items())
     if armies:
         lines.append(f"[b]Armies[/b] {armies}")

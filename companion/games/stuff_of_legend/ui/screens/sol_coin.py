@@ -22,7 +22,7 @@ class SolCoinScreen(BaseScreen):
         s = c.state
         v = c.view()
         self.ids.prompt.text = v["prompt"]
-        self.ids.tracks.text = tracks(s, v)
+        self.ids.tracks.text = tracks(s, v, board=False)  # the coin's screen has room for the tracks only
         kind = v["waiting"].get("kind")
         coin = kind == "coin"
         self.ids.faces.shown = coin
