@@ -178,11 +178,6 @@ def best_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], sigmas: Sequ
         idx, excess, _ = scores(rect, float(sigma))
         text = texts[int(idx[0]) % len(texts)]
         margin = float(excess[1] - excess[0])
-        if TRACE is not None:
-            TRACE.append((text, margin, float(excess[0]), float(sigma), q.copy()))
         got.append(text if margin >= MARGIN and margin >= RATIO * excess[0] and excess[0] <= MAX_EXCESS else None)
     # both blurs must name the same symbol, and each clearly (a wrong blur can name a wrong one)
     return got[0] if len(got) == SIGMAS and got[0] is not None and all(t == got[0] for t in got) else None
-
-
-TRACE: list[tuple[str, float, float, float, Any]] | None = None  # (text, margin, excess, sigma, quad) per try, for tuning

@@ -681,12 +681,14 @@ class Decoder:
                 texts = zxing_texts(upright(g, quad).img)
                 if texts:
                     return texts[0], "upright zxing"
+        read_against_book: npt.NDArray[np.float32] | None = None  # the quad the codebook read already tried
         if work.take(GRID_QUAD):
             first_sigmas: list[float] = []
             text = read_quad(g, quad, 3, refine=False, sigmas_out=first_sigmas)
             if text is not None:
                 return text, "grid" if c.located else "texture grid"
             if CODEBOOK_EARLY and first_sigmas and work.take(CODEBOOK_READ):
+                read_against_book = quad
                 text = best_text(g, quad, first_sigmas)
                 if text is not None:
                     return text, "codebook"
@@ -700,7 +702,7 @@ class Decoder:
                 text = read_quad(g, quad, 3, refine=False, sigmas_out=sigmas)
                 if text is not None:
                     return text, "fitted grid"
-        if CODEBOOK and work.take(CODEBOOK_READ if sigmas else CODEBOOK_READ + GRID_SIGMAS):
+        if CODEBOOK and quad is not read_against_book and work.take(CODEBOOK_READ if sigmas else CODEBOOK_READ + GRID_SIGMAS):
             # heavy blur: which known sticker explains the picture best (companion.scan.codebook)
             text = best_text(g, quad, sigmas)
             if text is not None:

@@ -125,8 +125,8 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12, corner: bool = True)
     fine = cv2.pyrDown(cv2.absdiff(levels[0], cv2.pyrUp(levels[1], dstsize=(levels[0].shape[1], levels[0].shape[0]))))
     ref: tuple[npt.NDArray[np.uint8], float] | None = None  # the last band's map and mean: the corner band's score
     for level, sigma, lo, hi in BANDS if corner else CANDIDATE_SCALES:
-        corner = sigma < 0
-        if corner:
+        in_corner = sigma < 0
+        if in_corner:
             tex = _corner_texture(levels[level], brights[level])
             scale_px = 2.0 ** level
             sigma = 0.5
@@ -152,7 +152,7 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12, corner: bool = True)
         contours = list(contours) + list(cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
         # the corner band's blobs are scored on the band before it (same level): its map is sparse, so
         # its own ratios would run far above the others' (and the second look's threshold)
-        score_tex, score_mean = ref if corner and ref is not None else (tex, mean)
+        score_tex, score_mean = ref if in_corner and ref is not None else (tex, mean)
         ref = (tex, mean)
         for ct in contours:
             if len(ct) < 5:
@@ -168,17 +168,17 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12, corner: bool = True)
                 continue
             score = float(cv2.mean(score_tex[y:y + bh, x:x + bw_])[0]) / score_mean
             s = scale_px
-            found.append((corner, score, np.asarray(cv2.boxPoints(rect) * s, np.float32), (a + c) / 2 * s))
+            found.append((in_corner, score, np.asarray(cv2.boxPoints(rect) * s, np.float32), (a + c) / 2 * s))
     # The other bands' blobs first, best first; the corner band's only where they found nothing (its
     # blob hugs the symbol, theirs overhang it, and the decoder's outline guesses expect the overhang).
     found.sort(key=lambda t: (t[0], -t[1]))
     out: list[tuple[float, npt.NDArray[np.float32], float]] = []
     kept: list[tuple[float, float, float]] = []  # centre x, y and side of each kept blob
-    for corner, score, quad, side in found:
-        if corner and score < CORNER_MIN_SCORE:
+    for from_corner, score, quad, side in found:
+        if from_corner and score < CORNER_MIN_SCORE:
             continue
         cx, cy = (float(v) for v in quad.mean(axis=0))
-        if any(np.hypot(cx - ox, cy - oy) < 0.4 * max(side, os_) and (corner or max(side, os_) < 1.4 * min(side, os_))
+        if any(np.hypot(cx - ox, cy - oy) < 0.4 * max(side, os_) and (from_corner or max(side, os_) < 1.4 * min(side, os_))
                for ox, oy, os_ in kept):  # (a piece and the whole: both)
             continue
         out.append((score, quad, side))
