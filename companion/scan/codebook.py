@@ -62,15 +62,37 @@ def known_texts() -> list[str]:
     return sorted({c.text for c in all_codes()} | {CHECK_TEXT})
 
 
+def _encode_all(data: npt.NDArray[np.int64]) -> npt.NDArray[np.uint8]:
+    """Reed-Solomon (level Q: 13 check codewords) of every row of `data` (n, 13) at once: the long
+    division done column by column with the field's log tables (grid.rs_encode, one code at a time
+    in Python, took the GIL for 0.3 s over the book)."""
+    from companion.scan.grid import NSYM, _EXP_NP, _LOG_NP, _pmul, _pow
+
+    gen = [1]
+    for i in range(NSYM):
+        gen = _pmul(gen, [1, _pow(2, i)])
+    glog = _LOG_NP[np.array(gen[1:], np.int64)]
+    n, k = data.shape
+    rem = np.zeros((n, k + NSYM), np.int64)
+    rem[:, :k] = data
+    for i in range(k):
+        c = rem[:, i]
+        nz = c != 0
+        if nz.any():
+            prod = _EXP_NP[(_LOG_NP[c[nz]][:, None] + glog[None, :]) % 255]
+            rem[nz, i + 1:i + 1 + NSYM] ^= prod
+    return np.concatenate([data, rem[:, k:]], axis=1).astype(np.uint8)
+
+
 @lru_cache(maxsize=1)
 def _book() -> tuple[list[str], npt.NDArray[np.float32]]:
     """The known texts and their symbols as signed 25 x 25 grids (dark +1, light -1, the quiet ring
     light), one per text and mask: shape (8, texts, 625)."""
-    from companion.scan.grid import LS_G, LS_RING, N, _tables, rs_encode
+    from companion.scan.grid import LS_G, LS_RING, N, _tables
 
     t = _tables()
     texts = known_texts()
-    cw = np.array([rs_encode(_alnum_codewords(x)) for x in texts], np.uint8)  # (texts, 26)
+    cw = _encode_all(np.array([_alnum_codewords(x) for x in texts], np.int64))  # (texts, 26)
     bits = np.unpackbits(cw, axis=1).astype(bool)  # (texts, 208), placement order
     out = np.full((8, len(texts), LS_G, LS_G), -1.0, np.float32)
     inner = out[:, :, LS_RING:LS_RING + N, LS_RING:LS_RING + N]
@@ -121,11 +143,17 @@ def _residuals(y: npt.NDArray[np.float32], w: npt.NDArray[np.float32], xs: npt.N
     from companion.scan.grid import LS_G, LS_PPM
 
     k = len(xs)
-    painted = np.kron(xs.reshape(k, LS_G, LS_G), np.ones((LS_PPM, LS_PPM), np.float32)).reshape(k * LS_G * LS_PPM, -1)
-    if sigma > 0:  # each grid blurred on its own
-        painted = np.concatenate([cv2.GaussianBlur(p, (0, 0), sigma * LS_PPM, borderType=cv2.BORDER_REPLICATE)
-                                  for p in np.split(painted, k)])
-    d = painted.reshape(k, *y.shape) - y[None]
+    side = LS_G * LS_PPM
+    painted = np.kron(xs.reshape(k, LS_G, LS_G), np.ones((LS_PPM, LS_PPM), np.float32))
+    if sigma > 0:
+        # one blur for all: the grids stacked with rows of the quiet zone's level between them, as
+        # many as the kernel reaches, so each is blurred as if alone (its ring is that level too)
+        gap = int(np.ceil(4 * sigma * LS_PPM))
+        tall = np.full((k, side + gap, side), -1.0, np.float32)
+        tall[:, :side] = painted
+        flat = cv2.GaussianBlur(tall.reshape(-1, side), (0, 0), sigma * LS_PPM, borderType=cv2.BORDER_REPLICATE)
+        painted = flat.reshape(k, side + gap, side)[:, :side]
+    d = painted - y[None]
     return np.asarray((d * d * w[None]).reshape(k, -1).sum(axis=1), np.float64)
 
 

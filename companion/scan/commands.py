@@ -118,7 +118,7 @@ def cmd_tray_check(args: argparse.Namespace, images: list[str]) -> int:
             print("companion: error: the camera gave no frames", file=sys.stderr)
             return 2
     from companion.scan.decoder import BUDGET
-    from companion.scan.work import calibrate
+    from companion.scan.decoder import calibrate
 
     unit = calibrate()  # what a unit of the decoder's work budget takes here
     if args.json:

@@ -779,3 +779,21 @@ CODEBOOK_EARLY = True  # ... and on the finder fit, before the corners are fitte
 CODEBOOK = True  # the known-sticker reading (companion.scan.codebook) after the fitted grid
 SECOND_LOOK_SCORE = 2.5  # texture score (symbol_candidates) a patch needs for that look: unread stickers
 # there scored 2.8-20 on the dev corpora, 85 % of leftover patches (clutter, card edges) under 1.2
+
+
+def calibrate(repeats: int = 5) -> float:
+    """Milliseconds one unit of work takes on this machine now (the reference machine: ~1.0).
+    Times a fixed piece of decoder work, the minimum of `repeats` runs."""
+    from companion.scan.work import PREP_PER_MPX, zxing_cost
+
+    rng = np.random.default_rng(0)
+    img = (rng.random((480, 640)) * 255).astype(np.uint8)
+    crop = img[:200, :200]
+    units = zxing_cost(img.size) + zxing_cost(crop.size) + PREP_PER_MPX["localnorm"] * crop.size / 1e6
+    best = float("inf")
+    for _ in range(max(1, repeats)):
+        t = time.perf_counter()
+        zxing_located(img)
+        zxing_located(smooth(local_norm(crop, 9, 24, 2), 1.5))
+        best = min(best, (time.perf_counter() - t) * 1000)
+    return best / units

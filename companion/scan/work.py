@@ -6,7 +6,7 @@ before it runs, an estimate of its work from the pixels it will touch (the cost 
 step that does not fit in what is left of the frame's budget is not run. The same frame therefore
 gets the same steps, and the same answer, on any machine under any load; only the time it takes
 differs. One unit is about one millisecond of one core of the reference machine (the x86 dev box,
-an Intel Xeon core: docs/scanning.md); `calibrate` measures the factor for the machine it runs on,
+an Intel Xeon core: docs/scanning.md); `decoder.calibrate` measures the factor for the machine it runs on,
 so a caller can tell what a budget costs here (the tray check reports it).
 
 The cost model was fitted on the reference machine by timing each operation on frames and crops of
@@ -15,7 +15,6 @@ the sizes it sees (the minimum of repeated runs, so other jobs' load does not en
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 # Units per megapixel (and fixed units per call) of each kind of step.
@@ -71,23 +70,3 @@ class Work:
     @property
     def left(self) -> float:
         return max(0.0, self.limit - self.spent)
-
-
-def calibrate(repeats: int = 5) -> float:
-    """Milliseconds one unit of work takes on this machine now (the reference machine: ~1.0).
-    Times a fixed piece of decoder work, the minimum of `repeats` runs."""
-    import numpy as np
-
-    from companion.scan.decoder import local_norm, smooth, zxing_located
-
-    rng = np.random.default_rng(0)
-    img = (rng.random((480, 640)) * 255).astype(np.uint8)
-    crop = img[:200, :200]
-    units = zxing_cost(img.size) + zxing_cost(crop.size) + PREP_PER_MPX["localnorm"] * crop.size / 1e6
-    best = float("inf")
-    for _ in range(max(1, repeats)):
-        t = time.perf_counter()
-        zxing_located(img)
-        zxing_located(smooth(local_norm(crop, 9, 24, 2), 1.5))
-        best = min(best, (time.perf_counter() - t) * 1000)
-    return best / units

@@ -110,7 +110,10 @@ class CountingSource:
         self.closed = True
 
 
-def wait_for(cond: Callable[[], bool], timeout: float = 10.0) -> None:
+def wait_for(cond: Callable[[], bool], timeout: float = 30.0) -> None:
+    # A bound on liveness, not a speed check. Under the mock camera's grabbing thread, a decode
+    # sometimes waits seconds of wall time on a tenth of a second of CPU (seen before and after the
+    # codebook read; not yet explained), so 10 s was sometimes too short for three frames.
     deadline = time.monotonic() + timeout
     while not cond():
         assert time.monotonic() < deadline, "timed out"

@@ -9,7 +9,8 @@ from cards_qr.codes import parse_code
 from companion.scan import grid
 from companion.scan.decoder import Decoder
 from companion.scan.synth import Placed, Spoil, render_frame
-from companion.scan.work import Work, calibrate
+from companion.scan.decoder import calibrate
+from companion.scan.work import Work
 
 # A token zxing does not locate (benchmark seed 1 frame 69): read by the texture finder and the grid.
 HARD = Spoil(tilt=0.10006640695888046, blur_sigma=1.4, motion_px=0, glare=1, glare_size=0.12073094025154671,
