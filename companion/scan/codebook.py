@@ -7,13 +7,15 @@ Reed-Solomon corrects, yet the blurred picture still says plainly which of the k
 So each known symbol (every code, under each of the eight masks) is scored by how well it explains
 the rectified picture under the fitted blur: the residual ||y - K U t||^2 = ||y||^2 - 2 t.z + t.H t,
 with z and H the deconvolution's own module sums and normal-equation kernel (the quadratic term is
-computed once per blur and mask). The best symbol is taken only when
+computed once per blur; the 12 best are re-scored in the picture, each pixel weighted by its
+contrast squared). The best symbol is taken only when (docs/scanning.md says how these were set)
 
-- it beats every other known symbol by a clear margin (`MARGIN`, in units of the picture's noise),
-  and
-- it explains the picture about as well as free module values do (`FIT`): a sticker whose text is
-  no known code (a misprint, a code out of range) fits its nearest known symbol much worse than
-  its own free modules, and is refused.
+- the symbol has at least `MIN_PPM` capture px per module;
+- under each of the two best-fitting blurs it beats every other known symbol by a clear margin
+  (`MARGIN`, in noise variances, and `RATIO` times its own excess over free module values), and
+  that excess is at most `MAX_EXCESS`: a sticker whose text is no known code (a misprint, a code out
+  of range) fits its nearest known symbol much worse than its own free modules, and is refused;
+- both blurs name the same symbol.
 
 Glare-clipped pixels carry nothing, so they are set to the middle level before the scoring.
 """
@@ -28,7 +30,7 @@ import numpy.typing as npt
 
 MARGIN = 1000.0  # the second-best symbol's excess residual over the best's, in noise variances: at least
 RATIO = 0.8  # ... and at least this times the best symbol's own excess over the free fit,
-MAX_EXCESS = 9000.0  # which is at most this (dev corpora: read stickers 1300-16000, misprinted codes >= 15800)
+MAX_EXCESS = 9000.0  # which is at most this (dev corpora: stickers read this way 1300-9000, misprints 12300 and up)
 SIGMAS = 2  # the best-fitting blur sigmas tried
 MIN_PPM = 2.5  # capture px per module under which the picture is too coarse for the model (a misprint
 # at 1.8 px per module once fitted a card's symbol clearly)
@@ -66,12 +68,9 @@ def _encode_all(data: npt.NDArray[np.int64]) -> npt.NDArray[np.uint8]:
     """Reed-Solomon (level Q: 13 check codewords) of every row of `data` (n, 13) at once: the long
     division done column by column with the field's log tables (grid.rs_encode, one code at a time
     in Python, took the GIL for 0.3 s over the book)."""
-    from companion.scan.grid import NSYM, _EXP_NP, _LOG_NP, _pmul, _pow
+    from companion.scan.grid import NSYM, _EXP_NP, _LOG_NP, rs_generator
 
-    gen = [1]
-    for i in range(NSYM):
-        gen = _pmul(gen, [1, _pow(2, i)])
-    glog = _LOG_NP[np.array(gen[1:], np.int64)]
+    glog = _LOG_NP[np.array(rs_generator(NSYM)[1:], np.int64)]
     n, k = data.shape
     rem = np.zeros((n, k + NSYM), np.int64)
     rem[:, :k] = data

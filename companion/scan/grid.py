@@ -105,10 +105,17 @@ def _pscale(p: list[int], x: int) -> list[int]:
     return [_mul(c, x) for c in p]
 
 
-def rs_encode(data: list[int], nsym: int = NSYM) -> list[int]:
+@lru_cache(maxsize=4)
+def rs_generator(nsym: int = NSYM) -> tuple[int, ...]:
+    """The Reed-Solomon generator polynomial (highest degree first) for `nsym` check codewords."""
     gen = [1]
     for i in range(nsym):
         gen = _pmul(gen, [1, _pow(2, i)])
+    return tuple(gen)
+
+
+def rs_encode(data: list[int], nsym: int = NSYM) -> list[int]:
+    gen = rs_generator(nsym)
     rem = list(data) + [0] * nsym
     for i in range(len(data)):
         c = rem[i]
