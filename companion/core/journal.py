@@ -30,17 +30,7 @@ from urllib.parse import quote
 from companion.core import copies as cp
 from companion.core.errors import DecodeError, JournalDamaged, JournalError
 from companion.core.files import read_bounded
-from companion.core.journal_base import (
-    APPLICATION_ID,
-    SCHEMA,
-    SCHEMA_VERSION,
-    Report,
-    classify,
-    dumps,
-    game_crc,
-    row_crc,
-    unavailable,
-)
+from companion.core.journal_base import Report, classify, create_tables, dumps, game_crc, row_crc, unavailable
 from companion.core.journal_check import open_checked
 
 EXPORT_FORMAT = "companion-journal"
@@ -179,11 +169,7 @@ class Journal:
             self.db.execute("BEGIN IMMEDIATE")
             # Another process may have created it while we waited for the lock.
             if self._scalar("SELECT count(*) FROM sqlite_master") == 0:
-                for stmt in SCHEMA.split(";"):
-                    if stmt.strip():
-                        self.db.execute(stmt)
-                self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-                self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                create_tables(self.db)
             self.db.execute("COMMIT")
         except sqlite3.Error as exc:
             self._rollback()

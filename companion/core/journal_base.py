@@ -1,7 +1,7 @@
 """What the journal (journal.py) and its open-time check (journal_check.py) share: the file's
-marks and schema, the row and game CRCs, the JSON text rows hold, the report of what opening
-found, and the words for a journal the machine will not let us write. It imports neither, so
-the check never reaches back into the journal.
+marks, schema and new tables, the row and game CRCs, the JSON text rows hold, the report of what
+opening found, and the words for a journal the machine will not let us write. It imports
+neither, so the check never reaches back into the journal.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import errno
 import json
 import os
 import shutil
+import sqlite3
 import zlib
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,6 +46,15 @@ CREATE TABLE inputs (
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 """
+
+
+def create_tables(db: sqlite3.Connection) -> None:
+    """The tables and marks of a new journal file, inside the caller's transaction."""
+    for stmt in SCHEMA.split(";"):
+        if stmt.strip():
+            db.execute(stmt)
+    db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
 
 def _text(*parts: object) -> bytes:

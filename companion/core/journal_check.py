@@ -30,10 +30,10 @@ from companion.core.errors import DecodeError, JournalDamaged, JournalError, Jou
 from companion.core.files import read_bounded
 from companion.core.journal_base import (
     APPLICATION_ID,
-    SCHEMA,
     SCHEMA_VERSION,
     Report,
     classify,
+    create_tables,
     dumps,
     game_crc,
     row_crc,
@@ -680,11 +680,7 @@ def _rebuild(j: Journal, scan: Scan, found: dict[int, cp.CopyGame], outcomes: li
         new = sqlite3.connect(tmp, isolation_level=None)
         try:
             new.execute("BEGIN")
-            for stmt in SCHEMA.split(";"):
-                if stmt.strip():
-                    new.execute(stmt)
-            new.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            new.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            create_tables(new)
             for o in outcomes:
                 if o.drop or o.copy == "remove":
                     copy_writes.append((o.gid, None, "aside" if o.drop else "remove"))
