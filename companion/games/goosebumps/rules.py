@@ -295,8 +295,9 @@ class Table:
         only what the table saw (the discard pile, the input): never which cards a hand holds, nor
         whether the device has seen them."""
         why = self.unfit(card, count, f"{self.name(i)} cannot give up {what or title(card)}")
-        return f"{why}{'' if why.endswith('!') else '.'} {instead.capitalize()}; if the real card is {title(card)}, a card was named wrong at " \
-               f"a pick-up: Undo back to it"
+        end = "" if why.endswith("!") else "."  # a title's own "!" ends the sentence
+        return f"{why}{end} {instead.capitalize()}; if the real card is {title(card)}, a card was named wrong at a " \
+               f"pick-up: Undo back to it"
 
     def unfit(self, card: str, count: int, what: str) -> str:
         """`what`, refused by the device's count of `card`, with the reason the table may read: the
