@@ -18,7 +18,7 @@ from companion.core.rng import Rng
 from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps.board import track_for
 from companion.games.goosebumps.cards import EMPTY, KINDS, UNSEEN, title
-from companion.games.goosebumps.rules import apply, hand_size, may_hold, mix_of, plays
+from companion.games.goosebumps.rules import apply, hand_size, may_hold, may_pass, mix_of, plays
 from companion.games.goosebumps.state import (
     DrawStep,
     Phase,
@@ -51,6 +51,8 @@ def legal_inputs(state: State, seat: str) -> list[I.Input]:
     if actor.kind == "nobody" or seat not in (actor.seat, "chance", "table", "device"):
         return []
     head = state.queue[0]
+    if isinstance(head, TakeStep) and seat == "table":
+        return _public_takes(state, head.victim)
     if isinstance(head, (DrawStep, TakeStep)):
         return [inp for inp, _ in chance_outcomes(state)]
     if seat != actor.seat and isinstance(head, (PlayStep, ReactStep)):
@@ -58,7 +60,7 @@ def legal_inputs(state: State, seat: str) -> list[I.Input]:
     if isinstance(head, PlayStep):
         pool = hidden_pool(state, head.seat) if UNSEEN in state.hands[head.seat] else state.unseen
         out: list[I.Input] = [I.Play(c) for c in plays(state, head.seat, pool)]
-        return out or [I.Pass()]
+        return out + [I.Pass()] if may_pass(state, head.seat, pool) else out
     if isinstance(head, StealStep):
         return [I.Steal(state.seats[v]) for v in range(len(state.seats))
                 if v != head.seat and (hand_size(state.hands[v]) or not state.options.steal_needs_cards)]
@@ -80,6 +82,15 @@ def _public(state: State, seat: int) -> State:
     pool = hidden_pool(state, -1)
     hands = tuple(tuple(EMPTY if c == EMPTY else UNSEEN for c in hand) for hand in state.hands)
     return evolve(state, hands=hands, unseen=tuple(pool))
+
+
+def _public_takes(state: State, victim: int) -> list[I.Input]:
+    """The table's entries for a stolen card: the device picks a slot of its holder; from a
+    person's hand, any card the discard pile leaves (named or not, the table cannot tell)."""
+    if state.automated[victim] or not hand_size(state.hands[victim]):
+        return [I.Take("")]
+    left = set(hidden_pool(state, -1))
+    return [I.Take(c) for c in KINDS if c in left]
 
 
 def chance_outcomes(state: State) -> list[tuple[I.Input, float]]:

@@ -8,6 +8,7 @@ extra turns owed (GSB-10), then the player to the left of the last to steal (GSB
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Callable, Sequence
 
 from companion.core.errors import IllegalInput
@@ -189,6 +190,39 @@ def plays(state: State, seat: int, pool: Sequence[str] | None = None) -> list[tu
     if not three_unplayable(state, track, seat):
         out += [(n, n, n) for n in NUMBERS if n in kinds and may_hold(hand, pool, n, 3)]
     return out
+
+
+def stuck(state: State, track: Track, seat: int) -> frozenset[str]:
+    """The kinds `seat` may not play as the turn's play now (Gnomies, Freeze Ray!, and the Monster
+    Mayhem cards `unplayable` rules out here)."""
+    return frozenset(c for c in KINDS if unplayable(state, track, seat, c))
+
+
+def may_pass(state: State, seat: int, pool: Sequence[str] | None = None) -> bool:
+    """Whether `seat`'s hand may hold no card it may play now, so the turn passes (docs/games/GSB.md,
+    "No playable card"): every card known to be in it is stuck, and its "?" cards could all be
+    stuck cards of `pool` (default: every card the device has not seen)."""
+    no = stuck(state, track_for(state.options.board), seat)
+    hand = state.hands[seat]
+    if any(c not in no for c in hand if c not in (EMPTY, UNSEEN)):
+        return False
+    pool = state.unseen if pool is None else pool
+    return hand.count(UNSEEN) <= sum(1 for c in pool if c in no)
+
+
+def pass_disproved(state: State, seat: int) -> str:
+    """Why what the whole table sees proves that `seat` has a card to play ("" = it does not): the
+    hand holds more cards than there are stuck cards outside the face-up discard pile."""
+    no = stuck(state, track_for(state.options.board), seat)
+    left = Counter(deck(mix_of(state.options)))
+    left.subtract(state.discard)
+    could = sum(max(0, left[c]) for c in no)
+    size = hand_size(state.hands[seat])
+    if size <= could:
+        return ""
+    some = f"only {could} card{'s' if could != 1 else ''}" if could else "no card"
+    return f"of the cards not in the discard pile, {some} could not be played now, and " \
+           f"{state.seats[seat]} holds {size}"
 
 
 def left_of(n: int, seat: int) -> int:
@@ -743,9 +777,15 @@ def _play(t: Table, step: PlayStep, inp: I.Play) -> None:
 
 
 def _pass(t: Table, step: PlayStep, inp: I.Pass) -> None:
-    if plays(t.s, step.seat):
-        raise IllegalInput(f"{t.name(step.seat)} may pass only when no card in hand may be played (GSB-14): play a "
-                           f"card; if none may be played, Undo back to the pick-up and name the cards as they show")
+    """A hand with no card to play passes, unnamed: refused only when the table's own view proves a
+    play (then the words say why), or the cards named so far do (then they say only that)."""
+    rule = f"{t.name(step.seat)} may pass only when no card in hand may be played (GSB-14): play a card"
+    public = pass_disproved(t.s, step.seat)
+    if public:
+        raise IllegalInput(f"{rule}: {public}")
+    if not may_pass(t.s, step.seat):
+        raise IllegalInput(f"{rule}. By the cards named so far, one may be played; if none really may, a card "
+                           f"was named wrong at a pick-up: Undo back to it")
     t.note(f"{t.name(step.seat)} holds no card that may be played: the turn passes.")
 
 

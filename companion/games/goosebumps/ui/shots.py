@@ -9,7 +9,11 @@ from collections import Counter
 from typing import Any, Callable
 
 from companion.games.goosebumps import inputs as I
-from companion.games.goosebumps.ui.screens.gsb_table import action_of
+from companion.games.goosebumps.ui.screens.gsb_table import action_of, offered
+
+
+def cards_of(inp: Any) -> tuple[str, ...]:
+    return tuple(inp.cards) if isinstance(inp, I.Play) else (inp.card,)
 
 
 class Player:
@@ -71,11 +75,13 @@ class Player:
             if not self.touch:
                 app.submit(I.Draw(tuple(cards)))
             return "draw"
-        legal = c.legal()
-        if kind == "play" and not auto:  # the cards a person could really hold
+        legal = offered(c)  # the choices on screen: the table's
+        hidden = kind == "play" and not auto or kind == "take" and not next(
+            p["automated"] for p in v["players"] if p["seat"] == waiting.get("victim"))
+        if hidden:  # the cards a person could really hold (the people know their own cards)
             left = Counter(c.state.unseen)
-            legal = [i for i in legal if not isinstance(i, I.Play)
-                     or all(left[k] >= n for k, n in Counter(i.cards).items())] or legal
+            legal = [i for i in legal if not isinstance(i, (I.Play, I.Take))
+                     or all(left[k] >= n for k, n in Counter(cards_of(i)).items())] or legal
         pick = self.choose(kind, legal, v)
         if isinstance(pick, I.Play) and len(pick.cards) == 3 and self.touch:
             h.tap("threes")

@@ -69,6 +69,13 @@ def words(inp: Any, waiting: dict[str, Any]) -> str:
     return type(inp).kind
 
 
+def offered(c: Any) -> list[Any]:
+    """The choices on the shared screen: what the whole table's view allows (every card a hand
+    could hold, a pass whenever the public cards allow one), never the acting seat's own list, which
+    would show a named hand; the rules refuse what the real hand cannot do."""
+    return list(c.rules.legal_inputs(c.state, "table"))
+
+
 class TrackCell(Button):
     """One space of the track: its number, its kind, the monsters on it. A control only while a
     monster is being put right by hand."""
@@ -198,11 +205,11 @@ class GsbTableScreen(BaseScreen):
         if kind == "draw":
             self._draw_choices(int(waiting["count"]), automated, seat)
             return
-        if kind == "take" and any(isinstance(i, I.Take) and i.card for i in c.legal()):
+        legal = offered(c)
+        if kind == "take" and any(isinstance(i, I.Take) and i.card for i in legal):
             self.ids.note.text = f"Which card did {seat} take from {waiting.get('victim', '')}?"
         if kind == "play" and not automated:
             self.find("hand").disabled = False
-        legal = c.legal()
         threes = [i for i in legal if isinstance(i, I.Play) and len(i.cards) == 3]
         if self.mode == "threes":
             self.ids.note.text = "Which three of a kind?"
