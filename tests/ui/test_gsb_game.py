@@ -82,6 +82,60 @@ def test_a_whole_game_against_the_automated_player_by_touch(harness: Any) -> Non
     assert app.sm.current == "gsb_end"
 
 
+def shown_choices(h: Any) -> set[str]:
+    """The actions of the choice buttons a person sees on the table screen now."""
+    from companion.ui import touch
+
+    h.pump(frames=2)
+    grid = h.app.screen("gsb_table").ids.choices
+    inside = {id(w) for w in grid.walk(restrict=True)}
+    return {str(w.action) for w in touch.controls() if id(w) in inside}
+
+
+def test_a_hidden_hand_passes_and_plays_a_card_it_never_named_by_touch(harness: Any) -> None:
+    """GSB-14/39, "Taking a Turn" and "Play these cards during other players' turns", with GSB-18/
+    G17 (no Pal past the Amusement Park): two people, no automated player. Player 1 keeps every
+    card secret; Player 2 names the four dealt. The shared screen offers both the same choices (every
+    card a hand could play, never Player 2's named four). Player 1, past the last Landmark, taps
+    the pass without naming a card; Player 2 plays a 3, never named. All by touches at the buttons'
+    places on the screen."""
+    h = harness
+    app = h.app
+    app.go("choose")
+    h.tap("goosebumps")
+    h.tap("device_at:-1")
+    h.tap("start")
+    c = app.controller
+    assert c.state.automated == (False, False)
+    h.tap("draw_unseen")  # Player 1's four, secret
+    for card in ("1", "1", "2", "2"):  # Player 2's four, named
+        h.tap(f"card:{card}")
+    assert c.state.hands == (("?",) * 4, ("1", "1", "2", "2"))
+    h.tap("draw_unseen")  # Player 1's first turn: one card to make five
+    every = {f"play:{k}" for k in ("1", "2", "3", "4", "5", "6", "pal", "car", "book", "stine")} | {"threes"}
+    assert shown_choices(h) == every  # five cards: a card to play whatever they are, so no pass
+
+    # The table moved Player 1's monster past the Amusement Park: put right by a tap on the track.
+    past = c.view()["track"]["landmarks"][-1] + 3
+    h.tap("fix")
+    h.tap("fix:Player 1")
+    h.tap(f"space:{past}")
+    assert c.state.positions[0] == past
+    # No Landmark ahead: no Pal, no three of a kind; Gnomies, Freeze Ray! and three Pals may be the five.
+    assert shown_choices(h) == every - {"play:pal", "threes"} | {"pass"}
+    h.tap("pass")
+    assert labels(app)[-1] == "Player 1 could not play"
+    assert c.view()["players"][0]["cards"] == 5 and c.view()["waiting"] == {
+        "kind": "draw", "seat": "Player 2", "count": 1, "why": "turn", "reshuffle": False}
+
+    h.tap("draw_unseen")  # Player 2's fifth card, secret
+    assert shown_choices(h) == every  # not 1, 1, 2, 2 and one more: the same as for a secret hand
+    h.tap("play:3")
+    assert labels(app)[-1] == "Player 2 played a 3" and c.state.positions[1] == 3
+    assert c.state.hands[1] == ("1", "1", "2", "2")  # the unseen card was the 3
+    assert c.view()["waiting"]["seat"] == "Player 1"
+
+
 def test_companion_shots_renders_the_goosebumps_screens(tmp_path: Path) -> None:
     out = tmp_path / "shots"
     env = {**os.environ, "COMPANION_DATA_DIR": str(tmp_path / "data")}
