@@ -9,7 +9,7 @@ from typing import Any
 from companion.games.bump_in_the_night import choices
 from companion.games.bump_in_the_night.context import ctx_for
 from companion.games.bump_in_the_night.ui import acting_colour, device_holds
-from companion.games.bump_in_the_night.ui.widgets import colour_words, fill_choices
+from companion.games.bump_in_the_night.ui.widgets import colour_words, fill_buttons, fill_choices
 from companion.ui.screens import BaseScreen
 
 
@@ -56,7 +56,7 @@ class BinTableScreen(BaseScreen):
         self._shown = key
         grid = self.ids.choices
         if thinking:
-            grid.clear_widgets()
+            fill_buttons(grid, [])
             self.ids.choices_note.text = f"{colour.capitalize()} (the device) is deciding\u2026"
             return
         groups = choices.menu(state, c.legal())
