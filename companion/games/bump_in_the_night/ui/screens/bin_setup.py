@@ -23,6 +23,12 @@ TOGGLES = (
 )
 
 
+def _colour(colour: str, chosen: bool) -> str:
+    """A colour's name on its button: in the colour on a plain button; in the chosen button's own
+    dark text on its candle-flame fill, where yellow or mustard letters would not read."""
+    return f"[b]{colour.capitalize()}[/b]" if chosen else colour_words(colour)
+
+
 class BinSetupScreen(BaseScreen):
     title = "Bump in the Night: set-up"
 
@@ -35,19 +41,20 @@ class BinSetupScreen(BaseScreen):
         self.monster = "yellow"
         self.level = "hard"
         self.flags = {key: getattr(Options(), key) for key, _, _ in TOGGLES}
+        self.ids.scroller.scroll_y = 1  # a new set-up starts at the top of its list
         if self.parent is not None:
             self.refresh()
 
     def refresh(self) -> None:
         rows = [("Colours at the table (tap in seat order, clockwise)", 6,
-                 [(colour_words(c) + (f" {self.colours.index(c) + 1}" if c in self.colours else ""),
+                 [(_colour(c, c in self.colours) + (f" {self.colours.index(c) + 1}" if c in self.colours else ""),
                    c in self.colours, f"colour:{c}", lambda c=c: self._toggle(c)) for c in COLOURS]),
-                ("Who starts?", 6, [(colour_words(c), c == self.first, f"first:{c}",
+                ("Who starts?", 6, [(_colour(c, c == self.first), c == self.first, f"first:{c}",
                                      lambda c=c: self._set("first", c)) for c in self.colours]),
                 ("The device plays a monster player", 4,
                  [("Nobody", not self.monster, "monster:none", lambda: self._set("monster", ""))]
-                 + [(colour_words(c), c == self.monster, f"monster:{c}", lambda c=c: self._set("monster", c))
-                    for c in self.colours])]
+                 + [(_colour(c, c == self.monster), c == self.monster, f"monster:{c}",
+                     lambda c=c: self._set("monster", c)) for c in self.colours])]
         if self.monster:
             rows.append(("Its level", 3, [(w, k == self.level, f"level:{k}", lambda k=k: self._set("level", k))
                                           for k, w in LEVELS]))
