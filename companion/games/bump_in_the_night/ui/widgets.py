@@ -43,19 +43,21 @@ class HouseView(GridLayout):
     not render again)."""
 
     _layout: tuple[tuple[int, ...], ...] = ()
+    _rooms: Sequence[tuple[int, RoomLabel]] = ()
 
     def show(self, view: dict[str, Any], tiles: Sequence[Sequence[int]], running_room: str = "") -> None:
         layout = tuple(tuple(slot) for slot in tiles)
         if layout != self._layout:
             self.clear_widgets()
-            self._rooms: list[tuple[int, RoomLabel]] = []
+            made: list[tuple[int, RoomLabel]] = []
             for slot in layout:
                 box = TileBox()
                 for i in slot:
                     lbl = RoomLabel()
-                    self._rooms.append((i, lbl))
+                    made.append((i, lbl))
                     box.add_widget(lbl)
                 self.add_widget(box)
+            self._rooms = made
             self._layout = layout
         rooms = view["rooms"]
         for i, lbl in self._rooms:
