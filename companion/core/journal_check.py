@@ -22,22 +22,46 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Protocol
 
 from companion.core import copies as cp
 from companion.core.codec import parse_json
 from companion.core.errors import DecodeError, JournalDamaged, JournalError, JournalForeign
 from companion.core.files import read_bounded
-from companion.core.journal import (
+from companion.core.journal_base import (
     APPLICATION_ID,
     SCHEMA_VERSION,
-    Journal,
+    Report,
     classify,
+    create_tables,
     dumps,
     game_crc,
     row_crc,
     unavailable,
 )
+
+
+class Journal(Protocol):
+    """What the check needs of the journal it opens (journal.Journal): the check imports nothing
+    of journal.py, which calls it."""
+
+    path: str
+    readonly: bool
+    v1: bool
+    report: Report
+    copies: cp.CopyWriter | None
+    _db: sqlite3.Connection | None
+
+    @property
+    def db(self) -> sqlite3.Connection: ...
+    def connect(self) -> None: ...
+    def set_pragmas(self) -> None: ...
+    def close_db(self) -> None: ...
+    def fail(self, exc: BaseException, what: str) -> JournalError: ...
+    def _create_schema(self) -> None: ...
+    def _scalar(self, sql: str, params: tuple[Any, ...] = ()) -> Any: ...
+    def _rollback(self) -> None: ...
+
 
 # SQLite reports some damage as UnicodeDecodeError: the text of its own error message is damaged.
 DB_DAMAGE = (sqlite3.DatabaseError, UnicodeDecodeError)
@@ -655,14 +679,8 @@ def _rebuild(j: Journal, scan: Scan, found: dict[int, cp.CopyGame], outcomes: li
     try:
         new = sqlite3.connect(tmp, isolation_level=None)
         try:
-            from companion.core.journal import _SCHEMA
-
             new.execute("BEGIN")
-            for stmt in _SCHEMA.split(";"):
-                if stmt.strip():
-                    new.execute(stmt)
-            new.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            new.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            create_tables(new)
             for o in outcomes:
                 if o.drop or o.copy == "remove":
                     copy_writes.append((o.gid, None, "aside" if o.drop else "remove"))

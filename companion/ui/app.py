@@ -26,7 +26,7 @@ from companion.ui.panel_link import PanelLink
 from companion.ui.packui import GameUI, ui_for
 from companion.ui.screens import SCREENS, BaseScreen
 from companion.ui.seat import DeviceSeat
-from companion.ui.settings import Settings
+from companion.ui.settings import Settings, SettingsNotSaved
 from companion.ui.sounds import Sounds
 from companion.ui.widgets import StatusBar, Toast
 
@@ -263,7 +263,10 @@ class CompanionApp(App):
 
     def save_prefs(self) -> None:
         self.sounds.enabled, self.sounds.voice = self.prefs.sound, self.prefs.voice
-        self.prefs.save(self.settings_path)
+        try:
+            self.prefs.save(self.settings_path)
+        except SettingsNotSaved as exc:  # kept in memory; the table is told it will not last
+            self.toast(str(exc))
         self._hold_seat()
 
     def _hold_seat(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from companion.core.journal import game_crc, row_crc
+from companion.core.journal_base import game_crc, row_crc
 
 
 def edit(db: sqlite3.Connection, sql: str, params: tuple[object, ...] = ()) -> None:

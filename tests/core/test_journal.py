@@ -20,9 +20,8 @@ from companion import cli  # noqa: E402
 from companion.core import codec, commands, journal as journal_mod  # noqa: E402
 from companion.core.errors import JournalDamaged, JournalError  # noqa: E402
 from journal_edit import edit  # noqa: E402
+from companion.core.journal_base import APPLICATION_ID, SCHEMA_VERSION  # noqa: E402
 from companion.core.journal import (  # noqa: E402
-    APPLICATION_ID,
-    SCHEMA_VERSION,
     Journal,
     default_journal_path,
     export_lines,

@@ -290,15 +290,21 @@ class Table:
             raise IllegalInput(self.not_held(i, card, instead))
         self.take_slot(i, k)
 
-    def not_held(self, i: int, card: str, instead: str, what: str = "") -> str:
-        """Why `i` cannot give up `card`, and what to do. The table's screen shows it, so it names
-        no card of a hand: only what the table saw (the discard pile, the cards it named)."""
-        who, what = self.name(i), what or title(card)
-        wrong = f"if the real card is {title(card)}, a card was named wrong at a pick-up: Undo back to it"
-        if UNSEEN not in self.hands[i]:
-            return f"{who} does not hold {what}: {who} named other cards when picking up. {instead.capitalize()}; {wrong}"
-        return (f"{who} does not hold {what}: every {TITLES.get(card, card)} is in the discard pile or a hand "
-                f"the device has seen. {instead.capitalize()}; {wrong}")
+    def not_held(self, i: int, card: str, instead: str, what: str = "", count: int = 1) -> str:
+        """Why `i` cannot give up `card`, and what to do. The table's screen shows it, so it says
+        only what the table saw (the discard pile, the input): never which cards a hand holds, nor
+        whether the device has seen them."""
+        why = self.unfit(card, count, f"{self.name(i)} cannot give up {what or title(card)}")
+        end = "" if why.endswith("!") else "."  # a title's own "!" ends the sentence
+        return f"{why}{end} {instead.capitalize()}; if the real card is {title(card)}, a card was named wrong at a " \
+               f"pick-up: Undo back to it"
+
+    def unfit(self, card: str, count: int, what: str) -> str:
+        """`what`, refused by the device's count of `card`, with the reason the table may read: the
+        discard pile when it leaves too few copies, else "the cards named so far" (no hand)."""
+        if self.discard.count(card) > deck(mix_of(self.o)).count(card) - count:
+            return f"{what}: every {TITLES.get(card, card)} is in the discard pile"
+        return f"By the cards named so far, {what}"
 
     def take_slot(self, i: int, k: int) -> str:
         hand = self.hands[i]
@@ -685,9 +691,8 @@ def _draw(t: Table, step: DrawStep, inp: I.Draw) -> None:
             if c not in KINDS:
                 raise IllegalInput(f"{c!r} is not a Goosebumps card (one of {', '.join(KINDS)}, '?' or '*')")
             if c not in t.unseen:
-                raise IllegalInput(f"{title(c)} cannot be in the draw pile: every {TITLES.get(c, c)} is in the "
-                                   f"discard pile or a hand the device has seen. Name the card as it shows; if it "
-                                   f"is {title(c)}, a card was named wrong at a pick-up: Undo back to it")
+                raise IllegalInput(f"{t.unfit(c, 1, f'{title(c)} cannot be in the draw pile')}. Name the card as "
+                                   f"it shows; if it is {title(c)}, a card was named wrong at a pick-up: Undo back to it")
             t.unseen.remove(c)
             card = c
         t.pile -= 1
@@ -710,7 +715,7 @@ def _play(t: Table, step: PlayStep, inp: I.Play) -> None:
         if reason:
             raise IllegalInput(f"{t.name(p)} may not play three of a kind: {reason}; play one card instead")
         if not may_hold(t.hands[p], t.unseen, n, 3):
-            raise IllegalInput(t.not_held(p, n, "play one card instead", f"three {n}s"))
+            raise IllegalInput(t.not_held(p, n, "play one card instead", f"three {n}s", 3))
         for c in cards:
             t.remove(p, c)
         t.discard += cards
@@ -739,8 +744,8 @@ def _play(t: Table, step: PlayStep, inp: I.Play) -> None:
 
 def _pass(t: Table, step: PlayStep, inp: I.Pass) -> None:
     if plays(t.s, step.seat):
-        raise IllegalInput(f"{t.name(step.seat)} holds a card that may be played, so must play one: the turn "
-                           f"passes only when no card may be played (GSB-14)")
+        raise IllegalInput(f"{t.name(step.seat)} may pass only when no card in hand may be played (GSB-14): play a "
+                           f"card; if none may be played, Undo back to the pick-up and name the cards as they show")
     t.note(f"{t.name(step.seat)} holds no card that may be played: the turn passes.")
 
 

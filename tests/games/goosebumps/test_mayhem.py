@@ -127,7 +127,7 @@ def test_gnomies_protect_only_the_player_who_plays_them() -> None:
     assert "gnomies" in state.discard and waiting(state) == ("react", "Cat")
     state = play(state, I.React(False))
     assert where(state) == {"Ann": 3, "Bob": 18, "Cat": 12}
-    with pytest.raises(IllegalInput, match="does not hold"):
+    with pytest.raises(IllegalInput, match="cannot give up Rollin"):
         play(scene([8, 18], [("stine",) + REST, BOB]), I.Play(("stine",)), I.React(True))
 
 
