@@ -30,10 +30,39 @@ def start_game(h: Any, monster: str = "yellow", level: str = "hard") -> None:
     assert app.sm.current == "bin_table" and app.controller.rules.code == "BIN"
 
 
-def test_a_whole_game_against_the_device_monster_player_by_touch(harness: Any) -> None:
+def count_labels(monkeypatch: Any) -> dict[str, int]:
+    """Every Kivy Label made from now on (buttons are labels too), and those the BIN screens'
+    refreshes made, with the refreshes counted."""
+    import importlib
+
+    from kivy.uix.label import Label
+
+    made = {"labels": 0, "in_refresh": 0, "refreshes": 0}
+    init = Label.__init__
+
+    def counted(self: Any, **kw: Any) -> None:
+        made["labels"] += 1
+        init(self, **kw)
+
+    monkeypatch.setattr(Label, "__init__", counted)
+    for name in ("bin_table", "bin_hand", "bin_over"):
+        screen = importlib.import_module(f"companion.games.bump_in_the_night.ui.screens.{name}").SCREEN
+
+        def refresh(self: Any, _inner: Any = screen.refresh) -> None:
+            before = made["labels"]
+            _inner(self)
+            made["in_refresh"] += made["labels"] - before
+            made["refreshes"] += 1
+
+        monkeypatch.setattr(screen, "refresh", refresh)
+    return made
+
+
+def test_a_whole_game_against_the_device_monster_player_by_touch(harness: Any, monkeypatch: Any) -> None:
     h = harness
     app = h.app
     start_game(h)
+    made = count_labels(monkeypatch)
     state = app.controller.state
     assert state.seats == ("red", "yellow") and state.options.monster_player == "yellow"
     assert app.seat.level_of("yellow") == "hard" and app.seat.level_of("red") == "person"  # Settings' rows
@@ -75,6 +104,11 @@ def test_a_whole_game_against_the_device_monster_player_by_touch(harness: Any) -
     assert result is not None and result.reason
     heading = app.screen("bin_over").ids.heading.text
     assert ("Nobody" in heading) if not result.winners else all(w.capitalize() in heading for w in result.winners)
+    # Refreshes update the widgets they have (benchmarks/bin_ui.py): a label is made only when a
+    # list grows past its longest yet. Rebuilding made about 17 labels a refresh, 6,355 a game.
+    assert made["refreshes"] > 100
+    assert made["in_refresh"] <= made["refreshes"] // 4, made
+    assert made["labels"] <= 1000, made
 
 
 def test_undo_and_resume_from_the_bin_screens(harness: Any) -> None:
@@ -115,3 +149,84 @@ def test_shots_renders_every_bin_screen(tmp_path: Path) -> None:
                    "bin_12_red_cards", "bin_13_game_over"):
         assert f"{screen}.png" in names, sorted(names)
     assert all((out / n).stat().st_size > 5000 for n in names)
+
+
+def test_the_first_notice_is_news_not_the_prompt_again(harness: Any) -> None:
+    """The table's notices say what the last input made happen: at the start nothing has, and the
+    set-up's notice (the first prompt again) is not shown twice; after the die, its result is."""
+    h = harness
+    app = h.app
+    start_game(h)
+    table = app.screen("bin_table")
+    h.pump(frames=2)
+    prompt = table.ids.prompt.text
+    assert "Group Creation Chart" in prompt and prompt == app.controller.view()["prompt"]
+    assert prompt not in table.ids.notices.text
+    h.tap("group:roll")
+    h.tap("choice:1")  # the die shows 2
+    h.pump(frames=2)
+    news = table.ids.notices.text
+    assert "2" in news and "Group Creation Chart" in news and table.ids.prompt.text not in news
+
+
+def _luminance(rgb: Any) -> float:
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(float(c)) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(fg: Any, bg: Any) -> float:
+    """WCAG 2 contrast ratio of two sRGB colours (1 to 21)."""
+    hi, lo = sorted((_luminance(fg), _luminance(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def text_colours(button: Any) -> list[tuple[str, tuple[float, ...]]]:
+    """Each run of visible text on a button with the colour it is drawn in: its markup's
+    [color=...] where it has one, else the button's own text colour."""
+    import re
+
+    from kivy.utils import get_color_from_hex
+
+    stack = [tuple(button.color)]
+    runs = []
+    for part in re.split(r"(\[color=[^\]]*\]|\[/color\])", str(button.text)):
+        if part.startswith("[color="):
+            stack.append(tuple(get_color_from_hex(part[7:-1])))
+        elif part == "[/color]":
+            stack.pop()
+        else:
+            words = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", part).strip()
+            if words:
+                runs.append((words, stack[-1]))
+    return runs
+
+
+def test_colour_buttons_read_chosen_or_not(harness: Any) -> None:
+    """Every colour's button on the set-up screen, chosen (the candle-flame fill) or not, draws its
+    words at a contrast of at least 4.5:1 (WCAG AA) against its own fill: computed from the
+    widget's text and markup colours and the fill its canvas draws."""
+    from kivy.graphics import Color
+
+    h = harness
+    app = h.app
+    app.go("choose")
+    h.tap("game:BIN")
+    for colour in ("mustard", "green", "blue", "black"):  # all six at the table: every colour chosen
+        h.tap(f"colour:{colour}")
+    h.tap("monster:yellow")
+    checked = {}
+    for prefix in ("colour:", "first:", "monster:"):
+        for b in touch.controls():
+            if not str(b.action).startswith(prefix) or b.action == "monster:none":
+                continue
+            fill = next(i for i in b.canvas.before.children if isinstance(i, Color)).rgba
+            for words, fg in text_colours(b):
+                checked[(b.action, b.kind, words)] = ratio = contrast(fg, fill)
+                assert ratio >= 4.5, (b.action, b.kind, words, round(ratio, 2))
+    chosen = {action for action, kind, _ in checked if kind == "primary"}
+    assert {f"colour:{c}" for c in ("red", "yellow", "mustard", "green", "blue", "black")} <= chosen
+    assert "monster:yellow" in chosen and "first:red" in chosen
+    assert any(kind == "normal" and action.startswith("first:") for action, kind, _ in checked)

@@ -3,7 +3,7 @@ Scare symbols), and the two-level list of choices (what, then where) both play s
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from kivy.properties import ListProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -38,51 +38,103 @@ class TileBox(BoxLayout):
 
 class HouseView(GridLayout):
     """2 x 3 tiles (NW N NE / SW S SE); in each room: its name, girls (never moved \u25cf, moved
-    \u25cb), Scare symbols (!) and the monsters there."""
+    \u25cb), Scare symbols (!) and the monsters there. The tiles and their labels are made once
+    for a house; a refresh gives them new words and fills (a label whose words are the same does
+    not render again)."""
+
+    _layout: tuple[tuple[int, ...], ...] = ()
+    _rooms: Sequence[tuple[int, RoomLabel]] = ()
 
     def show(self, view: dict[str, Any], tiles: Sequence[Sequence[int]], running_room: str = "") -> None:
-        self.clear_widgets()
+        layout = tuple(tuple(slot) for slot in tiles)
+        if layout != self._layout:
+            self.clear_widgets()
+            made: list[tuple[int, RoomLabel]] = []
+            for slot in layout:
+                box = TileBox()
+                for i in slot:
+                    lbl = RoomLabel()
+                    made.append((i, lbl))
+                    box.add_widget(lbl)
+                self.add_widget(box)
+            self._rooms = made
+            self._layout = layout
         rooms = view["rooms"]
-        for slot in tiles:
-            box = TileBox()
-            for i in slot:
-                r = rooms[i]
-                girls = "\u25cf" * r["unmoved"] + "\u25cb" * r["moved"]
-                marks = " ".join(monster_mark(m) for m in r["monsters"])
-                scare = " " + "!" * r["scare"] if r["scare"] else ""
-                text = f"[b]{r['name']}[/b][color=a89cb0]{scare}[/color]\n[color=f1e9dc]{girls}[/color] {marks}"
-                lbl = RoomLabel(text=text)
-                if r["id"] == running_room:
-                    lbl.fill = list(T.hexc("5a1612"))
-                elif r["unmoved"] + r["moved"]:
-                    lbl.fill = list(T.LIGHT_ROOM)
-                box.add_widget(lbl)
-            self.add_widget(box)
+        for i, lbl in self._rooms:
+            r = rooms[i]
+            girls = "\u25cf" * r["unmoved"] + "\u25cb" * r["moved"]
+            marks = " ".join(monster_mark(m) for m in r["monsters"])
+            scare = " " + "!" * r["scare"] if r["scare"] else ""
+            lbl.text = f"[b]{r['name']}[/b][color=a89cb0]{scare}[/color]\n[color=f1e9dc]{girls}[/color] {marks}"
+            if r["id"] == running_room:
+                lbl.fill = list(T.hexc("5a1612"))
+            elif r["unmoved"] + r["moved"]:
+                lbl.fill = list(T.LIGHT_ROOM)
+            else:
+                lbl.fill = list(T.PANEL2)
+
+
+class Press(NamedTuple):
+    """A button as a screen wants it: its words, its action name, what a press does, its look, and
+    whether it acts when pressed or when released."""
+
+    caption: str
+    action: str
+    fn: Callable[[], Any]
+    kind: str = "normal"
+    on: str = "release"
+
+
+def fill_buttons(grid: Any, wanted: Sequence[Press], font_size: int = 16) -> None:
+    """`grid` shows these buttons in this order. The buttons it has are given the new words and
+    deeds, in place; a button is made only when the grid never had that many (ones it no longer
+    needs wait, out of the window, for the next refresh that does)."""
+    have = list(reversed(grid.children))  # in the order they were added: the order they are laid out
+    spare: list[BigButton] = grid.__dict__.setdefault("spare_buttons", [])
+    for b in have[len(wanted):]:
+        grid.remove_widget(b)
+        spare.append(b)
+    for k, want in enumerate(wanted):
+        if k < len(have):
+            b = have[k]
+        else:
+            b = spare.pop() if spare else _new_button(font_size)
+            grid.add_widget(b)
+        b.caption, b.action, b.kind = want.caption, want.action, want.kind
+        b.press = want
+
+
+def _new_button(font_size: int) -> BigButton:
+    b = BigButton(font_size=font_size)
+    b.bind(on_press=lambda b: _act(b, "press"), on_release=lambda b: _act(b, "release"))
+    return b
+
+
+def _act(b: BigButton, when: str) -> None:
+    press = getattr(b, "press", None)
+    if press is not None and press.on == when:
+        press.fn()
 
 
 def fill_choices(grid: Any, groups: Sequence[Group], opened: str, submit: Callable[[Any], None],
                  open_group: Callable[[str], None]) -> str:
     """Buttons into `grid`: the groups (a group of one is its choice), or the open group's choices.
     Returns the key of the group shown open ("" when the groups are listed)."""
-    grid.clear_widgets()
     group = next((g for g in groups if g.key == opened), None)
     if group is not None and len(group.choices) > 1:
-        for i, ch in enumerate(group.choices):
-            grid.add_widget(_button(ch.caption, f"choice:{i}", lambda ch=ch: submit(ch.inp), i == 0 and False))
+        fill_buttons(grid, [Press(ch.caption, f"choice:{i}", lambda ch=ch: submit(ch.inp))
+                            for i, ch in enumerate(group.choices)])
         return group.key
+    wanted = []
     for g in groups:
         if len(g.choices) == 1:
             only: Choice = g.choices[0]
             plain = g.key in ("done", "draw", "deal", "girls", "hide") or only.caption == g.caption
             words = only.caption if plain else f"{g.caption}: {only.caption}"
-            grid.add_widget(_button(words, f"group:{g.key}", lambda ch=only: submit(ch.inp), g.key == "done"))
+            wanted.append(Press(words, f"group:{g.key}", lambda ch=only: submit(ch.inp),
+                                "quiet" if g.key == "done" else "normal"))
         else:
-            grid.add_widget(_button(f"{g.caption} \u25b8 [size=13]({len(g.choices)})[/size]", f"group:{g.key}",
-                                    lambda k=g.key: open_group(k), False))
+            wanted.append(Press(f"{g.caption} \u25b8 [size=13]({len(g.choices)})[/size]", f"group:{g.key}",
+                                lambda k=g.key: open_group(k)))
+    fill_buttons(grid, wanted)
     return ""
-
-
-def _button(caption: str, action: str, fn: Callable[[], None], quiet: bool) -> BigButton:
-    b = BigButton(caption=caption, action=action, font_size=16, kind="quiet" if quiet else "normal")
-    b.bind(on_release=lambda *_: fn())
-    return b

@@ -9,7 +9,7 @@ from typing import Any
 from companion.games.bump_in_the_night import choices
 from companion.games.bump_in_the_night.state import DrawFor
 from companion.games.bump_in_the_night.ui import acting_colour
-from companion.games.bump_in_the_night.ui.widgets import colour_words, fill_choices
+from companion.games.bump_in_the_night.ui.widgets import colour_words, fill_buttons, fill_choices
 from kivy.properties import BooleanProperty
 
 from companion.ui.screens import BaseScreen
@@ -50,7 +50,7 @@ class BinHandScreen(BaseScreen):
             self.ids.heading.text = f"Only {who} looks now"
             self.ids.hand.text = ""
             self.ids.prompt.text = ""
-            grid.clear_widgets()
+            fill_buttons(grid, [])
             return
         v = c.view(colour)  # that seat's observation only
         self.ids.heading.text = f"{who}'s cards"

@@ -9,10 +9,9 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
 from companion.games.bump_in_the_night.state import COLOURS, Options
-from companion.games.bump_in_the_night.ui.widgets import colour_words
+from companion.games.bump_in_the_night.ui.widgets import Press, colour_words, fill_buttons
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
-from companion.ui.widgets import BigButton
 
 LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
 # (option, words when on, words when off): the gaps of docs/games/BIN.md a table most often sets.
@@ -22,6 +21,12 @@ TOGGLES = (
     ("move_any_monster", "Step 2 may move any monster", "Step 2 moves your own monsters"),
     ("five_off_turn_wins_at_once", "Five off-turn wins at once", "Five off-turn wins on your turn"),
 )
+
+
+def _colour(colour: str, chosen: bool) -> str:
+    """A colour's name on its button: in the colour on a plain button; in the chosen button's own
+    dark text on its candle-flame fill, where yellow or mustard letters would not read."""
+    return f"[b]{colour.capitalize()}[/b]" if chosen else colour_words(colour)
 
 
 class BinSetupScreen(BaseScreen):
@@ -36,41 +41,49 @@ class BinSetupScreen(BaseScreen):
         self.monster = "yellow"
         self.level = "hard"
         self.flags = {key: getattr(Options(), key) for key, _, _ in TOGGLES}
+        self.ids.scroller.scroll_y = 1  # a new set-up starts at the top of its list
         if self.parent is not None:
             self.refresh()
 
     def refresh(self) -> None:
-        box = self.ids.body
-        box.clear_widgets()
-        self._row(box, "Colours at the table (tap in seat order, clockwise)", 6,
-                  [(colour_words(c) + (f" {self.colours.index(c) + 1}" if c in self.colours else ""),
-                    c in self.colours, f"colour:{c}", lambda c=c: self._toggle(c)) for c in COLOURS])
-        self._row(box, "Who starts?", 6, [(colour_words(c), c == self.first, f"first:{c}",
-                                           lambda c=c: self._set("first", c)) for c in self.colours])
-        self._row(box, "The device plays a monster player", 4,
-                  [("Nobody", not self.monster, "monster:none",
-                    lambda: self._set("monster", ""))]
-                  + [(colour_words(c), c == self.monster, f"monster:{c}", lambda c=c: self._set("monster", c))
-                     for c in self.colours])
+        rows = [("Colours at the table (tap in seat order, clockwise)", 6,
+                 [(_colour(c, c in self.colours) + (f" {self.colours.index(c) + 1}" if c in self.colours else ""),
+                   c in self.colours, f"colour:{c}", lambda c=c: self._toggle(c)) for c in COLOURS]),
+                ("Who starts?", 6, [(_colour(c, c == self.first), c == self.first, f"first:{c}",
+                                     lambda c=c: self._set("first", c)) for c in self.colours]),
+                ("The device plays a monster player", 4,
+                 [("Nobody", not self.monster, "monster:none", lambda: self._set("monster", ""))]
+                 + [(_colour(c, c == self.monster), c == self.monster, f"monster:{c}",
+                     lambda c=c: self._set("monster", c)) for c in self.colours])]
         if self.monster:
-            self._row(box, "Its level", 3, [(w, k == self.level, f"level:{k}", lambda k=k: self._set("level", k))
-                                            for k, w in LEVELS])
-        self._row(box, "House rules where the rulebook is silent (docs/games/BIN.md)", 2,
-                  [(on if self.flags[k] else off, self.flags[k], f"opt:{k}", lambda k=k: self._flip(k))
-                   for k, on, off in TOGGLES])
+            rows.append(("Its level", 3, [(w, k == self.level, f"level:{k}", lambda k=k: self._set("level", k))
+                                          for k, w in LEVELS]))
+        rows.append(("House rules where the rulebook is silent (docs/games/BIN.md)", 2,
+                     [(on if self.flags[k] else off, self.flags[k], f"opt:{k}", lambda k=k: self._flip(k))
+                      for k, on, off in TOGGLES]))
+        self._show_rows(rows)
         self.find("start").disabled = len(self.colours) < 2
 
-    def _row(self, box: Any, heading: str, cols: int, items: list[Any]) -> None:
-        box.add_widget(Label(text=heading, font_size=17, color=T.DIM, size_hint_y=None, height=26,
-                             halign="left", text_size=(760, 26), markup=True))
-        g = GridLayout(cols=cols, spacing=6, size_hint_y=None, row_default_height=T.TOUCH, row_force_default=True)
-        g.bind(minimum_height=g.setter("height"))
-        for text, on, action, fn in items:
-            b = BigButton(caption=("\u2714 " if on else "\u25cb ") + text, kind="primary" if on else "normal",
-                          action=action, font_size=16)
-            b.bind(on_press=lambda *_, fn=fn: fn())
-            g.add_widget(b)
-        box.add_widget(g)
+    def _show_rows(self, rows: list[tuple[str, int, list[Any]]]) -> None:
+        """Each row is a heading and a grid of buttons, made once and given new words in place."""
+        box = self.ids.body
+        have = list(reversed(box.children))  # heading, grid, heading, grid, ...
+        for w in have[2 * len(rows):]:
+            box.remove_widget(w)
+        for k, (heading, cols, items) in enumerate(rows):
+            if 2 * k < len(have):
+                label, g = have[2 * k], have[2 * k + 1]
+            else:
+                label = Label(font_size=17, color=T.DIM, size_hint_y=None, height=26, halign="left",
+                              text_size=(760, 26), markup=True)
+                g = GridLayout(spacing=6, size_hint_y=None, row_default_height=T.TOUCH, row_force_default=True)
+                g.bind(minimum_height=g.setter("height"))
+                box.add_widget(label)
+                box.add_widget(g)
+            label.text, g.cols = heading, cols
+            fill_buttons(g, [Press(("\u2714 " if on else "\u25cb ") + text, action, fn,
+                                   "primary" if on else "normal", on="press")
+                             for text, on, action, fn in items])
 
     def _set(self, what: str, value: str) -> None:
         setattr(self, what, value)

@@ -9,7 +9,7 @@ from typing import Any
 from companion.games.bump_in_the_night import choices
 from companion.games.bump_in_the_night.context import ctx_for
 from companion.games.bump_in_the_night.ui import acting_colour, device_holds
-from companion.games.bump_in_the_night.ui.widgets import colour_words, fill_choices
+from companion.games.bump_in_the_night.ui.widgets import colour_words, fill_buttons, fill_choices
 from companion.ui.screens import BaseScreen
 
 
@@ -35,8 +35,12 @@ class BinTableScreen(BaseScreen):
                            + f" [size=12]\u2663{p['cards']}[/size]"
                            for col, p in v["players"].items())
         self.ids.scores.text = f"Claimed: {scores}"
-        self.ids.prompt.text = str(v["prompt"])
-        self.ids.notices.text = "\n".join(str(n) for n in v["notices"][-3:])
+        prompt = str(v["prompt"])
+        self.ids.prompt.text = prompt
+        # What the last input made happen; a line that only says the prompt again is not news (the
+        # set-up's notice is the first prompt).
+        news = [str(n) for n in v["notices"] if str(n) != prompt]
+        self.ids.notices.text = "\n".join(news[-3:])
         locks = ", ".join(choices.door_words(ctx, d) for d in v["locks"])
         self.ids.locks.text = f"Locked: {locks}" if locks else "No door is locked."
         run = v["running"]
@@ -56,7 +60,7 @@ class BinTableScreen(BaseScreen):
         self._shown = key
         grid = self.ids.choices
         if thinking:
-            grid.clear_widgets()
+            fill_buttons(grid, [])
             self.ids.choices_note.text = f"{colour.capitalize()} (the device) is deciding\u2026"
             return
         groups = choices.menu(state, c.legal())
