@@ -60,6 +60,8 @@ def legal_inputs(state: State, seat: str) -> list[I.Input]:
     if isinstance(head, PlayStep):
         pool = hidden_pool(state, head.seat) if UNSEEN in state.hands[head.seat] else state.unseen
         out: list[I.Input] = [I.Play(c) for c in plays(state, head.seat, pool)]
+        if UNSEEN not in state.hands[head.seat]:  # a known hand (the search's case): pass iff nothing to play
+            return out or [I.Pass()]
         return out + [I.Pass()] if may_pass(state, head.seat, pool) else out
     if isinstance(head, StealStep):
         return [I.Steal(state.seats[v]) for v in range(len(state.seats))
