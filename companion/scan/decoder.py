@@ -768,12 +768,12 @@ WHOLE_FRAME_COST = {  # work units per 640 x 480 frame of the old whole-frame st
     "pyzbar flat": 7.0, "zxing localnorm 3x smooth": 20.0, "zxing localnorm deblur 3x": 22.0,
 }
 
-TEXTURE_SIZES = (0.5, 0.64, 0.8, 1.0, 1.2)  # a texture blob's module estimate (side / 22) over the symbol's: 1.1-2.2 measured
+TEXTURE_SIZES = (0.4, 0.5, 0.64, 0.8, 1.0, 1.2)  # a texture blob's module estimate (side / 22) over the symbol's: 1.1-2.2 measured, 2.8 for a dim card whose whole face is the blob
 LOCATED_SIZES = (0.8, 1.0, 1.25)  # zxing's corners of a symbol it could not read are about right
 MIN_FINDER_PX = 1.5  # no finder search at module sizes under this (capture px)
 EARLY_FINDER_SCALE = 0.72  # finders this small for their spacing (version 3 and up) end a guess at once
 STRONG_FINDERS = 1.8  # a refit score (3 at best) under which other outlines are tried too
-QUICK_FINDERS = 2.0  # refit score (3 at best) a guessed quad needs in the look after a full read
+QUICK_FINDERS = 1.8  # refit score (3 at best) a guessed quad needs in the look after a full read (a dim, glared token's right fit: 1.98)
 TRIPLE_LEAD = 0.15  # refit score by which a square guess must beat a finder triple's fit
 CODEBOOK_EARLY = True  # ... and on the finder fit, before the corners are fitted
 CODEBOOK = True  # the known-sticker reading (companion.scan.codebook) after the fitted grid
