@@ -209,9 +209,15 @@ def test_a_pick_up_is_named_in_private_and_the_table_screen_shows_none_of_it(har
     secret = window_text()
     assert [t.replace("Player 1 named the 4 cards in private \u00b7 ", "") for t in named] == secret
 
-    # Player 2 names one and keeps three secret; the shared screen says so, and no card.
+    # Player 2 names a second Freeze Ray! (the box holds one): refused in private, named again.
     h.tap("draw_name")
     h.tap("look")
+    for card in ("freeze", "freeze", "1", "1"):
+        h.tap(f"card:{card}")
+    assert app.sm.current == "gsb_pickup" and app.toaster.shown and "Freeze Ray!" in app.toaster.ids.msg.text
+    assert c.state.hands[1] == () and "Name each card as it shows (4 more)" in window_text()
+    words |= {"Freeze Ray"}
+    # Player 2 names one and keeps three secret; the shared screen says so, and no card.
     h.tap("card:pal")
     h.tap("pickup_rest")
     assert c.state.hands[1] == ("pal", "?", "?", "?") and app.sm.current == "gsb_table"

@@ -45,9 +45,10 @@ class GsbPickupScreen(BaseScreen):
             return
         self.ids.cover.shown, self.ids.secret.shown = not self.revealed, self.revealed
         if not self.revealed:
-            self.ids.cover_text.text = (f"{T.GLYPH_WARN} Pass the device to {self.seat} to name the cards "
+            cards = "card" if count == 1 else "cards"
+            self.ids.cover_text.text = (f"{T.GLYPH_WARN} Pass the device to {self.seat} to name the {cards} "
                                         f"they picked up\n[size=22]Everyone else: look away.[/size]")
-            self.find("look").caption = f"I am {self.seat}: tap to name my cards"
+            self.find("look").caption = f"I am {self.seat}: tap to name my {cards}"
             return
         hand = [x for x in self.app.controller.view(self.seat).get("hand", []) if x]
         self.ids.heading.text = (f"[b]{self.seat} only[/b]: name the {count} card{'s' if count != 1 else ''} "
@@ -105,8 +106,9 @@ class GsbPickupScreen(BaseScreen):
             self.refresh()
             return
         self.cover()
-        line = f"{seat} named {'the' if named == len(cards) else f'{named} of the'} {len(cards)} card" + \
-            ("s" if len(cards) != 1 else "") + " in private"
+        n = len(cards)
+        line = (f"{seat} named the card in private" if n == 1 else
+                f"{seat} named {'the' if named == n else f'{named} of the'} {n} cards in private")
         self.app.go_play()
         table = self.app.screen("gsb_table")
         if self.app.sm.current == "gsb_table":

@@ -252,9 +252,11 @@ class GsbTableScreen(BaseScreen):
             card_buttons(self._button, self.picked, lambda k: self.name_card(k, count), self.unname)
             return
         # A person's cards are named only in private: the shared screen never shows one.
-        self.ids.note.text = f"{seat} keeps the cards secret, or names them in private so the device can show them later"
+        cards, them = ("the card", "it") if count == 1 else ("the cards", "them")
+        self.ids.note.text = f"{seat} keeps {cards} secret, or names {them} in private so the device can show {them} later"
         self._button(f"{count} not shown", "draw_unseen", lambda: self.choose(I.Draw(("?",) * count)), "primary")
-        self._button(f"{seat} names them in private\u2026", "draw_name", lambda: self.app.screen("gsb_pickup").hand_to(seat))
+        self._button(f"{seat} names {them} in private\u2026", "draw_name",
+                     lambda: self.app.screen("gsb_pickup").hand_to(seat))
 
     def tell(self, line: str) -> None:
         """A line about the moment just made (by a private step), shown until the next input."""
