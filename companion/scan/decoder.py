@@ -777,8 +777,8 @@ QUICK_FINDERS = 2.0  # refit score (3 at best) a guessed quad needs in the look 
 TRIPLE_LEAD = 0.15  # refit score by which a square guess must beat a finder triple's fit
 CODEBOOK_EARLY = True  # ... and on the finder fit, before the corners are fitted
 CODEBOOK = True  # the known-sticker reading (companion.scan.codebook) after the fitted grid
-SECOND_LOOK_SCORE = 2.5  # texture score (symbol_candidates) a patch needs for that look: unread stickers
-# there scored 2.8-20 on the dev corpora, 85 % of leftover patches (clutter, card edges) under 1.2
+SECOND_LOOK_SCORE = 1.5  # texture score (symbol_candidates) a patch needs for that look: unread stickers
+# there scored 1.6-20 on the dev corpora (dim, noisy ones 1.6-2), 85 % of leftover patches under 1.2
 
 
 def calibrate(repeats: int = 5) -> float:

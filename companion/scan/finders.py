@@ -28,7 +28,7 @@ MIN_NCC = 0.35  # a finder's correlation at its peak, at least (stickers: 0.4-0.
 PEAKS_PER_SIZE = 8
 MAX_PEAKS = 14  # after merging the sizes: the best, for the triple search
 LEG_RATIO = 1.25  # the two legs of a triple agree within this factor
-MAX_COS = 0.3  # |cos| of the angle between the legs (perspective bends the right angle)
+MAX_COS = 0.55  # |cos| of the angle between the legs: a steep tilt of a turned card bends the right angle to 57-123 degrees
 SIZE_RATIO = 1.45  # a peak's module size and the triple's agree within this factor
 
 
@@ -140,11 +140,9 @@ def finder_triples(peaks: Sequence[tuple[float, float, float, float]], k: int = 
     idx = idx[np.argsort(-score[idx])]
     out: list[Triple] = []
     for i in idx:
-        t = Triple(float(score[i]), P[b[i]], P[a[i]], P[c[i]], float(mod[i]))
-        # one triple per symbol: a second one sharing a finder with a better one is the same symbol misfitted
-        if any(np.allclose(t.tl, o.tl) or np.allclose(t.tr, o.tr) or np.allclose(t.bl, o.bl) for o in out):
-            continue
-        out.append(t)
+        # Triples sharing finders are kept: under a steep tilt the true triple's legs are far from
+        # square, and a data blob making a squarer one with two of its finders can score higher
+        out.append(Triple(float(score[i]), P[b[i]], P[a[i]], P[c[i]], float(mod[i])))
         if len(out) >= k:
             break
     return out

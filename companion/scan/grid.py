@@ -808,38 +808,58 @@ def feedback_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], tries: i
 FIT_ITERS = 1  # level refits per trial in fit_corners
 
 
+def pixel_residual(rect: npt.NDArray[Any], sigma: float, iters: int = 1) -> float:
+    """How well one blur's fit explains the rectified symbol pixel by pixel: the mean squared
+    difference (grey levels) between the picture and the fitted modules painted and blurred, over
+    the pixels glare did not clip. Module means hide where a module's edges fall; pixels do not."""
+    x, _, _, _, y, clipped, bp = _fit_levels(rect, LS_PPM, sigma, iters)
+    paint = np.kron(np.clip(x, -1, 1).reshape(LS_G, LS_G), np.ones((LS_PPM, LS_PPM), np.float32)).astype(np.float32)
+    d = (y - (_gblur(paint, sigma * LS_PPM) if sigma > 0 else paint)) * bp
+    seen = ~clipped
+    return float((d * d)[seen].sum() / max(1, int(seen.sum())))
+
+
 def fit_corners(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], steps: tuple[float, ...] = (0.5, 0.25),
                 max_evals: int = 40) -> npt.NDArray[np.float32]:
     """The quad (TL TR BR BL) moved to where the blur model fits the symbol best. A quad refit from
     the three finders is a parallelogram, so under perspective its bottom-right corner (no finder
     there) can be modules off; the least-squares residual of `deconvolve` (at the sigma that fits
     the start) is smallest when the sampling grid sits on the modules. Coordinate descent on the
-    bottom-right corner in half and quarter modules, then one quarter-module pass over every corner."""
+    bottom-right corner in half and quarter modules on that residual, then one quarter-module pass
+    over every corner on the pixel residual (`pixel_residual`): where glare washes part of the
+    symbol out, module means were smallest up to a module off the true corners, pixels were not."""
     q = np.asarray(quad, np.float32).copy()
     m = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[3] - q[0])) / (2 * N)
     _, _, sigma, best = _deconvolve(rectify(img, q, LS_PPM), LS_PPM, LS_SIGMAS, 1)
     evals = 0
 
-    def trial(i: int, d: npt.NDArray[np.float32]) -> bool:
+    def residual(cand: npt.NDArray[np.float32], pixels: bool) -> float:
+        rect = rectify(img, cand, LS_PPM)
+        return pixel_residual(rect, sigma, FIT_ITERS) if pixels else _deconvolve(rect, LS_PPM, (sigma,), FIT_ITERS)[3]
+
+    def trial(i: int, d: npt.NDArray[np.float32], pixels: bool) -> bool:
         nonlocal q, best, evals
         cand = q.copy()
         cand[i] += d
         evals += 1
-        r = _deconvolve(rectify(img, cand, LS_PPM), LS_PPM, (sigma,), FIT_ITERS)[3]
+        r = residual(cand, pixels)
         if r < best * 0.999:
             q, best = cand, r
             return True
         return False
 
     dirs = [np.array(d, np.float32) for d in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-    for corners, step_list in (((2,), steps), ((0, 1, 2, 3), steps[-1:])):
+    # module means first (a wide basin: the corner can be modules off), then pixels (a sharp one)
+    for corners, step_list, pixels in (((2,), steps, False), ((0, 1, 2, 3), steps[-1:], True)):
+        if pixels:
+            best = residual(q, True)
         for step in step_list:
             moved = True
             while moved and evals < max_evals:
                 moved = False
                 for i in corners:
                     for d in dirs:
-                        if evals < max_evals and trial(i, d * step * m):
+                        if evals < max_evals and trial(i, d * step * m, pixels):
                             moved = True
     return q
 

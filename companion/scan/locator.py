@@ -27,6 +27,7 @@ MIN_SIDE = 30.0
 MAX_SIDE = 170.0
 MAX_ASPECT = 1.4
 MIN_FILL = 0.6  # blob area / its rectangle's area
+HULL_FILL = 0.45  # a candidate blob's convex hull over its rectangle, at least (glare can take a corner)
 
 
 def symbol_quads(crop: npt.NDArray[Any], k: int = 1) -> list[npt.NDArray[np.float32]]:
@@ -164,7 +165,7 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12, corner: bool = True)
             rect = cv2.minAreaRect(hull)
             w, hh = rect[1]
             a, c = min(w, hh), max(w, hh)
-            if a < lo or c > hi or c / a > MAX_ASPECT or cv2.contourArea(hull) < 0.7 * w * hh:
+            if a < lo or c > hi or c / a > MAX_ASPECT or cv2.contourArea(hull) < HULL_FILL * w * hh:
                 continue
             score = float(cv2.mean(score_tex[y:y + bh, x:x + bw_])[0]) / score_mean
             s = scale_px

@@ -95,3 +95,22 @@ def test_the_corner_band_finds_a_dim_sticker_the_texture_bands_miss(name: str) -
         locator.BANDS = old
     r = Decoder(game="BGM").decode(img)
     assert r.cards == (parse_code(placed[0].text),)
+
+
+def test_a_large_sticker_glare_washes_a_corner_off_is_still_a_candidate() -> None:
+    # Benchmark frame (seed 31337, 1280 x 720, frame 111): 11 px per module, but glare washes out the
+    # bottom finder and a third of the symbol, so zxing does not locate it, and its texture blob has
+    # lost a corner (its hull fills half its rectangle, not 0.7). It is a candidate, and reads.
+    from companion.scan import locator
+    from companion.scan.decoder import located_symbols, preview
+    from companion.scan.synth import render_scene
+
+    placed = [Placed("BGM:SRCH:32", 5.5441256762309425, 130.5858219251283, (107.69868304937766, 296.41629090689736))]
+    spoil = Spoil(blur_sigma=1.4, motion_px=5, glare=2, glare_size=0.28524236087718646, light=1.0920674072853398,
+                  noise_sigma=0.5635344389916758, clutter=4)
+    img, syms = render_scene(placed, spoil, seed=3133794122, scale=2.0, view=(1280, 720))
+    small, f = preview(img)
+    assert not located_symbols(small)
+    centre = np.array(syms[0].corners).mean(axis=0) / f
+    assert any(np.hypot(*(q.mean(axis=0) - centre)) < 15 for _, q, _ in locator.symbol_candidates(small))
+    assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:SRCH:32"),)
