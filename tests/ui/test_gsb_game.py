@@ -92,6 +92,17 @@ def shown_choices(h: Any) -> set[str]:
     return {str(w.action) for w in touch.controls() if id(w) in inside}
 
 
+def two_people(h: Any) -> Any:
+    """A new game by touch: two people, no automated player; its controller."""
+    h.app.go("choose")
+    h.tap("goosebumps")
+    h.tap("device_at:-1")
+    h.tap("start")
+    c = h.app.controller
+    assert c.state.automated == (False, False)
+    return c
+
+
 def test_a_hidden_hand_passes_and_plays_a_card_it_never_named_by_touch(harness: Any) -> None:
     """GSB-14/39, "Taking a Turn" and "Play these cards during other players' turns", with GSB-18/
     G17 (no Pal past the Amusement Park): two people, no automated player. Player 1 keeps every
@@ -101,12 +112,7 @@ def test_a_hidden_hand_passes_and_plays_a_card_it_never_named_by_touch(harness: 
     places on the screen."""
     h = harness
     app = h.app
-    app.go("choose")
-    h.tap("goosebumps")
-    h.tap("device_at:-1")
-    h.tap("start")
-    c = app.controller
-    assert c.state.automated == (False, False)
+    c = two_people(h)
     h.tap("draw_unseen")  # Player 1's four, secret
     h.tap("draw_name")  # Player 2's four, named in private
     h.tap("look")
@@ -161,11 +167,7 @@ def test_a_pick_up_is_named_in_private_and_the_table_screen_shows_none_of_it(har
 
     h = harness
     app = h.app
-    app.go("choose")
-    h.tap("goosebumps")
-    h.tap("device_at:-1")
-    h.tap("start")
-    c = app.controller
+    c = two_people(h)
     before = c.state
     dealt = ("pal", "car", "stine", "book")
     words = {caption(k) for k in dealt} | {title(k) for k in dealt}

@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.goosebumps import inputs as I
-from companion.games.goosebumps.ui.screens.gsb_table import card_buttons, hand_words, naming_note
+from companion.games.goosebumps.ui.screens.gsb_table import NamesCards, card_buttons, hand_words, naming_note
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
 
 
-class GsbPickupScreen(BaseScreen):
+class GsbPickupScreen(NamesCards, BaseScreen):
     title = "Goosebumps: in private"
 
     def on_kv_post(self, base: Any) -> None:
@@ -85,16 +85,9 @@ class GsbPickupScreen(BaseScreen):
         self.app.go_play()
 
     def name_card(self, card: str) -> None:
-        self.picked.append(card)
-        if len(self.picked) >= self._count():
-            self._submit(tuple(self.picked))
-            return
-        self.refresh()
-
-    def unname(self) -> None:
-        if self.picked:
-            self.picked.pop()
-        self.refresh()
+        cards = self.add_card(card, self._count())
+        if cards:
+            self._submit(cards)
 
     def rest_secret(self) -> None:
         self._submit(tuple(self.picked) + ("?",) * (self._count() - len(self.picked)))

@@ -91,6 +91,27 @@ def hand_words(hand: list[str]) -> str:
     return (", ".join(named) if named else "none named") + (f", and {hidden} the device has not seen" if hidden else "")
 
 
+class NamesCards:
+    """A screen on which a pick-up is named card by card (the table: the holder's; gsb_pickup: a
+    person's, in private)."""
+
+    picked: list[str]  # (and the screen's `refresh`)
+
+    def add_card(self, card: str, count: int) -> tuple[str, ...]:
+        """The whole pick-up once its last card is named (and the naming starts afresh), else ()."""
+        self.picked.append(card)
+        if len(self.picked) < count:
+            self.refresh()
+            return ()
+        cards, self.picked = tuple(self.picked), []
+        return cards
+
+    def unname(self) -> None:
+        if self.picked:
+            self.picked.pop()
+        self.refresh()
+
+
 def offered(c: Any) -> list[Any]:
     """The choices on the shared screen: what the whole table's view allows (every card a hand
     could hold, a pass whenever the public cards allow one), never the acting seat's own list, which
@@ -105,7 +126,7 @@ class TrackCell(Button):
     action = StringProperty("")
 
 
-class GsbTableScreen(BaseScreen):
+class GsbTableScreen(NamesCards, BaseScreen):
     title = "Goosebumps"
 
     def on_kv_post(self, base: Any) -> None:
@@ -290,20 +311,11 @@ class GsbTableScreen(BaseScreen):
         self.refresh()
 
     def name_card(self, card: str, count: int) -> None:
-        self.picked.append(card)
-        if len(self.picked) >= count:
-            cards = tuple(self.picked)
-            self.picked = []
+        cards = self.add_card(card, count)
+        if cards:
             if not self.app.submit(I.Draw(cards)):
                 self._key = None
             self.refresh()
-            return
-        self.refresh()
-
-    def unname(self) -> None:
-        if self.picked:
-            self.picked.pop()
-        self.refresh()
 
     def show_hand(self) -> None:
         self._mode("handover")
