@@ -73,6 +73,10 @@ class GsbPickupScreen(NamesCards, BaseScreen):
         self.ids.heading.text = self.ids.note.text = ""
         self.ids.choices.clear_widgets()
 
+    def on_leave(self, *_: Any) -> None:
+        self.picked = []
+        self.cover()  # however the screen is left, it comes back covered
+
     # ---- touches ----
     def look(self) -> None:
         self.revealed = True
