@@ -92,6 +92,17 @@ def shown_choices(h: Any) -> set[str]:
     return {str(w.action) for w in touch.controls() if id(w) in inside}
 
 
+def two_people(h: Any) -> Any:
+    """A new game by touch: two people, no automated player; its controller."""
+    h.app.go("choose")
+    h.tap("goosebumps")
+    h.tap("device_at:-1")
+    h.tap("start")
+    c = h.app.controller
+    assert c.state.automated == (False, False)
+    return c
+
+
 def test_a_hidden_hand_passes_and_plays_a_card_it_never_named_by_touch(harness: Any) -> None:
     """GSB-14/39, "Taking a Turn" and "Play these cards during other players' turns", with GSB-18/
     G17 (no Pal past the Amusement Park): two people, no automated player. Player 1 keeps every
@@ -101,14 +112,11 @@ def test_a_hidden_hand_passes_and_plays_a_card_it_never_named_by_touch(harness: 
     places on the screen."""
     h = harness
     app = h.app
-    app.go("choose")
-    h.tap("goosebumps")
-    h.tap("device_at:-1")
-    h.tap("start")
-    c = app.controller
-    assert c.state.automated == (False, False)
+    c = two_people(h)
     h.tap("draw_unseen")  # Player 1's four, secret
-    for card in ("1", "1", "2", "2"):  # Player 2's four, named
+    h.tap("draw_name")  # Player 2's four, named in private
+    h.tap("look")
+    for card in ("1", "1", "2", "2"):
         h.tap(f"card:{card}")
     assert c.state.hands == (("?",) * 4, ("1", "1", "2", "2"))
     h.tap("draw_unseen")  # Player 1's first turn: one card to make five
@@ -134,6 +142,95 @@ def test_a_hidden_hand_passes_and_plays_a_card_it_never_named_by_touch(harness: 
     assert labels(app)[-1] == "Player 2 played a 3" and c.state.positions[1] == 3
     assert c.state.hands[1] == ("1", "1", "2", "2")  # the unseen card was the 3
     assert c.view()["waiting"]["seat"] == "Player 1"
+
+
+def window_text() -> list[str]:
+    """Every Label's text in the window's widget tree (the shown screen, its hidden parts, the
+    status bar, any layer): all a person at the table could be shown."""
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    return [str(w.text) for root in Window.children for w in root.walk(restrict=True) if isinstance(w, Label)]
+
+
+def test_a_pick_up_is_named_in_private_and_the_table_screen_shows_none_of_it(harness: Any) -> None:
+    """GSB-03, "To Begin" (each player is dealt FOUR cards) and GSB-05, "Taking a Turn" (pick up to
+    make five), with the house's rule that a hand reaches a screen only through its own seat's
+    observation. Player 1 names the four dealt: the shared screen says to pass the device to
+    Player 1 and shows no card; Player 1 taps that they hold it and names the cards (one taken
+    back); the device goes back to the shared screen, which says only that four were named: no
+    Label in the window holds a card, and the screen reads as it does when the cards are kept
+    secret. Undo from the shared screen brings back the pick-up, unnamed. Player 2 names one card
+    and keeps the rest secret. All by touches."""
+    from companion.games.goosebumps.cards import title
+    from companion.games.goosebumps.ui.screens.gsb_table import caption
+
+    h = harness
+    app = h.app
+    c = two_people(h)
+    before = c.state
+    dealt = ("pal", "car", "stine", "book")
+    words = {caption(k) for k in dealt} | {title(k) for k in dealt}
+
+    def shows_a_card() -> list[str]:
+        h.pump(frames=2)
+        return [t for t in window_text() if any(w in t for w in words)]
+
+    h.tap("draw_name")
+    assert app.sm.current == "gsb_pickup"
+    cover = " ".join(window_text())
+    assert "Pass the device to Player 1 to name the cards" in cover and "look away" in cover
+    shown = shown_actions(h)
+    assert {"look", "pickup_back"} <= shown and not any(a.startswith("card:") for a in shown), shown
+    h.tap("look")
+    for card in ("pal", "car", "freeze"):
+        h.tap(f"card:{card}")
+    h.tap("card_back")  # not the Freeze Ray!
+    assert "Name each card as it shows (2 more): Pal, Haunted Car" in window_text()
+    h.tap("card:stine")
+    assert app.sm.current == "gsb_pickup"
+    h.tap("card:book")
+    assert c.state.hands[0] == dealt and labels(app)[-1] == "Player 1 picked up 4 cards"
+    assert app.sm.current == "gsb_table" and c.view()["waiting"]["seat"] == "Player 2"
+    assert shows_a_card() == []
+    private = app.screen("gsb_pickup")  # covered again, and nothing named left in it
+    assert not [w.text for w in private.walk(restrict=True) if any(x in str(getattr(w, "text", "")) for x in words)]
+    named = window_text()
+    assert "Player 1 named the 4 cards in private" in " ".join(named)
+
+    # Undo from the shared screen: the pick-up again, unnamed; then kept secret, the screen reads the same.
+    h.tap("undo")
+    assert "Undo: Player 1 picked up 4 cards?" in window_text()
+    h.tap("confirm_ok")
+    assert c.state == before and c.view()["waiting"] == {
+        "kind": "draw", "seat": "Player 1", "count": 4, "why": "deal", "reshuffle": False}
+    assert {"draw_unseen", "draw_name"} <= shown_actions(h) and shows_a_card() == []
+    h.tap("draw_unseen")
+    app.toaster.hide()
+    h.pump(frames=2)
+    secret = window_text()
+    assert [t.replace("Player 1 named the 4 cards in private \u00b7 ", "") for t in named] == secret
+
+    # Player 2 names a second Freeze Ray! (the box holds one): refused in private, named again.
+    h.tap("draw_name")
+    h.tap("look")
+    for card in ("freeze", "freeze", "1", "1"):
+        h.tap(f"card:{card}")
+    assert app.sm.current == "gsb_pickup" and app.toaster.shown and "Freeze Ray!" in app.toaster.ids.msg.text
+    assert c.state.hands[1] == () and "Name each card as it shows (4 more)" in window_text()
+    words |= {"Freeze Ray"}
+    # Player 2 names one and keeps three secret; the shared screen says so, and no card.
+    h.tap("card:pal")
+    h.tap("pickup_rest")
+    assert c.state.hands[1] == ("pal", "?", "?", "?") and app.sm.current == "gsb_table"
+    assert shows_a_card() == [] and "Player 2 named 1 of the 4 cards in private" in " ".join(window_text())
+
+
+def shown_actions(h: Any) -> set[str]:
+    from companion.ui import touch
+
+    h.pump(frames=2)
+    return {str(w.action) for w in touch.controls()}
 
 
 def test_companion_shots_renders_the_goosebumps_screens(tmp_path: Path) -> None:
@@ -174,11 +271,19 @@ def test_every_goosebumps_control_shown_gets_a_touch_at_its_centre(harness: Any)
     h.tap("players:2")
     h.tap("start")
     check("the deal: a person's cards")
+    h.tap("draw_name")
+    check("a pick-up named in private: the cover")
+    h.tap("look")
+    h.tap("card:6")
+    check("a pick-up named in private: the cards")
+    h.tap("pickup_cancel")
+    assert app.sm.current == "gsb_table"
     c = app.controller
     p = Player(h, seed=2)
     p.play(lambda: c.view()["waiting"].get("seat") == "Device" and c.state.phase.value == "deal")
     h.tap("card:5")
     check("the deal: naming the holder's cards")
+    h.tap("card_back")  # the Player names all four
     p.play(lambda: c.view()["waiting"]["kind"] == "play" and c.view()["waiting"]["seat"] == "Player 1"
            and not app.summary.shown)
     check("a person's play")

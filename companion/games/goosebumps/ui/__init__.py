@@ -1,6 +1,7 @@
 """What Goosebumps brings to the app (companion/ui/packui.py): a set-up screen, the table (the
 track with every monster, whose turn and why, the acting seat's choices, cards named as the real
-ones show), the automated player's decisions as steps the table carries out, and the end."""
+ones show), a person's pick-up named in private, the automated player's decisions as steps the
+table carries out, and the end."""
 
 from __future__ import annotations
 
@@ -24,9 +25,11 @@ def seat_names(players: int, device_at: int) -> tuple[str, ...]:
 
 
 class GsbUI(GameUI):
-    screens = {name: f"companion.games.goosebumps.ui.screens.{name}" for name in ("gsb_setup", "gsb_table", "gsb_end")}
+    screens = {name: f"companion.games.goosebumps.ui.screens.{name}"
+               for name in ("gsb_setup", "gsb_table", "gsb_pickup", "gsb_end")}
     setup_screen = "gsb_setup"
     table_screen = "gsb_table"
+    # Not gsb_pickup: nothing routes away from a private step but the step itself (or its moment passing).
     auto_screens = frozenset({"gsb_table", "gsb_end"})
     icon = "\u2603"
     tile_action = "goosebumps"

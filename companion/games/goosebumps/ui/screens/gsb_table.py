@@ -1,12 +1,12 @@
 """The Goosebumps table: the track with every monster, whose turn it is and why, the draw pile,
 what just happened, and the choices of whoever acts now. Cards are named as the real ones show
-(the table is the truth); a hand is shown only behind a hand-over step; a monster the table moved
-by hand is put right by a tap on the track. Everything shown comes from the "table" observation
-(a hand: from its own seat's)."""
+(the table is the truth): the holder's here, a person's only in private (gsb_pickup); a hand is
+shown only behind a hand-over step; a monster the table moved by hand is put right by a tap on
+the track. Everything shown comes from the "table" observation (a hand: from its own seat's)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from kivy.factory import Factory
 from kivy.uix.button import Button
@@ -69,6 +69,49 @@ def words(inp: Any, waiting: dict[str, Any]) -> str:
     return type(inp).kind
 
 
+def naming_note(count: int, picked: list[str]) -> str:
+    """Where a pick-up's naming stands: how many cards are still to name, and those named."""
+    got = ", ".join(caption(x) for x in picked)
+    return f"Name each card as it shows ({count - len(picked)} more)" + (f": {got}" if got else "")
+
+
+def card_buttons(add: Callable[..., Any], picked: list[str], name: Callable[[str], None],
+                 unname: Callable[[], None]) -> None:
+    """A button per kind of card, and one taking back the last card named."""
+    for k in KINDS:
+        add(caption(k), f"card:{k}", lambda k=k: name(k))
+    if picked:
+        add("\u232b Not that one", "card_back", unname)
+
+
+def hand_words(hand: list[str]) -> str:
+    """A hand from its own seat's observation: the cards named, and how many were not."""
+    named = [caption(x) for x in hand if x not in ("", "?")]
+    hidden = sum(1 for x in hand if x == "?")
+    return (", ".join(named) if named else "none named") + (f", and {hidden} the device has not seen" if hidden else "")
+
+
+class NamesCards:
+    """A screen on which a pick-up is named card by card (the table: the holder's; gsb_pickup: a
+    person's, in private)."""
+
+    picked: list[str]  # (and the screen's `refresh`)
+
+    def add_card(self, card: str, count: int) -> tuple[str, ...]:
+        """The whole pick-up once its last card is named (and the naming starts afresh), else ()."""
+        self.picked.append(card)
+        if len(self.picked) < count:
+            self.refresh()
+            return ()
+        cards, self.picked = tuple(self.picked), []
+        return cards
+
+    def unname(self) -> None:
+        if self.picked:
+            self.picked.pop()
+        self.refresh()
+
+
 def offered(c: Any) -> list[Any]:
     """The choices on the shared screen: what the whole table's view allows (every card a hand
     could hold, a pass whenever the public cards allow one), never the acting seat's own list, which
@@ -83,13 +126,14 @@ class TrackCell(Button):
     action = StringProperty("")
 
 
-class GsbTableScreen(BaseScreen):
+class GsbTableScreen(NamesCards, BaseScreen):
     title = "Goosebumps"
 
     def on_kv_post(self, base: Any) -> None:
         self.mode = "play"  # play | threes | handover | hand | fix_who | fix_where
-        self.picked: list[str] = []  # cards named so far for the draw in progress
+        self.picked: list[str] = []  # the holder's cards named so far for the draw in progress
         self.fixing = ""
+        self.told: tuple[Any, str] = (None, "")  # (the state it is about, a line from a private step)
         self.cells: list[TrackCell] = []
         self._key: Any = None
 
@@ -187,11 +231,7 @@ class GsbTableScreen(BaseScreen):
                          lambda: self._mode("hand"), "primary")
             return
         if self.mode == "hand":
-            hand = c.view(seat).get("hand", [])
-            named = [caption(x) for x in hand if x not in ("", "?")]
-            hidden = sum(1 for x in hand if x == "?")
-            self.ids.note.text = (f"{seat}'s cards: " + (", ".join(named) if named else "none named")
-                                  + (f", and {hidden} the device has not seen" if hidden else ""))
+            self.ids.note.text = f"{seat}'s cards: " + hand_words(c.view(seat).get("hand", []))
             self._button("Hide the hand", "hand_hide", lambda: self._mode("play"), "primary")
             return
         if v["phase"] == "over":
@@ -204,6 +244,7 @@ class GsbTableScreen(BaseScreen):
         automated = bool(mine and mine[0]["automated"])
         if kind == "draw":
             self._draw_choices(int(waiting["count"]), automated, seat)
+            self._tell()
             return
         legal = offered(c)
         if kind == "take" and any(isinstance(i, I.Take) and i.card for i in legal):
@@ -224,20 +265,29 @@ class GsbTableScreen(BaseScreen):
                          "primary" if i == 0 and kind != "react" else "normal")
         if threes:  # up to six of them: one button opens them, so every choice fits the screen
             self._button("Three of a kind\u2026", "threes", lambda: self._mode("threes"))
+        self._tell()
 
     def _draw_choices(self, count: int, automated: bool, seat: str) -> None:
-        need = count - len(self.picked)
-        got = ", ".join(caption(x) for x in self.picked)
-        self.ids.note.text = (f"Name each card as it shows ({need} more)" + (f": {got}" if got else "")
-                              if automated or self.picked else
-                              f"{seat} keeps the cards secret, or names them so the device can show them later")
-        if not automated and not self.picked:
-            self._button(f"{count} not shown", "draw_unseen",
-                         lambda: self.choose(I.Draw(("?",) * count)), "primary")
-        for k in KINDS:
-            self._button(caption(k), f"card:{k}", lambda k=k: self.name_card(k, count))
-        if self.picked:
-            self._button("\u232b Not that one", "card_back", self.unname)
+        if automated:  # the holder's cards: scanned (named) as they go face down into it
+            self.ids.note.text = naming_note(count, self.picked)
+            card_buttons(self._button, self.picked, lambda k: self.name_card(k, count), self.unname)
+            return
+        # A person's cards are named only in private: the shared screen never shows one.
+        cards, them = ("the card", "it") if count == 1 else ("the cards", "them")
+        self.ids.note.text = f"{seat} keeps {cards} secret, or names {them} in private so the device can show {them} later"
+        self._button(f"{count} not shown", "draw_unseen", lambda: self.choose(I.Draw(("?",) * count)), "primary")
+        self._button(f"{seat} names {them} in private\u2026", "draw_name",
+                     lambda: self.app.screen("gsb_pickup").hand_to(seat))
+
+    def tell(self, line: str) -> None:
+        """A line about the moment just made (by a private step), shown until the next input."""
+        self.told, self._key = (self.app.controller.state, line), None
+        self.refresh()
+
+    def _tell(self) -> None:
+        state, line = self.told
+        if line and state is self.app.controller.state:
+            self.ids.note.text = line + (" \u00b7 " + self.ids.note.text if self.ids.note.text else "")
 
     def _fix_choices(self, v: dict[str, Any]) -> None:
         if self.mode == "fix_who":
@@ -261,20 +311,11 @@ class GsbTableScreen(BaseScreen):
         self.refresh()
 
     def name_card(self, card: str, count: int) -> None:
-        self.picked.append(card)
-        if len(self.picked) >= count:
-            cards = tuple(self.picked)
-            self.picked = []
+        cards = self.add_card(card, count)
+        if cards:
             if not self.app.submit(I.Draw(cards)):
                 self._key = None
             self.refresh()
-            return
-        self.refresh()
-
-    def unname(self) -> None:
-        if self.picked:
-            self.picked.pop()
-        self.refresh()
 
     def show_hand(self) -> None:
         self._mode("handover")
