@@ -82,9 +82,10 @@ class Policy(Protocol):
 
 @dataclass(frozen=True)
 class Budget:
-    """A level's search budget: `iterations` worlds, at most `depth` inputs per rollout, and the
-    app's wall-clock cap `time_ms`. The cap applies only when the caller passes a deadline (the
-    app does, from `time_ms`); without one, iterations alone bind and simulations replay exactly."""
+    """A level's search budget: `iterations` worlds, at most `depth` inputs per rollout, and
+    `time_ms`, about what those iterations take on the reference machine. A wall-clock cap applies
+    only when a caller passes a deadline; the app's seat and simulations pass none, so iterations
+    alone bind: the same answer after an Undo, and simulations replay exactly, under any load."""
 
     iterations: int
     depth: int = 200

@@ -8,7 +8,6 @@ same position gets the same answer after an Undo, as a die the device rolled doe
 
 from __future__ import annotations
 
-import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
@@ -72,10 +71,10 @@ class DeviceSeat:
         try:
             info = InfoState(rules, state, seat)
             policy = make_policy(rules.code, level, seed=0)
-            budget = getattr(policy, "budget", None)
-            cap = getattr(budget, "time_ms", None)
-            deadline = None if cap is None else time.perf_counter() + cap / 1000.0
-            choice = policy.decide(info, deadline)
+            # No wall-clock deadline: the iterations alone bind, so the same position gets the
+            # same answer after an Undo whatever the machine's load (a cap cut the search short
+            # on a busy machine, and the answer changed). Hard's 12 take ~40 ms here, ~160 on a Pi 4.
+            choice = policy.decide(info, None)
         except Exception as exc:  # shown on screen; the table can still play the choice by hand
             message = f"The device could not decide: {exc}"
             self.schedule(lambda: self.on_error(message))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from typing import Any, Callable
 
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.game import RULES
-from companion.games.boogeyman.state import Mode, Options, State
+from companion.games.boogeyman.state import ChooseRoomTokens, Mode, Options, State
 from companion.core.game import public_seed
 from companion.ui.seat import DeviceSeat
 
@@ -112,3 +113,29 @@ def test_the_device_holds_several_seats_of_any_game_each_at_its_level() -> None:
         assert rules.is_over(current[0]) and {who for who, _ in played} == {"Ann", "Bob"}
     finally:
         packs.unregister("DICE")
+
+
+def test_a_busy_machine_gets_the_same_answer_as_an_idle_one(monkeypatch: Any) -> None:
+    # Iterations bind, not the clock: with a clock that jumps a second at every look (a loaded
+    # machine), the device's Hard choice is the one the unhurried search makes, so an Undo gets it again
+    from companion.ai import engine
+    from companion.ai.engine import InfoState, make_policy
+
+    from companion.games.boogeyman.sim.model import Config, play_game
+
+    found: list[State] = []  # a decision Hard searches for (where its rooms' tokens go)
+    play_game(Config("competitive", "hard"), 2,
+              on_decision=lambda st, _i: found.append(st) if isinstance(st.pending[0], ChooseRoomTokens) else None)
+    state = replace(found[0], options=replace(found[0].options, device_boogeyman=True))
+    idle = make_policy(RULES.code, "hard", seed=0).decide(InfoState(RULES, state, "boogeyman"), None)
+    hurried = make_policy(RULES.code, "hard", seed=0).decide(InfoState(RULES, state, "boogeyman"), 0.0)
+    assert hurried != idle  # a search cut short answers otherwise: the cap would matter
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(engine.time, "perf_counter", lambda: float(next(ticks)))
+    current, submitted, errors = [state], [], []
+    s, done = seat(current, submitted, errors)
+    s.level = "hard"
+    assert s.think(state)
+    assert done.wait(10)
+    s.close()
+    assert submitted == [idle] and not errors
