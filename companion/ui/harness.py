@@ -11,6 +11,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.base import EventLoop, runTouchApp
+from kivy.clock import Clock
 from kivy.core.window import Window
 
 from companion.ui import theme as T
@@ -27,6 +28,9 @@ class Harness:
         """`draw=False` (tests, `shots`): every widget, layout and touch is real, but no frame is
         rasterised (software GL makes a frame cost ~60 ms) except the frames `shot` draws."""
         global _started
+        # The harness steps frames itself and moves the clock itself (touch.let_pass, shots): the
+        # frame-rate limiter, which waits on that clock, would wait for ever while it stands still
+        Clock._max_fps = 0.0
         Window.size = (800, 480)
         Window.clearcolor = T.BG
         self.app = CompanionApp(data_dir / "journal.sqlite", data_dir, port=port, camera=camera, resume=resume,
