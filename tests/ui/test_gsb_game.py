@@ -37,15 +37,14 @@ def test_a_whole_game_against_the_automated_player_by_touch(harness: Any) -> Non
     assert [x for x in c.state.hands[1] if x] == ["freeze", "4", "4", "4"]
     assert c.view()["players"][1]["slots"] == [True] * 4  # the table sees filled slots, not cards
 
-    # Player 1's hand only behind the hand-over step, hidden again on the next tap.
+    # Player 1's hand only on the private screen behind its cover, covered again by "Done".
     p.play(lambda: c.view()["waiting"]["kind"] == "play" and c.view()["waiting"]["seat"] == "Player 1")
-    table = app.screen("gsb_table")
     h.tap("hand")
-    assert "cards:" not in table.ids.note.text
-    h.tap("handover_look")
-    assert table.ids.note.text.startswith("Player 1's cards")
-    h.tap("hand_hide")
-    assert "cards:" not in table.ids.note.text
+    assert app.sm.current == "gsb_pickup" and "cards:" not in " ".join(window_text())
+    h.tap("look")
+    assert any(t.startswith("Player 1's cards") for t in window_text())
+    h.tap("hand_done")
+    assert app.sm.current == "gsb_table" and "cards:" not in " ".join(window_text())
 
     # A monster the table moved by hand: put right by a tap on the track, then undone.
     where = c.state.positions[0]
@@ -96,6 +95,7 @@ def two_people(h: Any) -> Any:
     """A new game by touch: two people, no automated player; its controller."""
     h.app.go("choose")
     h.tap("goosebumps")
+    h.tap("players:2")
     h.tap("device_at:-1")
     h.tap("start")
     c = h.app.controller
@@ -281,9 +281,13 @@ def test_every_goosebumps_control_shown_gets_a_touch_at_its_centre(harness: Any)
     c = app.controller
     p = Player(h, seed=2)
     p.play(lambda: c.view()["waiting"].get("seat") == "Device" and c.state.phase.value == "deal")
+    check("the deal: the holder's cards")
+    h.tap("draw_device")
+    check("the holder's cards named in private: the cover")
+    h.tap("look")
     h.tap("card:5")
-    check("the deal: naming the holder's cards")
-    h.tap("card_back")  # the Player names all four
+    check("the holder's cards named in private: the cards")
+    h.tap("pickup_cancel")  # the Player names all four
     p.play(lambda: c.view()["waiting"]["kind"] == "play" and c.view()["waiting"]["seat"] == "Player 1"
            and not app.summary.shown)
     check("a person's play")
@@ -293,9 +297,9 @@ def test_every_goosebumps_control_shown_gets_a_touch_at_its_centre(harness: Any)
         h.tap("threes_back")
     h.tap("hand")
     check("hand-over")
-    h.tap("handover_look")
+    h.tap("look")
     check("the hand")
-    h.tap("hand_hide")
+    h.tap("hand_done")
     h.tap("fix")
     check("whose monster")
     h.tap("fix:Device")
@@ -306,3 +310,102 @@ def test_every_goosebumps_control_shown_gets_a_touch_at_its_centre(harness: Any)
     p.play(lambda: c.session.finished and not app.summary.shown)
     check("THE END")
     assert len(seen) >= 10
+
+
+def test_the_holders_cards_are_named_in_private_and_the_table_screen_shows_none_of_them(harness: Any) -> None:
+    """GSB-03, "To Begin" (each player is dealt FOUR cards), with the house's rule that a hand
+    reaches a screen only through its own seat's observation: at three players the automated
+    player's four cards are named on the private screen by whoever deals them into the holder
+    (the cover: pass the device to that person, everyone else look away), all four (no "rest not
+    shown": the device must know its cards); the shared screen then says only that they are
+    named, and no Label in the window holds one of them. Undo on the shared screen brings the
+    deal back, unnamed, and it is named again. All by touches."""
+    from companion.games.goosebumps.cards import title
+    from companion.games.goosebumps.ui.screens.gsb_table import caption
+
+    h = harness
+    app = h.app
+    app.go("choose")
+    h.tap("goosebumps")
+    h.tap("players:3")
+    h.tap("device_at:1")
+    h.tap("start")
+    c = app.controller
+    assert c.state.seats == ("Player 1", "Device", "Player 3")
+    while c.view()["waiting"]["seat"] != "Device":
+        h.tap("draw_unseen")
+    before = c.state
+    dealt = ("pal", "car", "stine", "book")
+    words = {caption(k) for k in dealt + ("freeze",)} | {title(k) for k in dealt + ("freeze",)}
+
+    def shows_a_card() -> list[str]:
+        h.pump(frames=2)
+        return [t for t in window_text() if any(w in t for w in words)]
+
+    assert "draw_device" in shown_actions(h) and not any(a.startswith("card:") for a in shown_actions(h))
+    h.tap("draw_device")
+    assert app.sm.current == "gsb_pickup"
+    cover = " ".join(window_text())
+    assert "Pass the device to the person dealing Device's 4 cards" in cover and "look away" in cover
+    assert not any(a.startswith("card:") for a in shown_actions(h))
+    h.tap("look")
+    for card in ("pal", "car", "freeze"):
+        h.tap(f"card:{card}")
+    h.tap("card_back")  # not the Freeze Ray!
+    assert "pickup_rest" not in shown_actions(h)
+    assert "Name each card as it shows (2 more): Pal, Haunted Car" in window_text()
+    h.tap("card:stine")
+    h.tap("card:book")
+    assert c.state.hands[1] == dealt and labels(app)[-1] == "Device picked up 4 cards"
+    assert app.sm.current == "gsb_table" and c.state.phase.value == "deal"  # Player 3's deal next
+    assert shows_a_card() == [] and "Device's 4 cards are named" in " ".join(window_text())
+    private = app.screen("gsb_pickup")
+    assert not [w.text for w in private.walk(restrict=True) if any(x in str(getattr(w, "text", "")) for x in words)]
+
+    # Undo from the shared screen: the holder's deal again, unnamed; named again in private.
+    h.tap("undo")
+    h.tap("confirm_ok")
+    assert c.state == before and "draw_device" in shown_actions(h) and shows_a_card() == []
+    h.tap("draw_device")
+    h.tap("look")
+    for card in ("4", "4", "6", "pal"):
+        h.tap(f"card:{card}")
+    assert c.state.hands[1] == ("4", "4", "6", "pal") and app.sm.current == "gsb_table"
+    assert shows_a_card() == []
+
+
+def test_show_my_hand_is_on_the_private_screen_and_leaves_nothing_on_the_table(harness: Any) -> None:
+    """GSB-05, "Taking a Turn", with the house's rule for hidden information on a shared screen:
+    Player 1 names the four dealt in private; on their turn "Show my hand" covers the screen (pass
+    the device to Player 1, everyone else look away, no card shown); Player 1 taps that they hold
+    it and reads their hand alone (from their own seat's observation, the unnamed card as one the
+    device has not seen); "Done: cover" goes back to the table, which shows exactly what it showed
+    before, and no Label in the window lists the hand. All by touches."""
+    h = harness
+    app = h.app
+    c = two_people(h)
+    h.tap("draw_name")
+    h.tap("look")
+    for card in ("pal", "car", "stine", "book"):
+        h.tap(f"card:{card}")
+    h.tap("draw_unseen")  # Player 2's four
+    h.tap("draw_unseen")  # Player 1's fifth card, secret
+    assert c.view()["waiting"] == {"kind": "play", "seat": "Player 1"}
+    app.toaster.hide()
+    h.pump(frames=2)
+    table = window_text()
+    listing = "Pal, Haunted Car, R.L. Stine!, Found Your Book!"
+
+    h.tap("hand")
+    assert app.sm.current == "gsb_pickup"
+    cover = " ".join(window_text())
+    assert "Pass the device to Player 1 to see their hand" in cover and "look away" in cover
+    assert listing not in cover and shown_actions(h) >= {"look", "pickup_back"}
+    h.tap("look")
+    assert f"Player 1's cards: {listing}, and 1 the device has not seen" in window_text()
+    h.tap("hand_done")
+    assert app.sm.current == "gsb_table" and c.view()["waiting"]["seat"] == "Player 1"
+    h.pump(frames=2)
+    assert window_text() == table and not [t for t in window_text() if "Haunted Car, " in t]
+    private = app.screen("gsb_pickup")
+    assert not [w.text for w in private.walk(restrict=True) if listing in str(getattr(w, "text", ""))]

@@ -65,6 +65,9 @@ class Player:
                 return "draw"
             left = Counter(c.state.unseen)
             cards = []
+            if self.touch:  # the holder's cards: named in private by whoever deals them
+                h.tap("draw_device")
+                h.tap("look")
             for _ in range(int(waiting["count"])):
                 card = self.deal.pop(0) if self.deal and left[self.deal[0]] > 0 else \
                     self.rnd.choice(sorted(left.elements()))
@@ -160,9 +163,7 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     h.tap("device_at:2")
     shot("02_setup")
     h.tap("start")
-    shot("03_deal_device")
     p = Player(h, seed=3, touch=False)
-    p.play(lambda: app.controller.view()["waiting"].get("seat") == "Player 1")
     h.tap("draw_name")  # a person's pick-up, named in private (then kept secret after all)
     shot("03b_pickup_cover")
     h.tap("look")
@@ -170,16 +171,24 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     h.tap("card:pal")
     shot("03c_pickup_private")
     h.tap("pickup_cancel")
+    p.play(lambda: app.controller.view()["waiting"].get("seat") == "Device")
+    shot("03_deal_device")
+    h.tap("draw_device")  # the holder's cards, named in private by whoever deals them
+    shot("03d_device_cover")
+    h.tap("look")
+    h.tap("card:4")
+    shot("03e_device_private")
+    h.tap("pickup_cancel")
     p.play(lambda: app.controller.state.phase.value == "play" and not app.summary.shown)
     shot("04_table")
     p.play(lambda: app.controller.view()["waiting"]["kind"] == "play" and not app.seat.plays(app.controller.state)
            and app.controller.state.round >= 2 and not app.summary.shown)
     shot("05_play")
-    h.tap("hand")
+    h.tap("hand")  # the hand, on the private screen behind its cover
     shot("06_hand_over")
-    h.tap("handover_look")
+    h.tap("look")
     shot("07_hand")
-    h.tap("hand_hide")
+    h.tap("hand_done")
     h.tap("fix")
     h.tap("fix:Player 2")
     shot("08b_move_a_monster")

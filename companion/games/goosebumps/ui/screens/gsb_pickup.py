@@ -1,40 +1,118 @@
-"""A person's pick-up, named in private: "Pass the device to Player 1 to name the cards they
-picked up" (everyone else looks away); that player taps that they hold it, names each card as it
-shows (or keeps the rest secret), and the device goes back to the table, which says only how many
-were named. The cards named are shown here alone, and cleared before the cover comes back."""
+"""The private screen: whatever one person may see alone, behind a cover ("Pass the device to
+Player 1 ... Everyone else: look away"). Three errands: a person's pick-up named card by card (or
+the rest kept secret); the automated player's cards named by whoever deals them into its holder;
+a person's own hand, read only. The shared screen then says only how many were named. What was
+shown here is cleared before the cover comes back, however the screen is left."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from companion.games.goosebumps import inputs as I
-from companion.games.goosebumps.ui.screens.gsb_table import NamesCards, card_buttons, hand_words, naming_note
+from companion.games.goosebumps.cards import KINDS
+from companion.games.goosebumps.ui.screens.gsb_table import caption
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
+
+PICKUP, HOLDER, HAND = "pickup", "holder", "hand"  # the errands
+
+
+def naming_note(count: int, picked: list[str]) -> str:
+    """Where a pick-up's naming stands: how many cards are still to name, and those named."""
+    got = ", ".join(caption(x) for x in picked)
+    return f"Name each card as it shows ({count - len(picked)} more)" + (f": {got}" if got else "")
+
+
+def card_buttons(add: Callable[..., Any], picked: list[str], name: Callable[[str], None],
+                 unname: Callable[[], None]) -> None:
+    """A button per kind of card, and one taking back the last card named."""
+    for k in KINDS:
+        add(caption(k), f"card:{k}", lambda k=k: name(k))
+    if picked:
+        add("\u232b Not that one", "card_back", unname)
+
+
+def hand_words(hand: list[str]) -> str:
+    """A hand from its own seat's observation: the cards named, and how many were not."""
+    named = [caption(x) for x in hand if x not in ("", "?")]
+    hidden = sum(1 for x in hand if x == "?")
+    return (", ".join(named) if named else "none named") + (f", and {hidden} the device has not seen" if hidden else "")
+
+
+class NamesCards:
+    """Card-by-card naming of a pick-up (a person's, or the cards dealt into the holder)."""
+
+    picked: list[str]  # (and the screen's `refresh`)
+
+    def add_card(self, card: str, count: int) -> tuple[str, ...]:
+        """The whole pick-up once its last card is named (and the naming starts afresh), else ()."""
+        self.picked.append(card)
+        if len(self.picked) < count:
+            self.refresh()
+            return ()
+        cards, self.picked = tuple(self.picked), []
+        return cards
+
+    def unname(self) -> None:
+        if self.picked:
+            self.picked.pop()
+        self.refresh()
+
+
+def cover_words(errand: str, seat: str, count: int) -> tuple[str, str]:
+    """The cover's line and its button's caption."""
+    cards = "card" if count == 1 else "cards"
+    away = "\n[size=22]Everyone else: look away.[/size]"
+    if errand == HAND:
+        return (f"{T.GLYPH_WARN} Pass the device to {seat} to see their hand" + away,
+                f"I am {seat}: tap to see my hand")
+    if errand == HOLDER:
+        n = "card" if count == 1 else f"{count} cards"
+        return (f"{T.GLYPH_WARN} Pass the device to the person dealing {seat}'s {n} into the holder, "
+                f"to name {'it' if count == 1 else 'them'}" + away,
+                f"I deal {seat}'s {cards}: tap to name {'it' if count == 1 else 'them'}")
+    return (f"{T.GLYPH_WARN} Pass the device to {seat} to name the {cards} they picked up" + away,
+            f"I am {seat}: tap to name my {cards}")
+
+
+def told(errand: str, seat: str, cards: tuple[str, ...]) -> str:
+    """The shared screen's line once the cards are in: how many were named, never which."""
+    n, named = len(cards), sum(1 for x in cards if x != "?")
+    if errand == HOLDER:
+        return f"{seat}'s card is named" if n == 1 else f"{seat}'s {n} cards are named"
+    return (f"{seat} named the card in private" if n == 1 else
+            f"{seat} named {'the' if named == n else f'{named} of the'} {n} cards in private")
 
 
 class GsbPickupScreen(NamesCards, BaseScreen):
     title = "Goosebumps: in private"
 
     def on_kv_post(self, base: Any) -> None:
-        self.seat = ""
-        self.moment: Any = None  # the state whose pick-up is being named
+        self.errand, self.seat = PICKUP, ""
+        self.moment: Any = None  # the state the errand is about
         self.picked: list[str] = []
         self.revealed = False
 
-    def hand_to(self, seat: str) -> None:
-        """From the table: the pick-up now waiting is `seat`'s to name, behind the cover."""
-        self.seat, self.moment, self.picked, self.revealed = seat, self.app.controller.state, [], False
+    def hand_to(self, seat: str, errand: str = PICKUP) -> None:
+        """From the table: `seat`'s pick-up now waiting (PICKUP: named by that person; HOLDER: by
+        whoever deals the holder's cards) or `seat`'s hand (HAND), behind the cover."""
+        self.errand, self.seat, self.moment = errand, seat, self.app.controller.state
+        self.picked, self.revealed = [], False
         self.app.go("gsb_pickup")
 
     def _count(self) -> int:
-        """The pick-up's size, 0 when the moment has passed (an Undo, a resume, another game)."""
+        """The pick-up's size (HAND: 1 while its moment lasts), 0 when the moment has passed (an
+        Undo, a resume, another game)."""
         c = self.app.controller
         if c.session is None or c.rules.code != "GSB" or c.state is not self.moment:
             return 0
         w = c.view()["waiting"]
-        return int(w["count"]) if w.get("kind") == "draw" and w.get("seat") == self.seat else 0
+        if w.get("seat") != self.seat:
+            return 0
+        if self.errand == HAND:
+            return int(w.get("kind") == "play")
+        return int(w["count"]) if w.get("kind") == "draw" else 0
 
     def refresh(self) -> None:
         count = self._count()
@@ -45,19 +123,27 @@ class GsbPickupScreen(NamesCards, BaseScreen):
             return
         self.ids.cover.shown, self.ids.secret.shown = not self.revealed, self.revealed
         if not self.revealed:
-            cards = "card" if count == 1 else "cards"
-            self.ids.cover_text.text = (f"{T.GLYPH_WARN} Pass the device to {self.seat} to name the {cards} "
-                                        f"they picked up\n[size=22]Everyone else: look away.[/size]")
-            self.find("look").caption = f"I am {self.seat}: tap to name my {cards}"
+            self.ids.cover_text.text, self.find("look").caption = cover_words(self.errand, self.seat, count)
+            self.ids.back.caption = "Back to the table" if self.errand == HAND else "Back to the table: name none"
             return
+        done = self.ids.done
+        self.ids.choices.clear_widgets()
         hand = [x for x in self.app.controller.view(self.seat).get("hand", []) if x]
-        self.ids.heading.text = (f"[b]{self.seat} only[/b]: name the {count} card{'s' if count != 1 else ''} "
-                                 "you picked up" + (f" (in your hand already: {hand_words(hand)})" if hand else ""))
+        if self.errand == HAND:
+            done.action, done.caption = "hand_done", "Done: cover"
+            self.ids.heading.text = f"[b]{self.seat} only[/b]: your hand"
+            self.ids.note.text = f"{self.seat}'s cards: " + hand_words(hand)
+            return
+        done.action, done.caption = "pickup_cancel", "Hide: name none, back to the table"
+        cards = f"the {count} card{'s' if count != 1 else ''}"
+        self.ids.heading.text = (
+            f"[b]The dealer only[/b]: name {cards} for {self.seat} as each goes face down into the holder"
+            if self.errand == HOLDER else
+            f"[b]{self.seat} only[/b]: name {cards} you picked up" + (
+                f" (in your hand already: {hand_words(hand)})" if hand else ""))
         self.ids.note.text = naming_note(count, self.picked)
-        box = self.ids.choices
-        box.clear_widgets()
         card_buttons(self._button, self.picked, self.name_card, self.unname)
-        if self.picked:
+        if self.picked and self.errand == PICKUP:  # the holder's cards must all be named
             self._button("The rest not shown", "pickup_rest", self.rest_secret)
 
     def _button(self, text: str, action: str, fn: Any) -> BigButton:
@@ -67,7 +153,7 @@ class GsbPickupScreen(NamesCards, BaseScreen):
         return b
 
     def cover(self) -> None:
-        """Covered, and nothing of what was named left in any widget."""
+        """Covered, and nothing of what was shown left in any widget."""
         self.revealed = False
         self.ids.cover.shown, self.ids.secret.shown = True, False
         self.ids.heading.text = self.ids.note.text = ""
@@ -83,7 +169,7 @@ class GsbPickupScreen(NamesCards, BaseScreen):
         self.refresh()
 
     def back(self) -> None:
-        """Nothing named: the table's choices again (the cards may still be kept secret)."""
+        """Nothing named (or the hand seen): the table's choices again."""
         self.picked = []
         self.cover()
         self.app.go_play()
@@ -97,19 +183,14 @@ class GsbPickupScreen(NamesCards, BaseScreen):
         self._submit(tuple(self.picked) + ("?",) * (self._count() - len(self.picked)))
 
     def _submit(self, cards: tuple[str, ...]) -> None:
-        named = sum(1 for x in cards if x != "?")
-        seat, self.picked = self.seat, []
+        self.picked = []
         if not self.app.submit(I.Draw(cards)):  # refused (said in a toast, here only): name them again
             self.refresh()
             return
         self.cover()
-        n = len(cards)
-        line = (f"{seat} named the card in private" if n == 1 else
-                f"{seat} named {'the' if named == n else f'{named} of the'} {n} cards in private")
         self.app.go_play()
-        table = self.app.screen("gsb_table")
         if self.app.sm.current == "gsb_table":
-            table.tell(line)
+            self.app.screen("gsb_table").tell(told(self.errand, self.seat, cards))
 
 
 SCREEN = GsbPickupScreen

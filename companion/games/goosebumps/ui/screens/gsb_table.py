@@ -1,19 +1,19 @@
 """The Goosebumps table: the track with every monster, whose turn it is and why, the draw pile,
 what just happened, and the choices of whoever acts now. Cards are named as the real ones show
-(the table is the truth): the holder's here, a person's only in private (gsb_pickup); a hand is
-shown only behind a hand-over step; a monster the table moved by hand is put right by a tap on
-the track. Everything shown comes from the "table" observation (a hand: from its own seat's)."""
+(the table is the truth), only in private (gsb_pickup: a person's, the holder's); a hand is shown
+there too, behind its cover; a monster the table moved by hand is put right by a tap on
+the track. Everything shown comes from the "table" observation."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from kivy.factory import Factory
 from kivy.uix.button import Button
 from kivy.properties import StringProperty
 
 from companion.games.goosebumps import inputs as I
-from companion.games.goosebumps.cards import KINDS, title
+from companion.games.goosebumps.cards import title
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
@@ -69,49 +69,6 @@ def words(inp: Any, waiting: dict[str, Any]) -> str:
     return type(inp).kind
 
 
-def naming_note(count: int, picked: list[str]) -> str:
-    """Where a pick-up's naming stands: how many cards are still to name, and those named."""
-    got = ", ".join(caption(x) for x in picked)
-    return f"Name each card as it shows ({count - len(picked)} more)" + (f": {got}" if got else "")
-
-
-def card_buttons(add: Callable[..., Any], picked: list[str], name: Callable[[str], None],
-                 unname: Callable[[], None]) -> None:
-    """A button per kind of card, and one taking back the last card named."""
-    for k in KINDS:
-        add(caption(k), f"card:{k}", lambda k=k: name(k))
-    if picked:
-        add("\u232b Not that one", "card_back", unname)
-
-
-def hand_words(hand: list[str]) -> str:
-    """A hand from its own seat's observation: the cards named, and how many were not."""
-    named = [caption(x) for x in hand if x not in ("", "?")]
-    hidden = sum(1 for x in hand if x == "?")
-    return (", ".join(named) if named else "none named") + (f", and {hidden} the device has not seen" if hidden else "")
-
-
-class NamesCards:
-    """A screen on which a pick-up is named card by card (the table: the holder's; gsb_pickup: a
-    person's, in private)."""
-
-    picked: list[str]  # (and the screen's `refresh`)
-
-    def add_card(self, card: str, count: int) -> tuple[str, ...]:
-        """The whole pick-up once its last card is named (and the naming starts afresh), else ()."""
-        self.picked.append(card)
-        if len(self.picked) < count:
-            self.refresh()
-            return ()
-        cards, self.picked = tuple(self.picked), []
-        return cards
-
-    def unname(self) -> None:
-        if self.picked:
-            self.picked.pop()
-        self.refresh()
-
-
 def offered(c: Any) -> list[Any]:
     """The choices on the shared screen: what the whole table's view allows (every card a hand
     could hold, a pass whenever the public cards allow one), never the acting seat's own list, which
@@ -126,12 +83,11 @@ class TrackCell(Button):
     action = StringProperty("")
 
 
-class GsbTableScreen(NamesCards, BaseScreen):
+class GsbTableScreen(BaseScreen):
     title = "Goosebumps"
 
     def on_kv_post(self, base: Any) -> None:
-        self.mode = "play"  # play | threes | handover | hand | fix_who | fix_where
-        self.picked: list[str] = []  # the holder's cards named so far for the draw in progress
+        self.mode = "play"  # play | threes | fix_who | fix_where
         self.fixing = ""
         self.told: tuple[Any, str] = (None, "")  # (the state it is about, a line from a private step)
         self.cells: list[TrackCell] = []
@@ -153,12 +109,12 @@ class GsbTableScreen(NamesCards, BaseScreen):
         self.ids.notices.text = " \u00b7 ".join(v.get("notices", [])[-3:])
         self.ids.prompt.text = str(v.get("prompt", ""))
         self.find("undo").disabled = not c.undo_label()
-        key = (id(c.state), self.mode, tuple(self.picked), self.fixing)
+        key = (id(c.state), self.mode, self.fixing)
         if key == self._key:
             return
         if self._key is not None and self._key[0] != id(c.state) and self.mode != "fix_where":
-            self.mode, self.picked, self.fixing = "play", [], ""  # a new moment: start afresh
-            key = (id(c.state), self.mode, (), "")
+            self.mode, self.fixing = "play", ""  # a new moment: start afresh
+            key = (id(c.state), self.mode, "")
         self._key = key
         self._choices(v)
 
@@ -226,14 +182,6 @@ class GsbTableScreen(NamesCards, BaseScreen):
             return
         waiting = v["waiting"]
         seat = str(waiting.get("seat", ""))
-        if self.mode == "handover":
-            self._button(f"Pass the device to {seat} \u2014 tap to look", "handover_look",
-                         lambda: self._mode("hand"), "primary")
-            return
-        if self.mode == "hand":
-            self.ids.note.text = f"{seat}'s cards: " + hand_words(c.view(seat).get("hand", []))
-            self._button("Hide the hand", "hand_hide", lambda: self._mode("play"), "primary")
-            return
         if v["phase"] == "over":
             return
         if app.seat.plays(c.state):
@@ -268,16 +216,19 @@ class GsbTableScreen(NamesCards, BaseScreen):
         self._tell()
 
     def _draw_choices(self, count: int, automated: bool, seat: str) -> None:
-        if automated:  # the holder's cards: scanned (named) as they go face down into it
-            self.ids.note.text = naming_note(count, self.picked)
-            card_buttons(self._button, self.picked, lambda k: self.name_card(k, count), self.unname)
-            return
-        # A person's cards are named only in private: the shared screen never shows one.
+        # Cards are named only in private: the shared screen never shows one.
         cards, them = ("the card", "it") if count == 1 else ("the cards", "them")
+        private = self.app.screen("gsb_pickup")
+        if automated:  # the holder's cards: named by whoever deals them face down into it
+            n = "1 card" if count == 1 else f"{count} cards"
+            self.ids.note.text = f"Whoever deals {seat}'s {n} into the holder names {them} in private"
+            self._button(f"Name {seat}'s {n} in private\u2026", "draw_device",
+                         lambda: private.hand_to(seat, "holder"), "primary")
+            return
         self.ids.note.text = f"{seat} keeps {cards} secret, or names {them} in private so the device can show {them} later"
         self._button(f"{count} not shown", "draw_unseen", lambda: self.choose(I.Draw(("?",) * count)), "primary")
         self._button(f"{seat} names {them} in private\u2026", "draw_name",
-                     lambda: self.app.screen("gsb_pickup").hand_to(seat))
+                     lambda: private.hand_to(seat))
 
     def tell(self, line: str) -> None:
         """A line about the moment just made (by a private step), shown until the next input."""
@@ -306,19 +257,13 @@ class GsbTableScreen(NamesCards, BaseScreen):
         self.refresh()
 
     def choose(self, inp: Any) -> None:
-        self.picked = []
         self.app.submit(inp)
         self.refresh()
 
-    def name_card(self, card: str, count: int) -> None:
-        cards = self.add_card(card, count)
-        if cards:
-            if not self.app.submit(I.Draw(cards)):
-                self._key = None
-            self.refresh()
-
     def show_hand(self) -> None:
-        self._mode("handover")
+        """The acting person's hand, on the private screen behind its cover."""
+        seat = str(self.app.controller.view()["waiting"].get("seat", ""))
+        self.app.screen("gsb_pickup").hand_to(seat, "hand")
 
     def start_fix(self) -> None:
         self._mode("fix_who")
