@@ -1,5 +1,5 @@
 """Goosebumps in the app, by touch only: set up against the automated player, deal, play a whole
-game through steals, a Freeze Ray! and THE END; a hand shown behind its hand-over step; a monster
+game through steals, a Freeze Ray! and THE END; a hand shown on the private screen behind its cover; a monster
 put right with a tap on the track; undo and resume from the Goosebumps screens. The people at the
 table are companion/games/goosebumps/ui/shots.py's Player, which reads the choices on screen and
 taps them (`harness.tap`: the window's touch dispatch at the button's position)."""

@@ -1,7 +1,7 @@
 """What Goosebumps brings to the app (companion/ui/packui.py): a set-up screen, the table (the
 track with every monster, whose turn and why, the acting seat's choices, cards named as the real
-ones show), a person's pick-up named in private, the automated player's decisions as steps the
-table carries out, and the end."""
+ones show), on a private screen: a person's pick-up, the holder's cards and "Show my hand"; the
+automated player's decisions as steps the table carries out, and the end."""
 
 from __future__ import annotations
 
