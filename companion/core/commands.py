@@ -134,9 +134,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     import os
-    import tempfile
 
     from companion.core.errors import JournalError
+    from companion.core.files import write_text_atomic
     from companion.core.journal import export_lines
 
     record = _load_record(_journal_path(args), args.game_id)
@@ -149,10 +149,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise JournalError(f"{args.out}: is a directory; give a file name for the export")
     try:
         # Write then rename, so an interrupted export never leaves half a file under the name.
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(out), prefix=".export-")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, out)
+        write_text_atomic(out, text, prefix=".export-")
     except OSError as exc:
         raise JournalError(f"{args.out}: cannot write export: {exc}") from exc
     print(f"wrote {len(record.inputs)} inputs of a {record.code} game to {args.out}", file=sys.stderr)

@@ -1,15 +1,18 @@
-"""Reading files a user or a damaged disk hands us, within bounds.
+"""Reading files a user or a damaged disk hands us, within bounds; writing ours whole or not at all.
 
 A path may name a device (/dev/zero never ends), a FIFO (opening it blocks until a writer comes)
 or a file far larger than any the companion writes. `read_bounded` refuses all three before
 reading a byte, so a hostile or mistaken path gets a clear error instead of a hang.
+`write_text_atomic` never leaves half a file under the name, nor a temporary file beside it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
+import tempfile
 
 
 def read_bounded(name: str | os.PathLike[str], limit: int | None, *, head: int | None = None) -> bytes:
@@ -35,3 +38,17 @@ def read_bounded(name: str | os.PathLike[str], limit: int | None, *, head: int |
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str, prefix: str = ".tmp-") -> None:
+    """`text` written to `path` whole or not at all: a temporary file (`prefix`...) beside it, then a
+    rename over the old one. On any failure the temporary file is removed and the error raised."""
+    fd, tmp = tempfile.mkstemp(prefix=prefix, dir=os.path.dirname(os.path.abspath(path)))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ from typing import Any
 from cards_qr.codes import CardCode, parse_code
 from companion.core.codec import check_depth
 from companion.core.errors import DecodeError
-from companion.core.files import read_bounded
+from companion.core.files import read_bounded, write_text_atomic
 from companion.scan.errors import CatalogueError
 
 FORMAT_VERSION = 1
@@ -286,11 +285,7 @@ class Catalogue:
         data = {**self.extra, "version": self.version, "game": self.game, "cards": cards}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{self.game}.", suffix=".tmp", dir=self.path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(data, f, indent=2, sort_keys=True)
-                f.write("\n")
-            os.replace(tmp, self.path)
+            write_text_atomic(self.path, json.dumps(data, indent=2, sort_keys=True) + "\n", prefix=f".{self.game}.")
         except OSError as exc:
             raise CatalogueError(str(self.path), None, f"cannot write: {exc}") from exc
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from companion.core.errors import CompanionError
+from companion.core.files import write_text_atomic
 
 
 class SettingsNotSaved(CompanionError, OSError):
@@ -60,19 +59,10 @@ class Settings:
         """Written whole or not at all (a temporary file, then a rename). A folder that cannot be
         written (read-only, full, not a folder) raises SettingsNotSaved, saying what and where;
         no temporary file is left behind."""
-        tmp = ""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".settings.", dir=path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(asdict(self), f, indent=2)
-            os.replace(tmp, path)
+            write_text_atomic(path, json.dumps(asdict(self), indent=2), prefix=".settings.")
         except OSError as exc:
-            if tmp:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
             why = (exc.strerror or str(exc)).lower()
             raise SettingsNotSaved(f"Settings not saved: {path} cannot be written ({why}). The new setting "
                                    f"holds until the companion restarts.") from exc
