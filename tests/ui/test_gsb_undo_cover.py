@@ -1,7 +1,7 @@
 """Goosebumps' private screen (gsb_pickup) and the control panel's Undo: pressed while a person
 names their cards or reads their hand, the confirm covers the screen, and once the Undo is done
 the private screen has covered itself and gone back to the table with nothing of what it showed
-left in any widget (the moment it was about has passed). By touches and gpiozero's mock pins, as
+left in any widget (the moment it was about has passed); "Keep it" leaves it where it was. By touches and gpiozero's mock pins, as
 tests/ui/test_panel_in_app.py presses the panel."""
 
 from __future__ import annotations
@@ -93,6 +93,13 @@ def test_the_panels_undo_covers_a_pick_up_being_named(h: Any) -> None:
         h.tap(f"card:{card}")
     words = {caption(k) for k in ("pal", "car")} | {title(k) for k in ("pal", "car")}
     assert app.sm.current == "gsb_pickup" and private_words(h, words)  # on show, to Player 2 alone
+
+    # "Keep it": nothing undone, and Player 2's naming goes on where it was.
+    press(h, "undo")
+    assert app.confirm.shown
+    h.tap("confirm_cancel")
+    assert app.sm.current == "gsb_pickup" and c.state is app.screen("gsb_pickup").moment
+    assert "Name each card as it shows (2 more): Pal, Haunted Car" in texts(h)
 
     undo_from_the_panel(h, "Player 1 picked up 4 cards")
     assert c.view()["waiting"]["seat"] == "Player 1" and c.state != before
