@@ -1,8 +1,8 @@
 """Goosebumps' private screen (gsb_pickup) and the control panel's Undo: pressed while a person
 names their cards or reads their hand, the confirm covers the screen, and once the Undo is done
 the private screen has covered itself and gone back to the table with nothing of what it showed
-left in any widget (the moment it was about has passed); "Keep it" leaves it where it was. By touches and gpiozero's mock pins, as
-tests/ui/test_panel_in_app.py presses the panel."""
+left in any widget (the moment it was about has passed); "Keep it" leaves it where it was. By
+touches and gpiozero's mock pins, as tests/ui/test_panel_in_app.py presses the panel."""
 
 from __future__ import annotations
 
