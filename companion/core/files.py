@@ -14,8 +14,8 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import secrets
 import stat
-import tempfile
 
 
 def read_bounded(name: str | os.PathLike[str], limit: int | None, *, head: int | None = None) -> bytes:
@@ -59,12 +59,15 @@ def sync_dir(directory: str | os.PathLike[str]) -> None:
 
 def write_bytes_atomic(path: str | os.PathLike[str], data: bytes, prefix: str = ".tmp-", suffix: str = "") -> None:
     """`data` written to `path` whole or not at all, durably: a temporary file (`prefix`...`suffix`)
-    beside it, synced, renamed over the old one, and the folder synced. On any failure before the
-    rename the temporary file is removed, the old file kept, and the error raised."""
+    beside it, synced, renamed over the old one, and the folder synced. The file keeps the old
+    one's permissions (a new one gets the umask's, as any file the user makes). On any failure
+    before the rename the temporary file is removed, the old file kept, and the error raised."""
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=folder)
+    fd, tmp = _beside(folder, prefix, suffix)
     try:
         try:
+            with contextlib.suppress(FileNotFoundError):
+                os.fchmod(fd, stat.S_IMODE(os.stat(path).st_mode))
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
@@ -77,6 +80,19 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes, prefix: str = 
             os.unlink(tmp)
         raise
     sync_dir(folder)
+
+
+def _beside(folder: str, prefix: str, suffix: str) -> tuple[int, str]:
+    """A new file of our own in `folder` under a name nobody has (mkstemp's way, with the
+    umask's permissions rather than mkstemp's owner-only ones)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        name = os.path.join(folder, f"{prefix}{secrets.token_hex(6)}{suffix}")
+        try:
+            return os.open(name, flags, 0o666), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, f"no free temporary name in {folder}")
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str, prefix: str = ".tmp-") -> None:

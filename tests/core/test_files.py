@@ -107,3 +107,20 @@ def test_a_second_copy_written_anew_is_synced_the_same_way(tmp_path: Path, monke
     assert (tmp_path / "j.copies" / "game-1.jsonl").read_bytes() == b"header\nline\n"
     assert [s.split(":")[0] for s in seen] == ["file", "dir"] and seen[1] == f"dir:{tmp_path / 'j.copies'}"
     assert sorted(p.name for p in (tmp_path / "j.copies").iterdir()) == ["game-1.jsonl"]
+
+
+def test_a_rewritten_file_keeps_its_permissions_and_a_new_one_gets_the_umasks(tmp_path: Path) -> None:
+    """An exported journal is readable like any file the user makes (not owner-only, as a bare
+    temporary file would be), and a file rewritten keeps the permissions it had."""
+    old = os.umask(0o022)
+    try:
+        export = tmp_path / "export.txt"
+        write_text_atomic(export, "games", prefix=".export-")
+        assert stat.S_IMODE(export.stat().st_mode) == 0o644
+        settings = tmp_path / "settings.json"
+        settings.write_text("{}")
+        settings.chmod(0o640)
+        write_text_atomic(settings, '{"volume": 2}', prefix=".settings.")
+        assert stat.S_IMODE(settings.stat().st_mode) == 0o640 and settings.read_text() == '{"volume": 2}'
+    finally:
+        os.umask(old)
