@@ -1,0 +1,44 @@
+"""What a card sticker under the camera means now: the input it fills, the same one a tap fills.
+
+The camera reads a card the table drew: a person's draw (on their private screen, `bin_hand`),
+a card dealt face down into the device's holder (its monster player's seat), or a card drawn
+instead of the set-up die for its corner number (BIN-09). No Kivy here: the screens call these.
+"""
+
+from __future__ import annotations
+
+from companion.core.errors import IllegalInput
+from companion.games.bump_in_the_night.context import ctx_for
+from companion.games.bump_in_the_night.inputs import Draw, GroupRoll, Input
+from companion.games.bump_in_the_night.state import DrawFor, Phase, State
+
+
+class NotNow(IllegalInput):
+    """A sticker the game cannot take now, with words for the table."""
+
+
+def card_code(state: State, code: str) -> str:
+    """The code, if the game's card list has it (a card file missing a card would be refused at set-up)."""
+    cards = ctx_for(state.options).cards
+    if code not in cards:
+        raise NotNow(f"{code} is not in this game's card list ({cards.source}): name the card by touch")
+    return code
+
+
+def draw_input(state: State, code: str) -> Draw:
+    """The card a seat drew (a person's, or the device's holder): Draw(code)."""
+    if not (state.pending and isinstance(state.pending[0], DrawFor)):
+        raise NotNow("nobody is drawing a card now: put the card back")
+    return Draw(card_code(state, code))
+
+
+def chart_input(state: State, code: str) -> GroupRoll:
+    """A card drawn instead of the die for the Group Creation Chart (BIN-09): its corner number counts."""
+    if state.phase is not Phase.ROLL:
+        raise NotNow("the Group Creation Chart has already been rolled")
+    return GroupRoll(card=card_code(state, code))
+
+
+def table_input(state: State, code: str) -> Input:
+    """What a sticker shown on the table screen fills: the chart's card in set-up, else a draw."""
+    return chart_input(state, code) if state.phase is Phase.ROLL else draw_input(state, code)
