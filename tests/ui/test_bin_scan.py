@@ -83,9 +83,11 @@ def test_a_card_dealt_is_read_by_the_camera_into_the_players_hand(harness: Any) 
     assert len(c.state.hands[0]) == 2 and len(c.history()[0]) == before + 3
 
 
-def test_the_same_card_kept_under_the_camera_is_read_once(harness: Any) -> None:
-    """BIN-12, "Card Overview": a card left lying under the camera is one draw, not one a frame
-    (Red's draw, and Yellow's next card is not taken from it)."""
+def test_a_card_left_under_the_camera_is_not_the_next_players_draw(harness: Any) -> None:
+    """BIN-12, "Card Overview": a card lying under the camera is one draw, not one a frame. Red's
+    Bonus card (one of its kind) read, Red leaves it there and passes the device: when Yellow looks
+    it is refused without its name (the rules would have refused it by name: "no Den of Evil card
+    is left"), nothing changes; Yellow's own card is then read."""
     h = harness
     app = h.app
     c = app.controller
@@ -96,8 +98,14 @@ def test_the_same_card_kept_under_the_camera_is_read_once(harness: Any) -> None:
     before = len(c.history()[0])
     cam.show("BIN:BONS:01")
     assert h.until(lambda: len(c.history()[0]) == before + 1, 8)
-    h.pump(0.6)  # a few more frames with the card still there
-    assert len(c.history()[0]) == before + 1 and c.state.hands == (("BIN:BONS:01",), ())
+    name = app.controller.view("red")["hand"][0]["name"]
+    h.pump(0.4)  # more frames with the card still there: still one draw
+    assert c.state.hands == (("BIN:BONS:01",), ())
+    h.tap("look")  # Yellow, with Red's card still under the camera
+    assert h.until(lambda: app.toaster.shown and "read into a hand already" in app.toaster.ids.msg.text, 8)
+    assert name not in app.toaster.ids.msg.text and c.state.hands == (("BIN:BONS:01",), ())
+    cam.show("BIN:ACTN:01")
+    assert h.until(lambda: c.state.hands[1] == ("BIN:ACTN:01",), 8), app.toaster.text
     cam.clear()
 
 

@@ -7,6 +7,8 @@ instead of the set-up die for its corner number (BIN-09). No Kivy here: the scre
 
 from __future__ import annotations
 
+from typing import Collection
+
 from companion.core.errors import IllegalInput
 from companion.games.bump_in_the_night.context import ctx_for
 from companion.games.bump_in_the_night.inputs import Draw, GroupRoll, Input
@@ -25,10 +27,14 @@ def card_code(state: State, code: str) -> str:
     return code
 
 
-def draw_input(state: State, code: str) -> Draw:
-    """The card a seat drew (a person's, or the device's holder): Draw(code)."""
+def draw_input(state: State, code: str, read: Collection[str] = ()) -> Draw:
+    """The card a seat drew (a person's, or the device's holder): Draw(code). `read`: codes the
+    camera read before; one still in a hand is the last card left lying under the camera (it
+    would be taken as another copy, or refused by its name), so it is refused without its name."""
     if not (state.pending and isinstance(state.pending[0], DrawFor)):
         raise NotNow("nobody is drawing a card now: put the card back")
+    if code in read and any(code in hand for hand in state.hands):
+        raise NotNow(f"{code} was read into a hand already: take it away and show the card just drawn")
     return Draw(card_code(state, code))
 
 
@@ -39,6 +45,6 @@ def chart_input(state: State, code: str) -> GroupRoll:
     return GroupRoll(card=card_code(state, code))
 
 
-def table_input(state: State, code: str) -> Input:
+def table_input(state: State, code: str, read: Collection[str] = ()) -> Input:
     """What a sticker shown on the table screen fills: the chart's card in set-up, else a draw."""
-    return chart_input(state, code) if state.phase is Phase.ROLL else draw_input(state, code)
+    return chart_input(state, code) if state.phase is Phase.ROLL else draw_input(state, code, read)

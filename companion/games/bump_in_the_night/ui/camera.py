@@ -15,6 +15,13 @@ class CardCamera:
     def __init__(self) -> None:
         self.owner: Any = None
         self.handler: Callable[[str], None] | None = None
+        self._read: tuple[Any, set[str]] = (None, set())  # (session, codes read into its hands)
+
+    def read_codes(self, session: Any) -> set[str]:
+        """The codes the camera read in this game (scanning.draw_input refuses one left lying there)."""
+        if self._read[0] is not session:
+            self._read = (session, set())
+        return self._read[1]
 
     def read(self, app: Any, owner: Any, handler: Callable[[str], None]) -> bool:
         """Read cards for `owner` (True: a camera is reading; False: none, touch only)."""

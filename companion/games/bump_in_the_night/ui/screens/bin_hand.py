@@ -109,14 +109,16 @@ class BinHandScreen(BaseScreen):
         if not self.looking or c.session is None or c.rules.code != "BIN":
             return
         try:
-            inp = scanning.draw_input(c.state, code)
+            inp = scanning.draw_input(c.state, code, CAMERA.read_codes(c.session))
         except scanning.NotNow as exc:
             self.app.toast(str(exc))
             return
         name = ctx_for(c.state.options).card(code).name
         self.opened = ""
         self.read.append(name)  # before the submit: the refresh it makes shows it (if still here)
-        if not self.app.submit(inp):
+        if self.app.submit(inp):
+            CAMERA.read_codes(c.session).add(code)
+        else:
             self.read.pop()
 
 

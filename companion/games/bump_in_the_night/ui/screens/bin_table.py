@@ -40,12 +40,12 @@ class BinTableScreen(BaseScreen):
             return
         state = c.state
         try:
-            inp = scanning.table_input(state, code)
+            inp = scanning.table_input(state, code, CAMERA.read_codes(c.session))
         except scanning.NotNow as exc:
             self.app.toast(str(exc))
             return
-        holder = state.phase is not Phase.ROLL
-        if self.app.submit(inp) and holder:  # never its name: the device's hand is hidden
+        if self.app.submit(inp) and state.phase is not Phase.ROLL:  # never its name: the device's hand is hidden
+            CAMERA.read_codes(c.session).add(code)
             colour = state.seats[state.pending[0].seat].capitalize()
             self.app.toast(f"{colour}'s card is read: face down into its holder", "info")
 
