@@ -1,0 +1,48 @@
+"""The card camera for the Goosebumps screens: one screen at a time reads through it.
+
+A screen that waits for a card picked up calls `read(app, screen, handler)` on every refresh and
+`stop(app, screen)` when it no longer waits; a code goes to the handler of the screen that holds
+the camera now. A screen that takes over keeps the worker running, so the old screen's later
+`on_leave` stops nothing of the new one's. (Bump in the Night's pack has the same class: a pack
+imports no other pack.)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+class CardCamera:
+    def __init__(self) -> None:
+        self.owner: Any = None
+        self.handler: Callable[[str], None] | None = None
+
+    def read(self, app: Any, owner: Any, handler: Callable[[str], None]) -> bool:
+        """Read cards for `owner` (True: a camera is reading; False: none, touch only)."""
+        self.owner, self.handler = owner, handler
+        return bool(app.scanner.begin(lambda events: self._events(app, events), lambda m: self._error(app, m)))
+
+    def stop(self, app: Any, owner: Any) -> None:
+        if self.owner is owner:
+            self.owner = self.handler = None
+            app.scanner.end()
+
+    def _events(self, app: Any, events: list[Any]) -> None:
+        from companion.scan.catalogue import CardScanned
+
+        owner = self.owner
+        for ev in events:
+            if self.owner is None or self.owner is not owner:
+                return  # the card before this one moved the game on: the rest are not for the new screen
+            if isinstance(ev, CardScanned):
+                assert self.handler is not None
+                self.handler(str(ev.code))
+            else:  # a card of another game: said, nothing played
+                app.toast(getattr(ev, "message", str(ev)))
+
+    def _error(self, app: Any, message: str) -> None:
+        if self.owner is not None:
+            app.toast(f"Camera: {message}. Name the card by touch.")
+
+
+CAMERA = CardCamera()
