@@ -115,7 +115,7 @@ def test_the_holders_cards_are_scanned_in_private(harness: Any) -> None:
 
 
 def test_a_card_taken_on_steal_is_read_on_the_table(harness: Any) -> None:
-    """GSB-20/21, "STEAL": take a card from another player without looking and play it at once.
+    """GSB-20, "Steal": take a card from another player without looking and play it at once.
     Two people; the table plays until Player X lands on STEAL and takes from the other's hidden
     hand; the card taken, face up, is read by the camera on the table screen: the same Take as
     its "It was ..." button."""
