@@ -140,3 +140,24 @@ def test_the_chart_card_and_the_device_holders_cards_on_the_table_screen(harness
     h.pump(frames=2)
     assert not [t for t in window_text() if "Charm" in t or "BLCK" in t], window_text()
     cam.clear()
+
+
+def test_without_a_camera_the_draw_is_tapped_and_the_camera_is_probed_once_a_look(harness: Any,
+                                                                                  monkeypatch: Any) -> None:
+    """No camera (the harness's `none`): the hand-over screen says nothing of one and the draw is a
+    tap; the camera is asked for once when Red looks, not again at every refresh."""
+    h = harness
+    app = h.app
+    c = app.controller
+    to_the_deal(h)
+    asked: list[bool] = []
+    begin = app.scanner.begin
+    monkeypatch.setattr(app.scanner, "begin", lambda *a: asked.append(begin(*a)) or asked[-1])
+    app.go("bin_hand")
+    h.tap("look")
+    h.tap("group:drawn:ACTN")
+    h.tap("back_group")
+    h.tap("group:drawn:BLCK")
+    assert asked == [False] and "camera" not in app.screen("bin_hand").ids.note.text
+    h.tap("choice:0")
+    assert len(c.state.hands[0]) == 1 and c.history()[0][-1] == "Red drew a card"

@@ -16,15 +16,20 @@ class CardCamera:
     def __init__(self) -> None:
         self.owner: Any = None
         self.handler: Callable[[str], None] | None = None
+        self.on = False
+        self.scanner: Any = None  # the app's CardScanner last asked (Settings may make a new one)
 
     def read(self, app: Any, owner: Any, handler: Callable[[str], None]) -> bool:
         """Read cards for `owner` (True: a camera is reading; False: none, touch only)."""
-        self.owner, self.handler = owner, handler
-        return bool(app.scanner.begin(lambda events: self._events(app, events), lambda m: self._error(app, m)))
+        if self.owner is owner and not self.on and self.scanner is app.scanner:
+            return False  # no camera for this showing: not probed again at every refresh
+        self.owner, self.handler, self.scanner = owner, handler, app.scanner
+        self.on = bool(app.scanner.begin(lambda events: self._events(app, events), lambda m: self._error(app, m)))
+        return self.on
 
     def stop(self, app: Any, owner: Any) -> None:
         if self.owner is owner:
-            self.owner = self.handler = None
+            self.owner, self.handler, self.on = None, None, False
             app.scanner.end()
 
     def _events(self, app: Any, events: list[Any]) -> None:

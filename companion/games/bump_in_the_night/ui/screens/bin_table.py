@@ -77,8 +77,9 @@ class BinTableScreen(BaseScreen):
             girls = ", ".join(f"{choices.room_words(ctx, r['room'])} terror {r['terror']}" for r in run["runners"])
             self.ids.locks.text = f"Running ({run['free']} free moves): {girls}"
         self.find("undo").disabled = not c.undo_label()
-        camera = self.wants_card(state) and CAMERA.read(app, self, self.scanned)
-        if not camera:
+        wanted = self.wants_card(state)
+        camera = wanted and CAMERA.read(app, self, self.scanned)
+        if not wanted:
             CAMERA.stop(app, self)
         thinking = app.seat.think(state)
         colour = acting_colour(state)

@@ -118,7 +118,7 @@ class GsbTableScreen(BaseScreen):
         stolen = w.get("kind") == "take" and bool(victim) and not victim[0]["automated"] and victim[0]["cards"] > 0 \
             and self.mode == "play"
         self._camera = stolen and CAMERA.read(self.app, self, self.scanned)
-        if not self._camera:
+        if not stolen:
             CAMERA.stop(self.app, self)
         key = (id(c.state), self.mode, self.fixing, self._camera)
         if key == self._key:
