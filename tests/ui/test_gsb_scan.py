@@ -45,7 +45,8 @@ def test_a_pick_up_is_scanned_on_the_private_screen_and_the_table_shows_none_of_
     with the scan screen's words and the 3 stays named; the 3's sticker shown again is refused (one
     card, one pick-up); Pal by sticker, the Haunted Car by touch, the Freeze Ray! by sticker send
     the pick-up. The table then says only that four were named, no Label names one, the camera is
-    off."""
+    off. Player 2 looks with Player 1's last card still under the camera: it is refused without its
+    name (one card cannot be in two hands); Player 2's own card is read."""
     from companion.games.goosebumps.cards import title
     from companion.games.goosebumps.ui.screens.gsb_table import caption
 
@@ -70,7 +71,8 @@ def test_a_pick_up_is_scanned_on_the_private_screen_and_the_table_shows_none_of_
     assert "(3 more): 3" in note.text
     show(h, cam, STICKER["pal"], lambda: "(2 more): 3, Pal" in note.text)
     h.tap("card:car")
-    show(h, cam, STICKER["freeze"], lambda: c.state.hands[0] == ("3", "pal", "car", "freeze"))
+    cam.show(STICKER["freeze"])  # and left lying under the camera
+    assert h.until(lambda: c.state.hands[0] == ("3", "pal", "car", "freeze"), 8), app.toaster.text
     assert labels(app)[-1] == "Player 1 picked up 4 cards" and app.sm.current == "gsb_table"
     assert app.scanner.label == "Camera: ready"
     h.pump(frames=2)
@@ -78,6 +80,16 @@ def test_a_pick_up_is_scanned_on_the_private_screen_and_the_table_shows_none_of_
     assert no_card_named(words) == [] and "Player 1 named the 4 cards in private" in " ".join(window_text())
     private = app.screen("gsb_pickup")
     assert not [w.text for w in private.walk(restrict=True) if any(x in str(getattr(w, "text", "")) for x in words)]
+
+    # Player 2 looks with Player 1's Freeze Ray! still under the camera: refused, and not by its name.
+    h.tap("draw_name")
+    h.tap("look")
+    assert h.until(lambda: app.toaster.shown and "read into a hand already" in app.toaster.ids.msg.text, 8)
+    said = (app.toaster.ids.msg.text, note.text, private.ids.heading.text)  # (its buttons name every kind)
+    assert private.picked == [] and "GSB:MAYH:11" in said[0] and not any("Freeze" in t for t in said), said
+    cam.clear()
+    h.pump(1.0)
+    show(h, cam, STICKER["4"], lambda: "(3 more): 4" in note.text)
 
 
 def test_the_holders_cards_are_scanned_in_private(harness: Any) -> None:

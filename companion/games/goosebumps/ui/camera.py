@@ -18,6 +18,17 @@ class CardCamera:
         self.handler: Callable[[str], None] | None = None
         self.on = False
         self.scanner: Any = None  # the app's CardScanner last asked (Settings may make a new one)
+        self._held: tuple[Any, dict[str, int]] = (None, {})
+
+    def held(self, session: Any) -> dict[str, int]:
+        """Stickers the camera read into a hand in this game -> the inputs committed once they were
+        there; an entry whose pick-up was undone is dropped (scanning.picked_card refuses the rest)."""
+        if self._held[0] is not session:
+            self._held = (session, {})
+        held, n = self._held[1], len(session.inputs)
+        for code in [code for code, at in held.items() if at > n]:
+            del held[code]
+        return held
 
     def read(self, app: Any, owner: Any, handler: Callable[[str], None]) -> bool:
         """Read cards for `owner` (True: a camera is reading; False: none, touch only)."""

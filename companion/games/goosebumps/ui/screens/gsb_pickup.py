@@ -186,29 +186,37 @@ class GsbPickupScreen(NamesCards, BaseScreen):
         self.app.go_play()
 
     def name_card(self, card: str, sticker: str = "") -> None:
+        read = self.stickers + [sticker]
         cards = self.add_card(card, self._count(), sticker)
         if cards:
-            self._submit(cards)
+            self._submit(cards, read)
 
     def scanned(self, code: str) -> None:
         """A sticker under the camera while the pick-up is named: that card, as its tap."""
+        c = self.app.controller
         if not self.revealed or self.errand == HAND or not self._count():
             return
+        held = CAMERA.held(c.session)
+        if scanning.reshuffles(c.state):
+            held.clear()  # the cards played come back into the draw pile
         try:
-            card = scanning.picked_card(self.app.controller.state, code, self.stickers)
+            card = scanning.picked_card(c.state, code, self.stickers, held)
         except scanning.NotNow as exc:
             self.app.toast(str(exc))  # here, to this person only; nothing named is lost
             return
         self.name_card(card, code)
 
     def rest_secret(self) -> None:
-        self._submit(tuple(self.picked) + ("?",) * (self._count() - len(self.picked)))
+        self._submit(tuple(self.picked) + ("?",) * (self._count() - len(self.picked)), self.stickers)
 
-    def _submit(self, cards: tuple[str, ...]) -> None:
+    def _submit(self, cards: tuple[str, ...], read: list[str]) -> None:
         self.picked, self.stickers = [], []
         if not self.app.submit(I.Draw(cards)):  # refused (said in a toast, here only): name them again
             self.refresh()
             return
+        c = self.app.controller
+        held = CAMERA.held(c.session)
+        held.update({code: len(c.session.inputs) for code in read if code})
         self.cover()
         self.app.go_play()
         if self.app.sm.current == "gsb_table":

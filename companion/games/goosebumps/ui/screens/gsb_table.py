@@ -253,7 +253,9 @@ class GsbTableScreen(BaseScreen):
         except scanning.NotNow as exc:
             self.app.toast(str(exc))
             return
-        self.choose(inp)
+        if self.app.submit(inp):
+            CAMERA.held(c.session).pop(code, None)  # out of the hand, played: in the discard pile now
+        self.refresh()
 
     def on_leave(self, *_: Any) -> None:
         CAMERA.stop(self.app, self)
