@@ -18,6 +18,15 @@ def window_text() -> list[str]:
     return [str(w.text) for root in Window.children for w in root.walk(restrict=True) if isinstance(w, Label)]
 
 
+def reads_whole(h: Any) -> None:
+    """The camera's words fit their labels (companion/ui/fit.py), as tests/ui/test_text_fits.py checks the rest."""
+    from companion.ui.fit import cut_labels
+
+    h.app.toaster.hide()
+    h.pump(frames=3)
+    assert cut_labels() == []
+
+
 def camera_on(h: Any) -> Any:
     app = h.app
     app.scanner = CardScanner("mock", game=app.controller.rules.code, schedule=app.later)  # as Settings does
@@ -56,10 +65,12 @@ def test_a_card_dealt_is_read_by_the_camera_into_the_players_hand(harness: Any) 
     h.tap("look")
     assert app.scanner.label == "Camera: scanning"
     assert "sticker under the camera" in app.screen("bin_hand").ids.note.text
+    reads_whole(h)
     before = len(c.history()[0])
     cam.show("BIN:ACTN:04")
     assert h.until(lambda: len(c.history()[0]) == before + 1, 8), app.toaster.text
     assert c.state.hands[0] == ("BIN:ACTN:04",) and c.history()[0][-1] == "Red drew a card"
+    assert app.toaster.text == "Red's card is read"
     cam.clear()
     h.pump(frames=2)
     # Yellow's card next: covered again, the camera off, and nothing of Red's card on screen.
@@ -67,6 +78,7 @@ def test_a_card_dealt_is_read_by_the_camera_into_the_players_hand(harness: Any) 
     assert app.scanner.label == "Camera: ready"
     assert not [t for t in window_text() if "Panic" in t or "ACTN" in t], window_text()
 
+    app.toaster.hide()  # (it lies over the cover's button: a finger taps through, the walker does not look)
     h.tap("look")
     cam.show("GSB:MAYH:11")
     assert h.until(lambda: app.toaster.shown and "belongs to Goosebumps" in app.toaster.ids.msg.text, 8)
@@ -75,6 +87,8 @@ def test_a_card_dealt_is_read_by_the_camera_into_the_players_hand(harness: Any) 
     assert h.until(lambda: len(c.history()[0]) == before + 2, 8), app.toaster.text
     assert c.state.hands[1] == ("BIN:BLCK:03",)
     cam.clear()
+    assert app.toaster.text == "Yellow's card is read" and app.screen("bin_hand").find("look").shown
+    assert not [t for t in window_text() if "Charm" in t or "BLCK" in t], window_text()
     # Red's second card by touch: the fallback, beside the camera.
     app.toaster.hide()
     h.tap("look")
@@ -101,6 +115,7 @@ def test_a_card_left_under_the_camera_is_not_the_next_players_draw(harness: Any)
     name = app.controller.view("red")["hand"][0]["name"]
     h.pump(0.4)  # more frames with the card still there: still one draw
     assert c.state.hands == (("BIN:BONS:01",), ())
+    app.toaster.hide()
     h.tap("look")  # Yellow, with Red's card still under the camera
     assert h.until(lambda: app.toaster.shown and "read into a hand already" in app.toaster.ids.msg.text, 8)
     assert name not in app.toaster.ids.msg.text and c.state.hands == (("BIN:BONS:01",), ())
@@ -121,6 +136,7 @@ def test_the_chart_card_and_the_device_holders_cards_on_the_table_screen(harness
     cam = camera_on(h)
     app.go("bin_table")
     assert app.scanner.label == "Camera: scanning"  # the chart: a die or a card
+    reads_whole(h)
     cam.show("BIN:ACTN:05")  # Panic, corner number 5 in the shipped file: roll again (BIN-G1)
     assert h.until(lambda: c.history()[0][-1:] == ("A card was drawn for the chart: 5",), 8), c.history()[0]
     cam.show("BIN:ACTN:04")  # corner number 4
@@ -135,6 +151,8 @@ def test_the_chart_card_and_the_device_holders_cards_on_the_table_screen(harness
     h.tap("choice:0")
     assert app.sm.current == "bin_table" and c.state.pending[0].seat == 1  # Yellow, the device
     assert app.scanner.label == "Camera: scanning"
+    assert "Or scan the card dealt to Yellow" in app.screen("bin_table").ids.choices_note.text
+    reads_whole(h)
     cam.show("BIN:BLCK:03")
     assert h.until(lambda: c.state.hands[1] == ("BIN:BLCK:03",), 8), app.toaster.text
     h.pump(frames=2)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.ui.hardware import CardScanner
+from tests.ui.test_bin_scan import reads_whole
 from tests.ui.test_gsb_game import labels, shown_actions, two_people, window_text
 
 STICKER = {"3": "GSB:NUMB:20", "pal": "GSB:MAYH:01", "car": "GSB:MAYH:04", "freeze": "GSB:MAYH:11",
@@ -63,6 +64,7 @@ def test_a_pick_up_is_scanned_on_the_private_screen_and_the_table_shows_none_of_
     h.tap("look")
     assert app.scanner.label == "Camera: scanning"
     assert any("hold its sticker under the camera" in t for t in window_text())
+    reads_whole(h)
     note = app.screen("gsb_pickup").ids.note
     show(h, cam, STICKER["3"], lambda: "(3 more): 3" in note.text, gone=True)
     show(h, cam, "BIN:ACTN:01", lambda: app.toaster.shown and "belongs to Bump in the Night" in app.toaster.ids.msg.text)
@@ -113,6 +115,7 @@ def test_the_holders_cards_are_scanned_in_private(harness: Any) -> None:
     h.tap("draw_device")
     h.tap("look")
     note = app.screen("gsb_pickup").ids.note
+    reads_whole(h)
     show(h, cam, STICKER["stine"], lambda: "(3 more): R.L. Stine!" in note.text)
     show(h, cam, STICKER["4"], lambda: "(2 more): R.L. Stine!, 4" in note.text, gone=True)
     h.tap("card_back")  # not that one: the 4 goes back, its sticker with it
@@ -145,6 +148,8 @@ def test_a_card_taken_on_steal_is_read_on_the_table(harness: Any) -> None:
     cam = camera_on(h)
     app.go("gsb_table")
     assert app.scanner.label == "Camera: scanning"
+    assert "hold its sticker under the camera" in app.screen("gsb_table").ids.note.text
+    reads_whole(h)
     card = next(i.card for i in offered(c) if isinstance(i, I.Take) and i.card in STICKER)
     before = len(labels(app))
     thief, victim = c.state.seats[c.state.head.seat], c.state.seats[c.state.head.victim]

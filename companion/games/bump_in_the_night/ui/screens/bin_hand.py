@@ -2,14 +2,13 @@
 a Bonus card) waits behind "Pass the device to Red - tap to look", and shows only that seat's
 observation. Leaving the screen, or the next player's decision, hides it again. While the player
 looks and a card is owed to them, the camera reads the drawn card's sticker: the same Draw a tap
-on its title makes, said only here ("Read by the camera: Panic")."""
+on its title makes; the card shows in their hand line, the toast says only "Red's card is read"."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from companion.games.bump_in_the_night import choices, scanning
-from companion.games.bump_in_the_night.context import ctx_for
 from companion.games.bump_in_the_night.state import DrawFor
 from companion.games.bump_in_the_night.ui import acting_colour
 from companion.games.bump_in_the_night.ui.camera import CAMERA
@@ -28,13 +27,12 @@ class BinHandScreen(BaseScreen):
     def on_kv_post(self, base: Any) -> None:
         self.colour = ""
         self.opened = ""
-        self.read: list[str] = []  # names the camera read on this look, said only here
 
     def hand_over(self, colour: str) -> None:
-        self.colour, self.looking, self.opened, self.read = colour, False, "", []
+        self.colour, self.looking, self.opened = colour, False, ""
 
     def on_leave(self, *_: Any) -> None:
-        self.looking, self.opened, self.read = False, "", []
+        self.looking, self.opened = False, ""
         CAMERA.stop(self.app, self)
 
     def refresh(self) -> None:
@@ -74,8 +72,7 @@ class BinHandScreen(BaseScreen):
             groups = [g for g in choices.menu(state, c.legal()) if g.private]
         self.ids.note.text = "" if groups else "No card of yours can be played now."
         if camera:
-            self.ids.note.text = (f"Read by the camera: {self.read[-1]}." if self.read
-                                  else "Or hold the card's sticker under the camera.")
+            self.ids.note.text = "Or hold the card's sticker under the camera."
         self.opened = fill_choices(grid, groups, self.opened, self.choose, self.open_group)
         self.find("back_group").shown = bool(self.opened)
         self.ids.scroller.scroll_y = 1
@@ -85,7 +82,7 @@ class BinHandScreen(BaseScreen):
         self.refresh()
 
     def hide(self) -> None:
-        self.looking, self.read = False, []
+        self.looking = False
         if self.app.controller.pending_screen() == "bin_hand":
             self.refresh()  # the decision is still this player's: the device waits, hidden
         else:
@@ -113,13 +110,11 @@ class BinHandScreen(BaseScreen):
         except scanning.NotNow as exc:
             self.app.toast(str(exc))
             return
-        name = ctx_for(c.state.options).card(code).name
+        who = acting_colour(c.state).capitalize()
         self.opened = ""
-        self.read.append(name)  # before the submit: the refresh it makes shows it (if still here)
-        if self.app.submit(inp):
+        if self.app.submit(inp):  # the hand line shows it while they look; the toast never names it
             CAMERA.read_codes(c.session).add(code)
-        else:
-            self.read.pop()
+            self.app.toast(f"{who}'s card is read", "info")
 
 
 SCREEN = BinHandScreen
