@@ -50,3 +50,13 @@ def test_nobody_drawing_and_a_code_the_card_list_lacks_are_refused_in_words() ->
     dealing = play(RULES.setup(Options(), 1), GroupRoll(4), PlaceGirls())
     with pytest.raises(scanning.NotNow, match="not in this game's card list .*cards.toml"):
         scanning.draw_input(dealing, "BIN:ACTN:26")
+
+
+def test_every_sticker_of_the_sheet_is_a_card_of_the_shipped_list() -> None:
+    """BIN-04, "Parts List, Cards": the sticker sheet (cards_qr/decks.toml: ACTN 25, BLCK 20, BONS 7)
+    and the shipped card list name the same 52 cards, so no printed sticker is refused."""
+    from cards_qr.codes import all_codes
+
+    s = RULES.setup(Options(), 1)
+    stickers = [str(code) for code in all_codes("BIN")]
+    assert len(stickers) == 52 and [scanning.card_code(s, code) for code in stickers] == stickers

@@ -59,3 +59,16 @@ def test_a_card_taken_on_steal_from_a_person_is_named_by_its_sticker() -> None:
     holder = evolve(taking, automated=(True, False))
     with pytest.raises(scanning.NotNow, match="no card is being taken from a hand"):
         scanning.stolen_input(holder, "GSB:NUMB:20")
+
+
+def test_every_sticker_of_the_sheet_is_one_card_of_the_box() -> None:
+    """GSB-01, "Contents": the 65 stickers of the sheet (cards_qr/decks.toml: NUMB 54, MAYH 11) name
+    the 65 cards of the box, each kind as often as the box holds it."""
+    from collections import Counter
+
+    from cards_qr.codes import all_codes
+    from companion.games.goosebumps.cards import deck
+
+    s = RULES.setup(options(), 1)
+    named = Counter(scanning.card_of(s, str(code)) for code in all_codes("GSB"))
+    assert named == Counter(deck(Mix())) and sum(named.values()) == 65
