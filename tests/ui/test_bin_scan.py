@@ -179,3 +179,30 @@ def test_without_a_camera_the_draw_is_tapped_and_the_camera_is_probed_once_a_loo
     assert asked == [False] and "camera" not in app.screen("bin_hand").ids.note.text
     h.tap("choice:0")
     assert len(c.state.hands[0]) == 1 and c.history()[0][-1] == "Red drew a card"
+
+
+def test_a_camera_pulled_out_while_a_player_looks_leaves_the_draw_to_a_tap(harness: Any,
+                                                                          monkeypatch: Any) -> None:
+    """A pulled cable: the camera fails while Red looks; the toast says so and what to do, the
+    screen stops offering the camera, nothing changes, and Red's card is tapped instead."""
+    h = harness
+    app = h.app
+    c = app.controller
+    to_the_deal(h)
+    cam = camera_on(h)
+    app.go("bin_hand")
+    h.tap("look")
+    note = app.screen("bin_hand").ids.note
+    assert "camera" in note.text
+
+    def unplugged() -> Any:
+        raise OSError("the camera is gone")
+
+    monkeypatch.setattr(cam, "read", unplugged)
+    assert h.until(lambda: app.toaster.shown and "Name the card by touch" in app.toaster.ids.msg.text, 8)
+    assert "the camera is gone" in app.toaster.ids.msg.text and "camera" not in note.text
+    assert c.state.hands == ((), ())
+    app.toaster.hide()
+    h.tap("group:drawn:ACTN")
+    h.tap("choice:0")
+    assert len(c.state.hands[0]) == 1 and c.history()[0][-1] == "Red drew a card"

@@ -52,8 +52,12 @@ class CardCamera:
                 app.toast(getattr(ev, "message", str(ev)))
 
     def _error(self, app: Any, message: str) -> None:
+        """The camera failed (unplugged): said once; this showing goes on by touch."""
         if self.owner is not None:
+            self.on = False
+            app.scanner.end()
             app.toast(f"Camera: {message}. Name the card by touch.")
+            self.owner.refresh()  # its words no longer offer the camera
 
 
 CAMERA = CardCamera()
