@@ -46,5 +46,16 @@ def chart_input(state: State, code: str) -> GroupRoll:
 
 
 def table_input(state: State, code: str, read: Collection[str] = ()) -> Input:
-    """What a sticker shown on the table screen fills: the chart's card in set-up, else a draw."""
-    return chart_input(state, code) if state.phase is Phase.ROLL else draw_input(state, code, read)
+    """What a sticker shown on the table screen fills: the chart's card in set-up, else a card
+    dealt into the device's holder. The rules would refuse a holder's card with no copy left by its
+    name, on the screen the whole table sees: it is refused here without it."""
+    if state.phase is Phase.ROLL:
+        return chart_input(state, code)
+    inp = draw_input(state, code, read)
+    c = ctx_for(state.options)
+    pool = state.deck.draw_pile or state.deck.discard_pile
+    name = c.card(code).name
+    if code not in pool and not any(c.card(x).name == name for x in pool):
+        raise NotNow(f"{code} cannot be drawn by the cards named so far: if it is the card dealt, a card was "
+                     f"named wrong earlier: Undo back to it")
+    return inp

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bin_helpers import play, table
+from companion.core.errors import IllegalInput
 from companion.games.bump_in_the_night import scanning
+from companion.games.bump_in_the_night.context import ctx_for
 from companion.games.bump_in_the_night.game import RULES
 from companion.games.bump_in_the_night.inputs import Draw, GroupRoll, PlaceGirls
 from companion.games.bump_in_the_night.state import Options, Phase
@@ -60,3 +62,19 @@ def test_every_sticker_of_the_sheet_is_a_card_of_the_shipped_list() -> None:
     s = RULES.setup(Options(), 1)
     stickers = [str(code) for code in all_codes("BIN")]
     assert len(stickers) == 52 and [scanning.card_code(s, code) for code in stickers] == stickers
+
+
+def test_a_holders_card_the_rules_cannot_draw_is_refused_without_its_name() -> None:
+    """BIN-12 with the device's monster player: a card dealt face down into its holder is read on
+    the table's screen; one with no copy left to draw (a card named wrong before) is refused there
+    without its name, which the rules' own refusal says."""
+    s = play(RULES.setup(Options(), 1), GroupRoll(4), PlaceGirls())
+    s = play(s, Draw("BIN:BONS:02"))  # Red: the only copy of its Bonus card
+    assert s.pending[0].seat == 1
+    with pytest.raises(scanning.NotNow, match="cannot be drawn by the cards named so far") as refused:
+        scanning.table_input(s, "BIN:BONS:02")
+    name = ctx_for(s.options).card("BIN:BONS:02").name
+    assert name not in str(refused.value)
+    with pytest.raises(IllegalInput, match=name):
+        play(s, Draw("BIN:BONS:02"))  # what a tap would have been told
+    assert scanning.table_input(s, "BIN:BONS:03") == Draw("BIN:BONS:03")
