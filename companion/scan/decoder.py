@@ -598,7 +598,7 @@ class Decoder:
         from companion.scan.codebook import best_text
         from companion.scan.finders import locate
         from companion.scan.locator import orientation, square_guesses
-        from companion.scan.work import (CODEBOOK_READ, FINDER_SCALE, FINDER_SEARCH, GRID_FEEDBACK, GRID_FIT, GRID_GUESS,
+        from companion.scan.work import (CODEBOOK_LOCAL, CODEBOOK_READ, FINDER_SCALE, FINDER_SEARCH, GRID_FEEDBACK, GRID_FIT, GRID_GUESS,
                                          GRID_QUAD, GRID_SIGMAS, ORIENTATION, PREP_PER_MPX, zxing_cost)
 
         crop = symbol_crop(g, c)
@@ -690,6 +690,8 @@ class Decoder:
             if CODEBOOK_EARLY and first_sigmas and work.take(CODEBOOK_READ):
                 read_against_book = quad
                 text = best_text(g, quad, first_sigmas)
+                if text is None and CODEBOOK_LEVELS and work.take(CODEBOOK_LOCAL):
+                    text = best_text(g, quad, first_sigmas, local=True)
                 if text is not None:
                     return text, "codebook"
         if quick:
@@ -705,6 +707,8 @@ class Decoder:
         if CODEBOOK and quad is not read_against_book and work.take(CODEBOOK_READ if sigmas else CODEBOOK_READ + GRID_SIGMAS):
             # heavy blur: which known sticker explains the picture best (companion.scan.codebook)
             text = best_text(g, quad, sigmas)
+            if text is None and CODEBOOK_LEVELS and work.take(CODEBOOK_LOCAL):
+                text = best_text(g, quad, sigmas, local=True)
             if text is not None:
                 return text, "codebook"
         if work.take(GRID_FEEDBACK if sigmas else GRID_FEEDBACK + GRID_SIGMAS):
@@ -776,6 +780,7 @@ STRONG_FINDERS = 1.8  # a refit score (3 at best) under which other outlines are
 QUICK_FINDERS = 1.8  # refit score (3 at best) a guessed quad needs in the look after a full read (a dim, glared token's right fit: 1.98)
 TRIPLE_LEAD = 0.15  # refit score by which a square guess must beat a finder triple's fit
 CODEBOOK_EARLY = True  # ... and on the finder fit, before the corners are fitted
+CODEBOOK_LEVELS = True  # ... and again with each known symbol's own local levels, when it fails (glare)
 CODEBOOK = True  # the known-sticker reading (companion.scan.codebook) after the fitted grid
 SECOND_LOOK_SCORE = 1.5  # texture score (symbol_candidates) a patch needs for that look: unread stickers
 # there scored 1.6-20 on the dev corpora (dim, noisy ones 1.6-2), 85 % of leftover patches under 1.2

@@ -197,3 +197,25 @@ def test_a_texture_blob_three_times_the_symbol_still_finds_its_finders() -> None
                   light=0.19588737670041168, noise_sigma=1.541813986665509, jpeg_quality=32, clutter=5)
     img, _ = render_scene(placed, spoil, seed=515115671, scale=2.0, view=(1280, 720))
     assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:EVNT:08"),)
+
+
+def test_a_tilted_cards_finder_legs_may_differ_by_a_third() -> None:
+    # Benchmark frame (seed 6007, 1280 x 720, frame 190): a card turned 47 degrees under a tilt. Its
+    # three finders are the three strongest peaks, but their legs differ by a factor of 1.26 (the
+    # tilt, and peaks found on a 3-px grid); the triple used to be refused at 1.25.
+    from companion.scan.finders import finder_peaks, finder_triples
+    from companion.scan.locator import orientation
+
+    placed = [Placed("BGM:TRBL:06", 4.273725136860604, 47.26571742584706, (548.8101717477911, 159.77742551448662))]
+    spoil = Spoil(tilt=0.12038888287886026, blur_sigma=0.783273540256682, glare=2, glare_size=0.28602913042929445,
+                  light=0.9494157335944249, noise_sigma=2.5774809150231164, jpeg_quality=55, clutter=0)
+    img, syms = render_scene(placed, spoil, seed=600718211, scale=2.0, view=(1280, 720))
+    truth = np.array(syms[0].corners, np.float32)
+    m = syms[0].px_per_module
+    centre = truth.mean(axis=0)
+    peaks = finder_peaks(img, centre, 2 * m, orientation(img, centre, 22 * m), [m])
+    legs = [np.hypot(peaks[i][1] - peaks[0][1], peaks[i][2] - peaks[0][2]) for i in range(3)]
+    assert max(legs[1:]) / min(legs[1:]) > 1.25
+    best = finder_triples(peaks)[0]
+    assert np.abs(best.quad()[[0, 1, 3]] - truth[[0, 1, 3]]).max() < 2 * m
+    assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:TRBL:06"),)
