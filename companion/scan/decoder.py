@@ -342,6 +342,15 @@ def said_sticker(extra: dict[str, str]) -> bool:
     return extra.get("ECLevel", "") == "Q" and extra.get("Version", "") == "1"
 
 
+OUTLINE_ASPECT = 2.5  # a located outline's longest side over its shortest, at most (a steep tilt: under 1.6)
+
+
+def _outline(q: npt.NDArray[np.float32]) -> bool:
+    """Could `q` (zxing's corners of a symbol it located) be one symbol's outline?"""
+    sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+    return float(sides.min()) >= 2 * MIN_FINDER_PX and float(sides.max()) <= OUTLINE_ASPECT * float(sides.min())
+
+
 def _inside(p: npt.NDArray[np.float32], quads: Sequence[npt.NDArray[np.float32]], grow: float = 1.15) -> bool:
     """Is point `p` inside any quad (grown by `grow` about its centre)?"""
     import cv2
@@ -495,6 +504,8 @@ class Decoder:
                 take([text])
                 done.append(q)
                 seen.append(Seen(text, _pts(q), module_px_of(q, _modules(extra)), "zxing"))
+            elif not _outline(q):
+                continue  # (zxing can join two stickers' finders into one long, thin "symbol")
             elif not _inside(q.mean(axis=0), done, 1.0) and not any(_same_quad(q, m.quad, 2 * module_px_of(q)) for m in misses):
                 # (zxing may locate one symbol several times, from different finder triples: the
                 # first is not always the right one)
@@ -513,8 +524,8 @@ class Decoder:
                         continue
                     text, how = self._read_symbol(g, c, work, second=True)
                     if text is not None and take([text]):
-                        done.append(c.quad)
                         where = c.fitted if c.fitted is not None else c.quad
+                        done.append(where)
                         seen.append(Seen(text, _pts(where), module_px_of(where), how))
                         if not stage and (cards or other):
                             stage = how
@@ -537,7 +548,7 @@ class Decoder:
             where = c.fitted if c.fitted is not None else c.quad
             if text is not None:
                 take([text])
-                done.append(c.quad)
+                done.append(where)  # (the fit, not zxing's outline: that can reach over another sticker)
                 seen.append(Seen(text, _pts(where), module_px_of(where), how))
                 if not stage and (cards or other):
                     stage = how

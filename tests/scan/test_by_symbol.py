@@ -219,3 +219,18 @@ def test_a_tilted_cards_finder_legs_may_differ_by_a_third() -> None:
     best = finder_triples(peaks)[0]
     assert np.abs(best.quad()[[0, 1, 3]] - truth[[0, 1, 3]]).max() < 2 * m
     assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:TRBL:06"),)
+
+
+def test_a_located_outline_joining_two_stickers_hides_neither() -> None:
+    # Benchmark frame (seed 6007, 640 x 480, frame 353): two dim cards. zxing locates one long, thin
+    # "symbol" from finders of both; a texture patch on it read one card, and the outline (not the
+    # fit) was then taken as read, so the other card's patch, inside it, was never tried.
+    from companion.scan.decoder import _outline, located_symbols
+
+    placed = [Placed("BGM:SRCH:45", 2.492455385443634, 268.13664964563094, (449.67260077794293, 138.273245344618)),
+              Placed("BGM:BOOG:13", 2.5726541267016345, 103.99318326205811, (177.8329152359747, 341.339919098015))]
+    spoil = Spoil(tilt=0.07310432394395838, blur_sigma=0.0, motion_px=3, glare=0, glare_size=0.12747687965070856,
+                  light=0.1229593278222013, noise_sigma=0.8626073045845117, jpeg_quality=51, clutter=4)
+    img, _ = render_scene(placed, spoil, seed=600718374)
+    assert any(not _outline(q) for _, q, _ in located_symbols(img))
+    assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:BOOG:13"), parse_code("BGM:SRCH:45"))
