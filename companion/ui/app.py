@@ -238,6 +238,22 @@ class CompanionApp(App):
         """Hand work from a thread to the UI thread."""
         Clock.schedule_once(lambda dt: fn(), 0)
 
+    @property
+    def scanner(self) -> CardScanner:
+        return self._scanner
+
+    @scanner.setter
+    def scanner(self, scanner: CardScanner) -> None:
+        """Any scanner the app reads with (Settings makes a new one) puts its reading on the status
+        bar as it starts and stops, on whichever screen, not only at the next screen entry."""
+        self._scanner = scanner
+        scanner.on_change = self._show_camera
+
+    def _show_camera(self) -> None:
+        status = getattr(self, "status", None)  # (the scanner is made before the window)
+        if status is not None:
+            status.camera, status.camera_ok = self.scanner.label, self.scanner.available
+
     def _probe_camera(self) -> None:
         self.scanner.open()
         self.later(self._update_status)
@@ -510,8 +526,7 @@ class CompanionApp(App):
             s.sensors, s.sensors_ok = "Sensors: off", False
         if self.panel is not None:
             self.panel.show_link(self.sensors.state if self.sensors is not None else "down")
-        s.camera = self.scanner.label
-        s.camera_ok = self.scanner.available
+        self._show_camera()
 
 
 def run(journal_path: Path, data_dir: Path, port: str | None, camera: str | None, windowed: bool,

@@ -193,6 +193,7 @@ class CardScanner:
         self._worker: Any = None
         self._tee: _Tee | None = None
         self.checked = False
+        self.on_change: Callable[[], None] = lambda: None  # reading started or stopped (the status bar)
 
     def open(self) -> bool:
         """Open the camera (may take a moment: call off the UI thread at start)."""
@@ -258,12 +259,14 @@ class CardScanner:
         self._worker = ScanWorker(self._tee, session.decoder.decode, result, error, idle_s=0.03)
         mine.append(self._worker)
         self._worker.start()
+        self.on_change()
         return True
 
     def end(self) -> None:
         worker, self._worker = self._worker, None
         if worker is not None:
             threading.Thread(target=worker.stop, name="scan-stop", daemon=True).start()
+            self.on_change()
 
     def preview(self) -> Any:
         return self._tee.take() if self._tee is not None else None

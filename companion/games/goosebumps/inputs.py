@@ -14,10 +14,13 @@ DEVICE_DRAWS = "*"
 
 @dataclass(frozen=True)
 class Draw:
-    """The cards picked up, one entry each: a card, "?" (not shown to the device) or "*"."""
+    """The cards picked up, one entry each: a card, "?" (not shown to the device) or "*".
+    `stickers`: the code the camera read for each card ("" for one named by touch; () for none),
+    kept in the state so that a sticker shown again is refused without its name (State.read)."""
 
     kind: ClassVar[str] = "draw"
     cards: tuple[str, ...]
+    stickers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

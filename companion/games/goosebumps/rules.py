@@ -30,6 +30,7 @@ from companion.games.goosebumps.cards import (
     TITLES,
     UNSEEN,
     Mix,
+    card_for_code,
     deck,
     title,
 )
@@ -274,6 +275,7 @@ class Table:
         self.blocked = set(s.blocked)
         self.started = list(s.started)
         self.rng = s.rng
+        self.read = s.read
         self.phase = s.phase
         self.active, self.why, self.because = s.active, s.why, s.because
         self.owner, self.anchor = s.owner, s.anchor
@@ -287,7 +289,7 @@ class Table:
             stealers=tuple(self.stealers), extra=tuple(self.extra), owed=tuple(self.owed),
             blocked=frozenset(self.blocked), started=tuple(self.started), rng=self.rng, phase=self.phase,
             active=self.active, why=self.why, because=self.because, owner=self.owner, anchor=self.anchor,
-            turns=self.turns, round=self.round, winner=self.winner, notices=tuple(self.notes))
+            turns=self.turns, round=self.round, winner=self.winner, notices=tuple(self.notes), read=self.read)
 
     # -- words
     def name(self, i: int) -> str:
@@ -361,6 +363,7 @@ class Table:
             self.unseen += self.discard
             self.pile = len(self.discard)
             self.discard = []
+            self.read = frozenset()  # the cards played come back: a sticker read before may be drawn again
             self.note(f"The draw pile ran out: the {self.pile} discarded cards were shuffled into a new "
                       f"draw pile (by a player other than {self.name(self.active)}).")
 
@@ -708,6 +711,7 @@ def _draw(t: Table, step: DrawStep, inp: I.Draw) -> None:
     if len(inp.cards) != step.count:
         raise IllegalInput(f"{who} picks up {step.count} card(s) now, not {len(inp.cards)}")
     auto = t.s.automated[i]
+    stickers = _stickers(t, inp)
     slots = []
     for c in inp.cards:
         if t.pile == 0:
@@ -731,6 +735,7 @@ def _draw(t: Table, step: DrawStep, inp: I.Draw) -> None:
             card = c
         t.pile -= 1
         slots.append(t.add(i, card) + 1)
+    t.read |= stickers
     if auto:
         where = ", ".join(str(k) for k in slots)
         t.note(f"{who} picked up {len(slots)} card(s): into the holder, slot(s) {where}.")
@@ -894,10 +899,35 @@ _HANDLERS: dict[tuple[type, type], Callable[[Table, Any, Any], None]] = {
 
 # ---------------------------------------------------------------- fast paths (the search's hot inputs)
 
+def _stickers(t: Table, inp: I.Draw) -> frozenset[str]:
+    """The stickers read for a pick-up: each the card it names, once; one read into a hand before
+    (while no reshuffle brings the discards back) is refused without its card's name."""
+    if not inp.stickers:
+        return frozenset()
+    if len(inp.stickers) != len(inp.cards):
+        raise IllegalInput(f"{len(inp.cards)} card(s) picked up but {len(inp.stickers)} sticker entries")
+    read = [code for code in inp.stickers if code]
+    if len(set(read)) != len(read):
+        raise IllegalInput("a sticker is read twice in this pick-up: show each card once")
+    reshuffles = t.pile < len(inp.cards) and bool(t.discard)
+    for code, card in zip(inp.stickers, inp.cards):
+        if not code:
+            continue
+        if code in t.read and not reshuffles:
+            raise IllegalInput(f"{code} was read into a hand already: take it away and show the card just picked up")
+        try:
+            named = card_for_code(code, mix_of(t.o))
+        except ValueError as exc:
+            raise IllegalInput(str(exc)) from None
+        if named != card:
+            raise IllegalInput(f"sticker {code} is not the card named for it: name the card as it shows")
+    return frozenset(read)
+
+
 def _fast_draw(s: State, head: DrawStep, inp: I.Draw) -> State | None:
-    """A turn's draw with no reshuffle; None leaves it to the general path."""
+    """A turn's draw with no reshuffle and no stickers; None leaves it to the general path."""
     n = head.count
-    if head.why == "deal" or len(inp.cards) != n or s.pile < n or len(s.queue) < 2 \
+    if inp.stickers or head.why == "deal" or len(inp.cards) != n or s.pile < n or len(s.queue) < 2 \
             or type(s.queue[1]) is not PlayStep:
         return None
     i = head.seat

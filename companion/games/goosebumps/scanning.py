@@ -9,7 +9,7 @@ layout of `cards.card_for_code` (GSB:NUMB:01-09 the 1s, ...; GSB:MAYH in the mix
 
 from __future__ import annotations
 
-from typing import Collection, Sequence
+from typing import Sequence
 
 from companion.core.errors import IllegalInput
 from companion.games.goosebumps import inputs as I
@@ -30,16 +30,16 @@ def card_of(state: State, code: str) -> str:
         raise NotNow(f"{exc}: name the card by touch") from None
 
 
-def picked_card(state: State, code: str, named: Sequence[str], held: Collection[str] = ()) -> str:
-    """A card of the pick-up being named (`named`: the stickers read for it so far; `held`: those
-    the camera read into a hand before, which cannot be in the draw pile until it is reshuffled:
-    one shown again is a card left lying under the camera, and its name would tell the person now
-    looking a card of another hand, so it is refused without it)."""
+def picked_card(state: State, code: str, named: Sequence[str]) -> str:
+    """A card of the pick-up being named (`named`: the stickers read for it so far). A sticker the
+    camera read into a hand before (`State.read`, journaled with each pick-up) cannot be in the draw
+    pile until it is reshuffled: one shown again is a card left lying under the camera, and its
+    name would tell the person now looking a card of another hand, so it is refused without it."""
     if not isinstance(state.head, DrawStep):
         raise NotNow("nobody is picking up cards now: put the card back")
     if code in named:
         raise NotNow(f"{code} is named already in this pick-up: show the next card")
-    if code in held:
+    if code in state.read and not reshuffles(state):  # the discards come back: it may be drawn again
         raise NotNow(f"{code} was read into a hand already: take it away and show the card just picked up")
     return card_of(state, code)
 

@@ -211,6 +211,9 @@ class State:
     round: int = 0
     winner: int = -1
     notices: tuple[str, ...] = ()
+    # Stickers the camera read into hands since the draw pile was last made (GSB-07): a card
+    # there cannot be drawn, so one shown again is a card left under the camera. In no observation.
+    read: frozenset[str] = frozenset()
 
     @property
     def head(self) -> Step | None:

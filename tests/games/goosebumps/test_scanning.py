@@ -35,7 +35,7 @@ def test_a_pick_up_takes_each_sticker_once() -> None:
     with pytest.raises(scanning.NotNow, match="named already in this pick-up"):
         scanning.picked_card(s, "GSB:NUMB:01", ["GSB:NUMB:01"])
     with pytest.raises(scanning.NotNow, match="read into a hand already") as refused:
-        scanning.picked_card(s, "GSB:MAYH:11", [], held={"GSB:MAYH:11"})
+        scanning.picked_card(evolve(s, read=frozenset({"GSB:MAYH:11"})), "GSB:MAYH:11", [])
     assert "Freeze" not in str(refused.value)
     playing = scene([0, 0], [["1"], ["2"]])
     with pytest.raises(scanning.NotNow, match="nobody is picking up cards now"):

@@ -12,7 +12,7 @@ from typing import Any, Callable
 from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps import scanning
 from companion.games.goosebumps.cards import KINDS
-from companion.games.goosebumps.ui.camera import CAMERA
+from companion.ui.camera import CAMERA
 from companion.games.goosebumps.ui.screens.gsb_table import caption
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
@@ -196,11 +196,8 @@ class GsbPickupScreen(NamesCards, BaseScreen):
         c = self.app.controller
         if not self.revealed or self.errand == HAND or not self._count():
             return
-        held = CAMERA.held(c.session)
-        if scanning.reshuffles(c.state):
-            held.clear()  # the cards played come back into the draw pile
         try:
-            card = scanning.picked_card(c.state, code, self.stickers, held)
+            card = scanning.picked_card(c.state, code, self.stickers)
         except scanning.NotNow as exc:
             self.app.toast(str(exc))  # here, to this person only; nothing named is lost
             return
@@ -210,13 +207,13 @@ class GsbPickupScreen(NamesCards, BaseScreen):
         self._submit(tuple(self.picked) + ("?",) * (self._count() - len(self.picked)), self.stickers)
 
     def _submit(self, cards: tuple[str, ...], read: list[str]) -> None:
+        """The pick-up, with the stickers read for it: the game keeps them (State.read), so one
+        shown again is refused after an Undo or a resume as well."""
         self.picked, self.stickers = [], []
-        if not self.app.submit(I.Draw(cards)):  # refused (said in a toast, here only): name them again
+        stickers = tuple(read) + ("",) * (len(cards) - len(read)) if any(read) else ()
+        if not self.app.submit(I.Draw(cards, stickers)):  # refused (said here only): name them again
             self.refresh()
             return
-        c = self.app.controller
-        held = CAMERA.held(c.session)
-        held.update({code: len(c.session.inputs) for code in read if code})
         self.cover()
         self.app.go_play()
         if self.app.sm.current == "gsb_table":

@@ -16,7 +16,7 @@ from kivy.properties import StringProperty
 from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps import scanning
 from companion.games.goosebumps.cards import title
-from companion.games.goosebumps.ui.camera import CAMERA
+from companion.ui.camera import CAMERA
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
@@ -253,8 +253,7 @@ class GsbTableScreen(BaseScreen):
         except scanning.NotNow as exc:
             self.app.toast(str(exc))
             return
-        if self.app.submit(inp):
-            CAMERA.held(c.session).pop(code, None)  # out of the hand, played: in the discard pile now
+        self.app.submit(inp)
         self.refresh()
 
     def on_leave(self, *_: Any) -> None:

@@ -1,10 +1,11 @@
-"""The card camera for the Goosebumps screens: one screen at a time reads through it.
+"""The card camera for a game's own screens: one screen at a time reads through it (no Kivy here).
 
-A screen that waits for a card picked up calls `read(app, screen, handler)` on every refresh and
+A screen that waits for a drawn card calls `read(app, screen, handler)` on every refresh and
 `stop(app, screen)` when it no longer waits; a code goes to the handler of the screen that holds
-the camera now. A screen that takes over keeps the worker running, so the old screen's later
-`on_leave` stops nothing of the new one's. (Bump in the Night's pack has the same class: a pack
-imports no other pack.)
+the camera now. A screen that takes over (a private screen's last card sends the game to the
+table) keeps the worker running, so the old screen's later `on_leave` stops nothing of the new
+one's. A card of another game is said in a toast; a camera that fails is said once, and that
+showing goes on by touch. The status bar follows the scanner (`CardScanner.on_change`).
 """
 
 from __future__ import annotations
@@ -18,17 +19,6 @@ class CardCamera:
         self.handler: Callable[[str], None] | None = None
         self.on = False
         self.scanner: Any = None  # the app's CardScanner last asked (Settings may make a new one)
-        self._held: tuple[Any, dict[str, int]] = (None, {})
-
-    def held(self, session: Any) -> dict[str, int]:
-        """Stickers the camera read into a hand in this game -> the inputs committed once they were
-        there; an entry whose pick-up was undone is dropped (scanning.picked_card refuses the rest)."""
-        if self._held[0] is not session:
-            self._held = (session, {})
-        held, n = self._held[1], len(session.inputs)
-        for code in [code for code, at in held.items() if at > n]:
-            del held[code]
-        return held
 
     def read(self, app: Any, owner: Any, handler: Callable[[str], None]) -> bool:
         """Read cards for `owner` (True: a camera is reading; False: none, touch only)."""
