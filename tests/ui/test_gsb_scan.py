@@ -32,7 +32,10 @@ def show(h: Any, cam: Any, code: str, until: Any, gone: bool = False) -> None:
     cam.show(code)
     assert h.until(until, 8), (code, h.app.toaster.text)
     cam.clear()
-    h.pump(1.0 if gone else 0.1)
+    if gone:  # (a busy machine decodes fewer frames a second: waited for, not timed)
+        assert h.until(lambda: not h.app.scanner.session.presence.in_view, 8)
+    else:
+        h.pump(0.1)
 
 
 def no_card_named(words: set[str]) -> list[str]:
@@ -90,7 +93,7 @@ def test_a_pick_up_is_scanned_on_the_private_screen_and_the_table_shows_none_of_
     said = (app.toaster.ids.msg.text, note.text, private.ids.heading.text)  # (its buttons name every kind)
     assert private.picked == [] and "GSB:MAYH:11" in said[0] and not any("Freeze" in t for t in said), said
     cam.clear()
-    h.pump(1.0)
+    assert h.until(lambda: not app.scanner.session.presence.in_view, 8)
     show(h, cam, STICKER["4"], lambda: "(3 more): 4" in note.text)
 
 
@@ -157,3 +160,30 @@ def test_a_card_taken_on_steal_is_read_on_the_table(harness: Any) -> None:
     assert labels(app)[-1] == f"{thief} stole {title(card)}"
     assert f"{thief} steals {title(card)} from {victim}" in " ".join(c.view()["notices"])
     assert not isinstance(c.state.head, TakeStep)
+
+
+def status_camera(h: Any) -> str:
+    """The camera's words on the status bar, as drawn there."""
+    h.pump(frames=2)
+    return " ".join(str(w.text) for w in h.app.status.walk(restrict=True) if "amera" in str(getattr(w, "text", "")))
+
+
+def test_the_status_bar_says_the_camera_reads_while_the_private_screen_does(harness: Any) -> None:
+    """docs/ui.md, cards read on a game's own screens: the status bar follows the camera on the
+    private screen, not only the screen entered: "ready" behind the cover, "scanning" once the
+    pick-up is named with the camera, "ready" again when the cover comes back."""
+    h = harness
+    two_people(h)
+    camera_on(h)
+    h.tap("draw_name")
+    assert "Camera: ready" in status_camera(h)
+    h.tap("look")
+    assert "Camera: scanning" in status_camera(h)
+    h.tap("pickup_cancel")  # hide, name none: the cover on the table's screen again
+    assert h.app.sm.current == "gsb_table" and "Camera: ready" in status_camera(h)
+    h.tap("draw_name")
+    h.tap("look")
+    assert "Camera: scanning" in status_camera(h)
+    for _ in range(4):  # the pick-up named by touch: covered, back at the table
+        h.tap("card:1")
+    assert h.app.sm.current == "gsb_table" and "Camera: ready" in status_camera(h)

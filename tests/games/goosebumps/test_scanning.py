@@ -3,9 +3,13 @@ the card of the default sticker layout, for the same input a tap makes, or a ref
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from companion.core.errors import IllegalInput
 from companion.core.evolve import evolve
+from companion.core.rng import Rng
 from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps import scanning
 from companion.games.goosebumps.cards import Mix
@@ -72,3 +76,54 @@ def test_every_sticker_of_the_sheet_is_one_card_of_the_box() -> None:
     s = RULES.setup(options(), 1)
     named = Counter(scanning.card_of(s, str(code)) for code in all_codes("GSB"))
     assert named == Counter(deck(Mix())) and sum(named.values()) == 65
+
+
+def test_the_stickers_read_into_hands_are_kept_in_the_game() -> None:
+    """GSB-03, "To Begin", and GSB-07, "Taking a Turn": the stickers read for a pick-up travel in
+    its input and stay in the state (State.read, in no observation) until the discards make a new
+    draw pile; shown again before that, a sticker is refused by the rules too, without its card's
+    name; one that does not name the card it was read for is refused."""
+    s = RULES.setup(options(), 1)
+    dealt = RULES.apply(s, I.Draw(("3", "freeze", "1", "?"), ("GSB:NUMB:20", "GSB:MAYH:11", "", "")))
+    assert dealt.read == {"GSB:NUMB:20", "GSB:MAYH:11"}
+    assert "GSB:MAYH:11" not in str(RULES.observe(dealt, "Bob")) and dealt.read == RULES.apply(
+        dealt, I.Draw(("?",) * 4)).read
+    with pytest.raises(scanning.NotNow, match="read into a hand already"):
+        scanning.picked_card(dealt, "GSB:MAYH:11", [])
+    with pytest.raises(IllegalInput, match="read into a hand already") as refused:
+        RULES.apply(dealt, I.Draw(("freeze", "?", "?", "?"), ("GSB:MAYH:11", "", "", "")))
+    assert "Freeze" not in str(refused.value)
+    with pytest.raises(IllegalInput, match="not the card named"):
+        RULES.apply(dealt, I.Draw(("4", "?", "?", "?"), ("GSB:NUMB:01", "", "", "")))
+    with pytest.raises(IllegalInput, match="read twice"):
+        RULES.apply(dealt, I.Draw(("1", "1", "?", "?"), ("GSB:NUMB:01", "GSB:NUMB:01", "", "")))
+    assert RULES.resample(dealt, "Bob", Rng.from_seed(3))[0].read == frozenset()
+
+    # A pick-up the discards are shuffled into: the stickers read before may come again.
+    playing = scene([0, 0], [["1"], ["2"]], discard=["3", "4"])
+    short = evolve(playing, pile=1, queue=(DrawStep(0, 2, "turn"),) + playing.queue,
+                   read=frozenset({"GSB:NUMB:20", "GSB:NUMB:01"}))
+    assert scanning.picked_card(short, "GSB:NUMB:20", []) == "3"
+    after = RULES.apply(short, I.Draw(("?", "3"), ("", "GSB:NUMB:20")))
+    assert after.read == {"GSB:NUMB:20"} and after.pile == 1
+
+
+def test_the_stickers_survive_a_resume_and_leave_with_an_undo(tmp_path: Path) -> None:
+    """The same, through the real SQLite journal: a game resumed from it still knows the stickers
+    read into hands; the pick-up undone takes its stickers with it (docs/journal.md, GSB)."""
+    from companion.core.game import get_rules
+    from companion.core.journal import Journal
+    from companion.core.session import Session
+
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as j:
+        s = Session.new(j, RULES, options(), seed=4)
+        s.submit(I.Draw(("3", "freeze", "?", "?"), ("GSB:NUMB:20", "GSB:MAYH:11", "", "")))
+    with Journal(path) as j:
+        back = Session.resume(j, get_rules)
+        assert back.state.read == {"GSB:NUMB:20", "GSB:MAYH:11"}
+        with pytest.raises(scanning.NotNow, match="read into a hand already"):
+            scanning.picked_card(back.state, "GSB:MAYH:11", [])
+        back.undo()
+        assert back.state.read == frozenset()
+        assert scanning.picked_card(back.state, "GSB:MAYH:11", []) == "freeze"
