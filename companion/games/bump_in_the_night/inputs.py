@@ -38,10 +38,13 @@ class PlaceGroup:
 
 @dataclass(frozen=True)
 class Draw:
-    """The seat that owes a card drew `card` (scanned or named), or None: the device draws it."""
+    """The seat that owes a card drew `card` (scanned or named), or None: the device draws it.
+    `scanned`: the camera read its sticker (kept in State.read: shown again while the card is in
+    a hand, it is the card left lying under the camera)."""
 
     kind: ClassVar[str] = "draw"
     card: str | None = None
+    scanned: bool = False
 
 
 @dataclass(frozen=True)

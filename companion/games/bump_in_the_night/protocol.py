@@ -84,7 +84,8 @@ def resample(state: State, seat: str, rng: Rng) -> tuple[State, Rng]:
             k += len(h)
     deck = Deck(state.deck.name, tuple(pool[k:]), state.deck.discard_pile)
     seed, rng = rng.next_u64()
-    return evolve(state, hands=tuple(hands), deck=deck, rng=Rng.from_seed(seed)), rng
+    # The stickers read into hands are not in `seat`'s observation: none in the world drawn for it.
+    return evolve(state, hands=tuple(hands), deck=deck, rng=Rng.from_seed(seed), read=frozenset()), rng
 
 
 def chance_outcomes(state: State) -> list[tuple[Input, float]]:

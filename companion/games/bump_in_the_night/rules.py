@@ -334,7 +334,8 @@ def _draw(state: State, c: Ctx, inp: Draw) -> State:
         code = _copy_left(deck, c, inp.card)
         deck, rng = deck.take(code, rng)
     state = _set_hand(state, p.seat, state.hands[p.seat] + (code,))
-    state = evolve(state, deck=deck, rng=rng, pending=state.pending[1:])
+    read = state.read | {inp.card} if inp.scanned and inp.card is not None else state.read
+    state = evolve(state, deck=deck, rng=rng, pending=state.pending[1:], read=read)
     return _note(state, f"{state.seats[p.seat].capitalize()} draws a card.")
 
 

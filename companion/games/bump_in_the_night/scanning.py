@@ -7,8 +7,6 @@ instead of the set-up die for its corner number (BIN-09). No Kivy here: the scre
 
 from __future__ import annotations
 
-from typing import Collection
-
 from companion.core.errors import IllegalInput
 from companion.games.bump_in_the_night.context import ctx_for
 from companion.games.bump_in_the_night.inputs import Draw, GroupRoll, Input
@@ -27,15 +25,16 @@ def card_code(state: State, code: str) -> str:
     return code
 
 
-def draw_input(state: State, code: str, read: Collection[str] = ()) -> Draw:
-    """The card a seat drew (a person's, or the device's holder): Draw(code). `read`: codes the
-    camera read before; one still in a hand is the last card left lying under the camera (it
-    would be taken as another copy, or refused by its name), so it is refused without its name."""
+def draw_input(state: State, code: str) -> Draw:
+    """The card a seat drew (a person's, or the device's holder): Draw(code, scanned). A code the
+    camera read before (State.read, journaled with each draw: it holds after an Undo or a resume)
+    still in a hand is the last card left lying under the camera (it would be taken as another
+    copy, or refused by its name), so it is refused without its name."""
     if not (state.pending and isinstance(state.pending[0], DrawFor)):
         raise NotNow("nobody is drawing a card now: put the card back")
-    if code in read and any(code in hand for hand in state.hands):
+    if code in state.read and any(code in hand for hand in state.hands):
         raise NotNow(f"{code} was read into a hand already: take it away and show the card just drawn")
-    return Draw(card_code(state, code))
+    return Draw(card_code(state, code), scanned=True)
 
 
 def chart_input(state: State, code: str) -> GroupRoll:
@@ -45,13 +44,13 @@ def chart_input(state: State, code: str) -> GroupRoll:
     return GroupRoll(card=card_code(state, code))
 
 
-def table_input(state: State, code: str, read: Collection[str] = ()) -> Input:
+def table_input(state: State, code: str) -> Input:
     """What a sticker shown on the table screen fills: the chart's card in set-up, else a card
     dealt into the device's holder. The rules would refuse a holder's card with no copy left by its
     name, on the screen the whole table sees: it is refused here without it."""
     if state.phase is Phase.ROLL:
         return chart_input(state, code)
-    inp = draw_input(state, code, read)
+    inp = draw_input(state, code)
     c = ctx_for(state.options)
     pool = state.deck.draw_pile or state.deck.discard_pile
     name = c.card(code).name

@@ -173,6 +173,7 @@ class State:
     reason: str
     rng: Rng
     notices: tuple[str, ...]
+    read: frozenset[str] = frozenset()  # stickers the camera read into hands (in no observation)
 
     def score(self, seat: int) -> int:
         return self.claimed[seat] + len(self.bonuses[seat])

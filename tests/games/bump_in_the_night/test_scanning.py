@@ -3,10 +3,13 @@ inputs a tap fills, or a refusal in words that name no card of a hand."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bin_helpers import play, table
 from companion.core.errors import IllegalInput
+from companion.core.rng import Rng
 from companion.games.bump_in_the_night import scanning
 from companion.games.bump_in_the_night.context import ctx_for
 from companion.games.bump_in_the_night.game import RULES
@@ -31,16 +34,40 @@ def test_a_card_dealt_is_a_draw_of_that_very_copy() -> None:
     s = play(RULES.setup(Options(), 1), GroupRoll(4), PlaceGirls())
     assert s.phase is Phase.DEAL
     inp = scanning.draw_input(s, "BIN:BLCK:03")
-    assert inp == Draw("BIN:BLCK:03") and scanning.table_input(s, "BIN:BLCK:03") == inp
+    assert inp == Draw("BIN:BLCK:03", scanned=True) and scanning.table_input(s, "BIN:BLCK:03") == inp
     after = play(s, inp)
-    assert after.hands[0] == ("BIN:BLCK:03",)
+    assert after.hands[0] == ("BIN:BLCK:03",) and after.read == {"BIN:BLCK:03"}
     # The same sticker again, read by the camera before: the card left lying there, refused
     # without its name (A Charm Against Ghosts is the only copy: the rules would say so by name).
     with pytest.raises(scanning.NotNow, match="read into a hand already") as refused:
-        scanning.draw_input(after, "BIN:BLCK:03", read={"BIN:BLCK:03"})
+        scanning.draw_input(after, "BIN:BLCK:03")
     assert "Charm" not in str(refused.value)
     # Named by title before (not read by the camera): the rules decide, as for a tap.
-    assert scanning.draw_input(after, "BIN:BLCK:03") == Draw("BIN:BLCK:03")
+    tapped = play(s, Draw("BIN:BLCK:03"))
+    assert tapped.read == frozenset() and scanning.draw_input(tapped, "BIN:BLCK:03") == inp
+    assert RULES.resample(after, "yellow", Rng.from_seed(2))[0].read == frozenset()
+
+
+def test_a_card_read_into_a_hand_is_refused_after_a_resume_until_undone(tmp_path: Path) -> None:
+    """BIN-12, "Card Overview", through the real SQLite journal: the draw records that the camera
+    read it, so a game resumed from the journal still refuses the sticker shown again, and the draw
+    undone lets it be read again."""
+    from companion.core.game import get_rules
+    from companion.core.journal import Journal
+    from companion.core.session import Session
+
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as j:
+        g = Session.new(j, RULES, Options(), seed=1)
+        for inp in (GroupRoll(4), PlaceGirls()):
+            g.submit(inp)
+        g.submit(scanning.draw_input(g.state, "BIN:BLCK:03"))
+    with Journal(path) as j:
+        back = Session.resume(j, get_rules)
+        with pytest.raises(scanning.NotNow, match="read into a hand already"):
+            scanning.draw_input(back.state, "BIN:BLCK:03")
+        back.undo()
+        assert scanning.draw_input(back.state, "BIN:BLCK:03") == Draw("BIN:BLCK:03", scanned=True)
 
 
 def test_nobody_drawing_and_a_code_the_card_list_lacks_are_refused_in_words() -> None:
@@ -77,4 +104,4 @@ def test_a_holders_card_the_rules_cannot_draw_is_refused_without_its_name() -> N
     assert name not in str(refused.value)
     with pytest.raises(IllegalInput, match=name):
         play(s, Draw("BIN:BONS:02"))  # what a tap would have been told
-    assert scanning.table_input(s, "BIN:BONS:03") == Draw("BIN:BONS:03")
+    assert scanning.table_input(s, "BIN:BONS:03") == Draw("BIN:BONS:03", scanned=True)

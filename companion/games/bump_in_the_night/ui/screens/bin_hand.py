@@ -11,7 +11,6 @@ from typing import Any
 from companion.games.bump_in_the_night import choices, scanning
 from companion.games.bump_in_the_night.state import DrawFor
 from companion.games.bump_in_the_night.ui import acting_colour
-from companion.games.bump_in_the_night.ui.camera import read_codes
 from companion.ui.camera import CAMERA
 from companion.games.bump_in_the_night.ui.widgets import colour_words, fill_buttons, fill_choices
 from kivy.properties import BooleanProperty
@@ -107,14 +106,13 @@ class BinHandScreen(BaseScreen):
         if not self.looking or c.session is None or c.rules.code != "BIN":
             return
         try:
-            inp = scanning.draw_input(c.state, code, read_codes(c.session))
+            inp = scanning.draw_input(c.state, code)
         except scanning.NotNow as exc:
             self.app.toast(str(exc))
             return
         who = acting_colour(c.state).capitalize()
         self.opened = ""
         if self.app.submit(inp):  # the hand line shows it while they look; the toast never names it
-            read_codes(c.session).add(code)
             self.app.toast(f"{who}'s card is read", "info")
 
 

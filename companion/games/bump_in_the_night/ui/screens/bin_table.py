@@ -12,7 +12,6 @@ from companion.games.bump_in_the_night import choices, scanning
 from companion.games.bump_in_the_night.context import ctx_for
 from companion.games.bump_in_the_night.state import DrawFor, Phase, State
 from companion.games.bump_in_the_night.ui import acting_colour, device_holds
-from companion.games.bump_in_the_night.ui.camera import read_codes
 from companion.ui.camera import CAMERA
 from companion.games.bump_in_the_night.ui.widgets import colour_words, fill_buttons, fill_choices
 from companion.ui.screens import BaseScreen
@@ -41,12 +40,11 @@ class BinTableScreen(BaseScreen):
             return
         state = c.state
         try:
-            inp = scanning.table_input(state, code, read_codes(c.session))
+            inp = scanning.table_input(state, code)
         except scanning.NotNow as exc:
             self.app.toast(str(exc))
             return
         if self.app.submit(inp) and state.phase is not Phase.ROLL:  # never its name: the device's hand is hidden
-            read_codes(c.session).add(code)
             colour = state.seats[state.pending[0].seat].capitalize()
             self.app.toast(f"{colour}'s card is read: face down into its holder", "info")
 
