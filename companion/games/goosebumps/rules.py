@@ -743,6 +743,31 @@ def _draw(t: Table, step: DrawStep, inp: I.Draw) -> None:
         t.note(f"{who} picked up {len(slots)} card(s).")
 
 
+def _stickers(t: Table, inp: I.Draw) -> frozenset[str]:
+    """The stickers read for a pick-up: each the card it names, once; one read into a hand before
+    (while no reshuffle brings the discards back) is refused without its card's name."""
+    if not inp.stickers:
+        return frozenset()
+    if len(inp.stickers) != len(inp.cards):
+        raise IllegalInput(f"{len(inp.cards)} card(s) picked up but {len(inp.stickers)} sticker entries")
+    read = [code for code in inp.stickers if code]
+    if len(set(read)) != len(read):
+        raise IllegalInput("a sticker is read twice in this pick-up: show each card once")
+    reshuffles = t.pile < len(inp.cards) and bool(t.discard)
+    for code, card in zip(inp.stickers, inp.cards):
+        if not code:
+            continue
+        if code in t.read and not reshuffles:
+            raise IllegalInput(f"{code} was read into a hand already: take it away and show the card just picked up")
+        try:
+            named = card_for_code(code, mix_of(t.o))
+        except ValueError as exc:
+            raise IllegalInput(str(exc)) from None
+        if named != card:
+            raise IllegalInput(f"sticker {code} is not the card named for it: name the card as it shows")
+    return frozenset(read)
+
+
 def _play(t: Table, step: PlayStep, inp: I.Play) -> None:
     p = step.seat
     cards = inp.cards
@@ -898,31 +923,6 @@ _HANDLERS: dict[tuple[type, type], Callable[[Table, Any, Any], None]] = {
 
 
 # ---------------------------------------------------------------- fast paths (the search's hot inputs)
-
-def _stickers(t: Table, inp: I.Draw) -> frozenset[str]:
-    """The stickers read for a pick-up: each the card it names, once; one read into a hand before
-    (while no reshuffle brings the discards back) is refused without its card's name."""
-    if not inp.stickers:
-        return frozenset()
-    if len(inp.stickers) != len(inp.cards):
-        raise IllegalInput(f"{len(inp.cards)} card(s) picked up but {len(inp.stickers)} sticker entries")
-    read = [code for code in inp.stickers if code]
-    if len(set(read)) != len(read):
-        raise IllegalInput("a sticker is read twice in this pick-up: show each card once")
-    reshuffles = t.pile < len(inp.cards) and bool(t.discard)
-    for code, card in zip(inp.stickers, inp.cards):
-        if not code:
-            continue
-        if code in t.read and not reshuffles:
-            raise IllegalInput(f"{code} was read into a hand already: take it away and show the card just picked up")
-        try:
-            named = card_for_code(code, mix_of(t.o))
-        except ValueError as exc:
-            raise IllegalInput(str(exc)) from None
-        if named != card:
-            raise IllegalInput(f"sticker {code} is not the card named for it: name the card as it shows")
-    return frozenset(read)
-
 
 def _fast_draw(s: State, head: DrawStep, inp: I.Draw) -> State | None:
     """A turn's draw with no reshuffle and no stickers; None leaves it to the general path."""
