@@ -2,8 +2,9 @@
 
 A table of hero bots (tests/ui/sol_table_bots.py) decides; every decision is entered by pressing
 the control that shows it, through the window's touch dispatch at its screen position. The game
-is set up on the set-up screen, each hero reads their Loyalty card behind the hand-over step, and
-it is played to an exit: votes, the coin (the real coin's face once, then the device's flip), the
+is set up on the set-up screen, each hero reads their Loyalty card behind the hand-over step by
+holding a finger on the cover (tests/ui/test_sol_hold.py has the cover's own tests), and it is
+played to an exit: votes, the coin (the real coin's face once, then the device's flip), the
 enemies one at a time with their steps acknowledged, a peek at an exit, the end."""
 
 from __future__ import annotations
