@@ -112,6 +112,8 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     app.summary.shown = False
     app.go("rules")
     shot("18_rules")
+    app.go("settings")
+    shot("18b_settings")  # Max's chair, and how private cards are looked at
     _until(h, bots, "never")
     shot("19_end")
     # Real cards on the table: the Location turned up is scanned (no camera: picked on screen).
