@@ -61,8 +61,7 @@ class HoldCover(Hideable, BoxLayout):
     touch_target = True  # a control: the walker checks that a touch reaches it
 
     def __init__(self, **kw: Any) -> None:
-        self._held: set[int] = set()  # uids of the touches holding it open
-        self._ignored: set[int] = set()  # touches that covered it: they show nothing until lifted
+        self._held: set[int] = set()  # the touch holding it open (a touch that covered it is not one)
         self._layers: set[int] = set()  # the layers already over the screen when it was revealed
         self._watches: list[tuple[Any, str, int]] = []
         self._tick: Any = None
@@ -77,7 +76,6 @@ class HoldCover(Hideable, BoxLayout):
         touch.grab(self)
         if self.revealed:  # a second finger, or a tap on a tap's look: covered at once
             self.cover()
-            self._ignored.add(touch.uid)
             return True
         self._seconds = look_seconds()
         self._held = {touch.uid}
@@ -88,15 +86,13 @@ class HoldCover(Hideable, BoxLayout):
         if touch.grab_current is not self:
             return super().on_touch_move(touch)
         if touch.uid in self._held and not self.collide_point(*touch.pos):
-            self.cover()  # slid off the cover
-            self._ignored.add(touch.uid)
+            self.cover()  # slid off: sliding back on shows nothing until a new press
         return True
 
     def on_touch_up(self, touch: Any) -> Any:
         if touch.grab_current is not self:
             return super().on_touch_up(touch)
         touch.ungrab(self)
-        self._ignored.discard(touch.uid)
         if touch.uid in self._held:
             self._held.discard(touch.uid)
             if self._seconds and self.revealed:

@@ -269,9 +269,12 @@ def test_the_cover_alone_on_any_screen(h: Any) -> None:
     from companion.ui.screens import BaseScreen
 
     app = h.app
-    Builder.load_file(str(Path(__file__).resolve().parents[2] / "companion/ui/hold.kv"))
+    kv = str(Path(__file__).resolve().parents[2] / "companion/ui/hold.kv")
+    Builder.unload_file(kv)  # as the app loads a game's widgets: never twice
+    Builder.load_file(kv)
     screen = BaseScreen(name="hold_probe")
     cover = HoldCover(hint="Hold here", secret="[b]The Objective is in Room 7[/b]")
+    assert len(cover.children) == 3  # the hint, the secret and the footer: the rules once
     screen.add_widget(cover)
     app.sm.add_widget(screen)
     try:
