@@ -3,9 +3,9 @@ token, a hand): the secret is on screen only while a finger is down on the cover
 
 It is covered again when that finger lifts or slides off the cover, when any other finger
 touches the screen, when a layer comes over the screen (the Undo confirm, the device's steps, a
-notice), when its screen is left or it is hidden, and when the app pauses or its window is
-minimised or hidden. Covered, no widget holds the secret's text: it lives in this object only, so
-a screen left on the table shows nothing.
+notice), when its screen is left or it is hidden, when the app pauses or its window is minimised
+or hidden, and after a minute of one press (a thing resting on the screen). Covered, no widget
+holds the secret's text: it lives in this object only, so a screen left on the table shows nothing.
 
 For a person who cannot hold a press, Settings -> "Private cards" (`Settings.look_seconds`, off
 by default): a tap then shows the secret for that many seconds with a countdown, and any touch
@@ -58,6 +58,7 @@ class HoldCover(Hideable, BoxLayout):
     secret = StringProperty("")  # markup; shown in a label only while revealed
     revealed = BooleanProperty(False)
     seconds_left = NumericProperty(0)  # a tap's look (the setting): seconds before it covers again
+    max_hold = NumericProperty(60.0)  # s: a press held longer is covered anyway (a thing resting on it)
     touch_target = True  # a control: the walker checks that a touch reaches it
 
     def __init__(self, **kw: Any) -> None:
@@ -66,12 +67,14 @@ class HoldCover(Hideable, BoxLayout):
         self._watches: list[tuple[Any, str, int]] = []
         self._tick: Any = None
         self._until = 0.0
+        self._since = 0.0
         self._seconds = 0
         super().__init__(**kw)
 
     # ---- what a finger does ----
     def on_touch_down(self, touch: Any) -> Any:
-        if not self.shown or getattr(touch, "is_mouse_scrolling", False) or not self.collide_point(*touch.pos):
+        if (not self.shown or self.disabled or getattr(touch, "is_mouse_scrolling", False)
+                or not self.collide_point(*touch.pos)):
             return super().on_touch_down(touch)
         touch.grab(self)
         if self.revealed:  # a second finger, or a tap on a tap's look: covered at once
@@ -106,6 +109,7 @@ class HoldCover(Hideable, BoxLayout):
     def _reveal(self) -> None:
         self._layers = {id(w) for w in _layers_over()}
         self._until = 0.0
+        self._since = Clock.get_time()
         self.revealed = True
         self._watch()
 
@@ -172,8 +176,8 @@ class HoldCover(Hideable, BoxLayout):
                 self.cover()
                 return
             self._count(left)
-        elif not self._held:
-            self.cover()  # the finger's release was lost (a cable, a driver): never left shown
+        elif not self._held or Clock.get_time() - self._since > self.max_hold:
+            self.cover()  # no finger, or a press held a minute: something resting on the screen
 
     def _count(self, left: float | None = None) -> None:
         left = self._seconds if left is None else left
