@@ -36,7 +36,7 @@ def look_seconds() -> int:
     """The app's setting: 0 = hold to see (the default), N = a tap shows it for N seconds."""
     prefs = getattr(App.get_running_app(), "prefs", None)
     value = getattr(prefs, "look_seconds", 0)
-    return value if isinstance(value, int) and value > 0 else 0
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 def look_row(app: Any) -> Any:
