@@ -250,6 +250,9 @@ def test_a_tap_can_show_it_for_a_while_when_set(h: Any) -> None:
     h.tap("settings")
     h.tap("look_row:10")
     assert app.prefs.look_seconds == 10
+    from companion.ui.settings import Settings
+
+    assert Settings.load(app.settings_path).look_seconds == 10  # kept for the next start
     h.tap("back")
     h.tap("look")
     h.tap("look:max")
