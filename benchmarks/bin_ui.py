@@ -1,7 +1,8 @@
 """Bump in the Night's screens: how much a refresh builds and costs. A whole two-player game
 against the device's monster player, by touches (as tests/ui/test_bin_game.py plays it), counting
-the labels and widgets created, the BIN screens' refreshes and the time in them, and the time of
-each tap that commits an input (the touch, the refresh, the layout and texts of the frames after).
+the labels and widgets created, the BIN screens' refreshes and the time in them, the shell's
+turn-summary overlay (the device's turns as steps: its draws, the labels they make, their time),
+and the time of each tap that commits an input (the touch, the refresh, the layout and texts of the frames after).
 
     .venv/bin/python benchmarks/bin_ui.py [--against REV] [--runs N]   (re-runs itself under xvfb-run)
 
@@ -69,6 +70,20 @@ def child(root: str) -> None:
 
         cls.refresh = timed
 
+    # The shell's turn-summary overlay (the device's turn as steps), drawn on each present and Next.
+    from companion.ui.overlays import Summary
+
+    summary = {"n": 0, "s": 0.0, "labels": 0}
+
+    def drawn(self: Any, _inner: Any = Summary._draw) -> None:
+        before, t = made["labels"], time.perf_counter()
+        _inner(self)
+        summary["s"] += time.perf_counter() - t
+        summary["n"] += 1
+        summary["labels"] += made["labels"] - before
+
+    Summary._draw = drawn  # type: ignore[method-assign]
+
     from companion.games.bump_in_the_night.ui.drive import scroll_to, step
     from companion.ui.harness import Harness
 
@@ -83,7 +98,7 @@ def child(root: str) -> None:
             scroll_to(h, "level:hard")
             h.tap("level:hard")
             h.tap("start")
-            start = dict(made), dict(refresh)
+            start = dict(made), dict(refresh), dict(summary)
             taps: list[float] = []
             t_game = time.perf_counter()
             for _ in range(2500):
@@ -102,6 +117,8 @@ def child(root: str) -> None:
         "labels": made["labels"] - start[0]["labels"], "widgets": made["widgets"] - start[0]["widgets"],
         "refreshes": refresh["n"] - start[1]["n"], "refresh_s": refresh["s"] - start[1]["s"],
         "refresh_labels": refresh["labels"] - start[1]["labels"], "most_labels_in_a_refresh": refresh["most"],
+        "summary_draws": summary["n"] - start[2]["n"], "summary_s": summary["s"] - start[2]["s"],
+        "summary_labels": summary["labels"] - start[2]["labels"],
         "tap_ms_median": statistics.median(taps) * 1000 if taps else 0.0, "taps_timed": len(taps),
         "game_s": game_s,
     }), flush=True)
@@ -163,6 +180,9 @@ def main() -> int:
             ("labels created per refresh (mean)", "refresh_labels", "refreshes", "", "{:9.2f}"),
             ("labels created in one refresh (most)", "most_labels_in_a_refresh", "", "", "{:9.0f}"),
             ("time in a refresh (mean)", "refresh_s", "refreshes", "ms", "{:9.3f}"),
+            ("turn-summary draws per game", "summary_draws", "", "", "{:9.0f}"),
+            ("labels created by the turn summary", "summary_labels", "", "", "{:9.0f}"),
+            ("time in a turn-summary draw (mean)", "summary_s", "summary_draws", "ms", "{:9.3f}"),
             ("a tap that commits an input (median)", "tap_ms_median", "", "ms", "{:9.1f}")]
     for name, key, per, unit, fmt in rows:
         scale = 1000.0 if unit == "ms" and key.endswith("_s") else 1.0

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # One set-up for `make run` and `make test`: system packages that are missing,
 # a .venv in the repo root, and the project installed into it (editable).
-# Usage: scripts/setup.sh [run|test]   (test adds the test-only needs)
+# Usage: scripts/setup.sh [run|test|firmware]   (test adds the test-only needs; firmware adds
+# mpremote, to put the firmware on the Pico)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 purpose="${1:-run}"
+case "$purpose" in
+  run|test|firmware) ;;
+  *) echo "setup: unknown purpose '$purpose' (use run, test or firmware)" >&2; exit 2 ;;
+esac
 
 # Debian / Raspberry Pi OS packages. libzbar0: pyzbar. libmtdev1, libgl1, mesa: Kivy.
 # espeak-ng: the spoken prompts. test: a virtual display and PDF rendering.
@@ -35,7 +40,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 
 extras="."
-[ "$purpose" = test ] && extras=".[test]"
+[ "$purpose" = run ] || extras=".[$purpose]"
 stamp=".venv/.installed-$purpose"
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "setup: installing the companion into .venv ($extras)"

@@ -15,13 +15,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from companion.core.files import read_bounded
+from companion.core.files import read_bounded, sync_dir, sync_file, write_bytes_atomic
 
 COPY_FORMAT = "companion-copy"
 COPY_VERSION = 1
@@ -231,18 +230,6 @@ def list_copies(directory: Path) -> dict[int, Path]:
     return out
 
 
-def _fsync_dir(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _sync(fd: int) -> None:
-    (getattr(os, "fdatasync", None) or os.fsync)(fd)
-
-
 class CopyWriter:
     """Writes the copies of one journal. Each write is durable when it returns and can be undone."""
 
@@ -256,7 +243,7 @@ class CopyWriter:
     def _ensure_dir(self) -> None:
         if not self.directory.is_dir():
             self.directory.mkdir(parents=True, exist_ok=True)
-            _fsync_dir(self.directory.parent)
+            sync_dir(self.directory.parent)
 
     def create(self, game_id: int, header: bytes) -> Undo:
         """A new copy holding only its header. Fails if one exists: ids are never reused."""
@@ -265,8 +252,8 @@ class CopyWriter:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
         try:
             _write_all(fd, header)
-            _sync(fd)
-            _fsync_dir(self.directory)
+            sync_file(fd)
+            sync_dir(self.directory)
         except BaseException:
             os.close(fd)
             _unlink(path)
@@ -287,7 +274,7 @@ class CopyWriter:
         size = os.fstat(fd).st_size
         try:
             _write_all(fd, line)
-            _sync(fd)
+            sync_file(fd)
         except BaseException:
             _truncate(fd, size)
             raise
@@ -301,19 +288,7 @@ class CopyWriter:
         """Write a whole copy anew (atomically: a temporary file renamed over the old one)."""
         self._ensure_dir()
         self._close(game_id)
-        fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=f".game-{game_id}.", suffix=".tmp")
-        try:
-            _write_all(fd, b"".join(lines))
-            _sync(fd)
-            os.close(fd)
-            fd = -1
-            os.replace(tmp, self.path(game_id))
-            _fsync_dir(self.directory)
-        except BaseException:
-            if fd >= 0:
-                os.close(fd)
-            _unlink(Path(tmp))
-            raise
+        write_bytes_atomic(self.path(game_id), b"".join(lines), prefix=f".game-{game_id}.", suffix=".tmp")
 
     def trim(self, game_id: int, size: int) -> None:
         """Cut a half-written last line off (a write the process did not finish)."""
@@ -356,7 +331,7 @@ def _write_all(fd: int, data: bytes) -> None:
 def _truncate(fd: int, size: int) -> None:
     try:
         os.ftruncate(fd, size)
-        _sync(fd)
+        sync_file(fd)
     except OSError:
         pass  # the next open finds the extra line and treats it like an unfinished write
 

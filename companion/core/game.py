@@ -7,7 +7,8 @@ over typed, frozen data, plus the questions a shell, an AI or a simulation asks 
 - the legal inputs for a seat (`legal_inputs`);
 - what a seat may know (`observe`) and a world consistent with it (`resample`);
 - the chance outcomes of a pending chance event with their probabilities (`chance_outcomes`);
-- the result of a finished game (`result`).
+- the result of a finished game (`result`);
+- what a screen the whole table sees may offer (`shared_inputs`, below).
 
 The physical table is the truth: a chance event is always resolved by an input, which may carry
 what the real die, coin or card showed. `chance_outcomes` lists exactly those inputs, so a
@@ -98,7 +99,12 @@ class GameRules(Protocol[S, I, O]):
 
     def legal_inputs(self, state: S, seat: str) -> list[I]:
         """Every input `seat` may give now (for chance: the outcomes; for "table": the table's).
-        It depends only on what `seat` may know."""
+        It depends only on what `seat` may know.
+
+        A game with hidden hands whose acting seat's list would show that hand (a card it holds)
+        sets the class attribute `hidden_hands = True` and answers "table" at every step with
+        the list the table's view allows (every card a hand could hold): the shared screens
+        offer that one (`shared_inputs`), and `apply` refuses what the real hand cannot do."""
         ...
 
     def observe(self, state: S, seat: str) -> Observation:
@@ -135,6 +141,19 @@ def public_seed(rules: GameRules[S, Any, Any], state: S, seat: str) -> int:
     seen.pop("notices", None)  # what the last input said is not part of the position
     digest = hashlib.sha256(json.dumps(seen, sort_keys=True, default=str).encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def shared_inputs(rules: GameRules[S, I, Any], state: S) -> list[I]:
+    """The inputs a screen the whole table sees offers now, in the game's order: the acting
+    seat's own list, or the table's (`legal_inputs(state, "table")`) for a game that declares
+    `hidden_hands`, so a shared screen never shows a hand by what it offers. Private screens
+    (behind a cover) ask `legal_inputs` for the seat itself."""
+    actor = rules.to_act(state)
+    if actor.kind == "nobody":
+        return []
+    if getattr(rules, "hidden_hands", False):
+        return list(rules.legal_inputs(state, "table"))
+    return list(rules.legal_inputs(state, actor.seat or actor.kind))
 
 
 def sample_chance(outcomes: list[tuple[I, float]], rng: Rng) -> tuple[I, Rng]:

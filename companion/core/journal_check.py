@@ -27,7 +27,7 @@ from typing import Any, Iterator, Protocol
 from companion.core import copies as cp
 from companion.core.codec import parse_json
 from companion.core.errors import DecodeError, JournalDamaged, JournalError, JournalForeign
-from companion.core.files import read_bounded
+from companion.core.files import read_bounded, sync_dir
 from companion.core.journal_base import (
     APPLICATION_ID,
     SCHEMA_VERSION,
@@ -708,7 +708,7 @@ def _rebuild(j: Journal, scan: Scan, found: dict[int, cp.CopyGame], outcomes: li
     else:
         _set_aside_sqlite(j, stamp)
     os.replace(tmp, j.path)
-    _fsync_dir(os.path.dirname(os.path.abspath(j.path)))
+    sync_dir(os.path.dirname(os.path.abspath(j.path)))
     if j.copies is not None:
         for gid, lines, how in copy_writes:
             if how == "aside" and gid in found:
@@ -759,14 +759,6 @@ def _clean_temp_files(j: Journal) -> None:
     if j.copies is not None and j.copies.directory.is_dir():
         for p in j.copies.directory.glob(".game-*.tmp"):
             _unlink(str(p))
-
-
-def _fsync_dir(directory: str) -> None:
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _unlink(path: str) -> None:

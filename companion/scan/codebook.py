@@ -156,7 +156,59 @@ def _residuals(y: npt.NDArray[np.float32], w: npt.NDArray[np.float32], xs: npt.N
     return np.asarray((d * d * w[None]).reshape(k, -1).sum(axis=1), np.float64)
 
 
-def scores(rect: npt.NDArray[Any], sigma: float) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], float]:
+LEVEL_WINDOW = 3.0  # modules: the Gaussian window of those levels
+
+
+def _painted(xs: npt.NDArray[np.float32], sigma: float) -> npt.NDArray[np.float32]:
+    import cv2
+
+    from companion.scan.grid import LS_G, LS_PPM
+
+    k = len(xs)
+    side = LS_G * LS_PPM
+    painted = np.kron(xs.reshape(k, LS_G, LS_G), np.ones((LS_PPM, LS_PPM), np.float32))
+    if sigma > 0:
+        gap = int(np.ceil(4 * sigma * LS_PPM))
+        tall = np.full((k, side + gap, side), -1.0, np.float32)
+        tall[:, :side] = painted
+        flat = cv2.GaussianBlur(tall.reshape(-1, side), (0, 0), sigma * LS_PPM, borderType=cv2.BORDER_REPLICATE)
+        painted = flat.reshape(k, side + gap, side)[:, :side]
+    return np.asarray(painted, np.float32)
+
+
+def _local_residuals(rect: npt.NDArray[Any], xs: npt.NDArray[np.float32], sigma: float) -> tuple[npt.NDArray[np.float64], float]:
+    """sum over unclipped pixels of (R - a - b K U x)^2 for each grid in `xs`, with a and b fitted
+    for that grid in Gaussian windows of LEVEL_WINDOW modules (on the module grid: they are
+    smooth) and b <= 0 (dark is darker)."""
+    import cv2
+
+    from companion.scan.grid import LS_G
+
+    R = rect.astype(np.float32)
+    w = (R < 252).astype(np.float32)
+    size = (R.shape[1], R.shape[0])
+    def down(v: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        return np.asarray(cv2.resize(v, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32)
+    def gb(v: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        return np.asarray(cv2.GaussianBlur(v, (0, 0), LEVEL_WINDOW, borderType=cv2.BORDER_REPLICATE), np.float32)
+    def up(v: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        return np.asarray(cv2.resize(v, size, interpolation=cv2.INTER_LINEAR), np.float32)
+    wm, rm = down(w), down(R * w)
+    W = gb(wm) + 1e-6
+    mr = gb(rm) / W
+    out = []
+    for p in _painted(xs, sigma):
+        pw = p * w
+        mp = gb(down(pw)) / W
+        cov = gb(down(R * pw)) / W - mr * mp
+        var = gb(down(p * pw)) / W - mp * mp
+        b = np.minimum(cov / np.maximum(var, 1e-3), 0.0)
+        d = (R - up(mr - b * mp) - up(b) * p) * w
+        out.append(float((d * d).sum()))
+    return np.asarray(out, np.float64), float(w.sum())
+
+
+def scores(rect: npt.NDArray[Any], sigma: float, local: bool = False) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], float]:
     """For the rectified symbol `rect` (grid.rectify at LS_PPM) under blur `sigma`: the TOP known
     symbols (indices into the book's texts x masks) that fit it best, their residuals over the free
     fit's in noise variances (best first), and the noise variance. Every pixel is weighted by its
@@ -181,16 +233,22 @@ def scores(rect: npt.NDArray[Any], sigma: float) -> tuple[npt.NDArray[np.int64],
     inv, rhs0, _ = _ls_operators(sigma, LS_PPM, 4, False)
     x = np.where(known == 1, 1.0, -1.0).astype(np.float32).ravel()
     x[un] = inv @ (z[un] - rhs0)
-    res = _residuals(y, w, np.concatenate([x[None], book.reshape(-1, book.shape[-1])[top]]), sigma)
-    noise = max(float(res[0]), 1e-6) / max(1.0, float((w > 0).sum()) - float(un.sum()))
+    xs = np.concatenate([x[None], book.reshape(-1, book.shape[-1])[top]])
+    if local:
+        res, seen_px = _local_residuals(rect, xs, sigma)
+    else:
+        res = _residuals(y, w, xs, sigma)
+        seen_px = float((w > 0).sum())
+    noise = max(float(res[0]), 1e-6) / max(1.0, seen_px - float(un.sum()))
     order = np.argsort(res[1:])
     return top[order], (res[1:][order] - res[0]) / noise, noise
 
 
-def best_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], sigmas: Sequence[float] = ()) -> str | None:
+def best_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], sigmas: Sequence[float] = (),
+              local: bool = False) -> str | None:
     """The known text whose symbol explains the picture at `quad` clearly best, or None (see the
     module's docstring). `sigmas`: blur sigmas best-fitting first (grid.read_quad's sigmas_out);
-    else fitted here."""
+    else fitted here. `local`: each symbol scored under its own local levels (a glared sticker)."""
     from companion.scan.grid import LS_PPM, LS_SIGMAS, _deconvolve_each, rectify
 
     q = np.asarray(quad, np.float32)
@@ -199,10 +257,14 @@ def best_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], sigmas: Sequ
     rect = rectify(img, q, LS_PPM)
     if not sigmas:
         sigmas = [f[2] for f in sorted(_deconvolve_each(rect, LS_PPM, LS_SIGMAS, 1), key=lambda f: f[3])]
+    return _named(rect, sigmas, local)
+
+
+def _named(rect: npt.NDArray[Any], sigmas: Sequence[float], local: bool) -> str | None:
     texts, _ = _book()
     got: list[str | None] = []
     for sigma in list(sigmas)[:SIGMAS]:
-        idx, excess, _ = scores(rect, float(sigma))
+        idx, excess, _ = scores(rect, float(sigma), local)
         text = texts[int(idx[0]) % len(texts)]
         margin = float(excess[1] - excess[0])
         got.append(text if margin >= MARGIN and margin >= RATIO * excess[0] and excess[0] <= MAX_EXCESS else None)

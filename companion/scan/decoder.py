@@ -342,6 +342,15 @@ def said_sticker(extra: dict[str, str]) -> bool:
     return extra.get("ECLevel", "") == "Q" and extra.get("Version", "") == "1"
 
 
+OUTLINE_ASPECT = 2.5  # a located outline's longest side over its shortest, at most (a steep tilt: under 1.6)
+
+
+def _outline(q: npt.NDArray[np.float32]) -> bool:
+    """Could `q` (zxing's corners of a symbol it located) be one symbol's outline?"""
+    sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+    return float(sides.min()) >= 2 * MIN_FINDER_PX and float(sides.max()) <= OUTLINE_ASPECT * float(sides.min())
+
+
 def _inside(p: npt.NDArray[np.float32], quads: Sequence[npt.NDArray[np.float32]], grow: float = 1.15) -> bool:
     """Is point `p` inside any quad (grown by `grow` about its centre)?"""
     import cv2
@@ -495,6 +504,8 @@ class Decoder:
                 take([text])
                 done.append(q)
                 seen.append(Seen(text, _pts(q), module_px_of(q, _modules(extra)), "zxing"))
+            elif not _outline(q):
+                continue  # (zxing can join two stickers' finders into one long, thin "symbol")
             elif not _inside(q.mean(axis=0), done, 1.0) and not any(_same_quad(q, m.quad, 2 * module_px_of(q)) for m in misses):
                 # (zxing may locate one symbol several times, from different finder triples: the
                 # first is not always the right one)
@@ -513,8 +524,8 @@ class Decoder:
                         continue
                     text, how = self._read_symbol(g, c, work, second=True)
                     if text is not None and take([text]):
-                        done.append(c.quad)
                         where = c.fitted if c.fitted is not None else c.quad
+                        done.append(where)
                         seen.append(Seen(text, _pts(where), module_px_of(where), how))
                         if not stage and (cards or other):
                             stage = how
@@ -537,7 +548,7 @@ class Decoder:
             where = c.fitted if c.fitted is not None else c.quad
             if text is not None:
                 take([text])
-                done.append(c.quad)
+                done.append(where)  # (the fit, not zxing's outline: that can reach over another sticker)
                 seen.append(Seen(text, _pts(where), module_px_of(where), how))
                 if not stage and (cards or other):
                     stage = how
@@ -598,7 +609,7 @@ class Decoder:
         from companion.scan.codebook import best_text
         from companion.scan.finders import locate
         from companion.scan.locator import orientation, square_guesses
-        from companion.scan.work import (CODEBOOK_READ, FINDER_SCALE, FINDER_SEARCH, GRID_FEEDBACK, GRID_FIT, GRID_GUESS,
+        from companion.scan.work import (CODEBOOK_LOCAL, CODEBOOK_READ, FINDER_SCALE, FINDER_SEARCH, GRID_FEEDBACK, GRID_FIT, GRID_GUESS,
                                          GRID_QUAD, GRID_SIGMAS, ORIENTATION, PREP_PER_MPX, zxing_cost)
 
         crop = symbol_crop(g, c)
@@ -690,6 +701,8 @@ class Decoder:
             if CODEBOOK_EARLY and first_sigmas and work.take(CODEBOOK_READ):
                 read_against_book = quad
                 text = best_text(g, quad, first_sigmas)
+                if text is None and CODEBOOK_LEVELS and work.take(CODEBOOK_LOCAL):
+                    text = best_text(g, quad, first_sigmas, local=True)
                 if text is not None:
                     return text, "codebook"
         if quick:
@@ -705,6 +718,8 @@ class Decoder:
         if CODEBOOK and quad is not read_against_book and work.take(CODEBOOK_READ if sigmas else CODEBOOK_READ + GRID_SIGMAS):
             # heavy blur: which known sticker explains the picture best (companion.scan.codebook)
             text = best_text(g, quad, sigmas)
+            if text is None and CODEBOOK_LEVELS and work.take(CODEBOOK_LOCAL):
+                text = best_text(g, quad, sigmas, local=True)
             if text is not None:
                 return text, "codebook"
         if work.take(GRID_FEEDBACK if sigmas else GRID_FEEDBACK + GRID_SIGMAS):
@@ -776,6 +791,7 @@ STRONG_FINDERS = 1.8  # a refit score (3 at best) under which other outlines are
 QUICK_FINDERS = 1.8  # refit score (3 at best) a guessed quad needs in the look after a full read (a dim, glared token's right fit: 1.98)
 TRIPLE_LEAD = 0.15  # refit score by which a square guess must beat a finder triple's fit
 CODEBOOK_EARLY = True  # ... and on the finder fit, before the corners are fitted
+CODEBOOK_LEVELS = True  # ... and again with each known symbol's own local levels, when it fails (glare)
 CODEBOOK = True  # the known-sticker reading (companion.scan.codebook) after the fitted grid
 SECOND_LOOK_SCORE = 1.5  # texture score (symbol_candidates) a patch needs for that look: unread stickers
 # there scored 1.6-20 on the dev corpora (dim, noisy ones 1.6-2), 85 % of leftover patches under 1.2

@@ -27,7 +27,7 @@ VIEW_PPM = 3  # px per module of the views the finders are correlated in
 MIN_NCC = 0.35  # a finder's correlation at its peak, at least (stickers: 0.4-0.9; blurred tokens 0.4+)
 PEAKS_PER_SIZE = 8
 MAX_PEAKS = 14  # after merging the sizes: the best, for the triple search
-LEG_RATIO = 1.25  # the two legs of a triple agree within this factor
+LEG_RATIO = 1.35  # the two legs of a triple agree within this factor (a tilted card: 1.26 between the peaks found; at 1.4 wrong triples crowd out a steep tilt's true one)
 MAX_COS = 0.55  # |cos| of the angle between the legs: a steep tilt of a turned card bends the right angle to 57-123 degrees
 SIZE_RATIO = 1.45  # a peak's module size and the triple's agree within this factor
 

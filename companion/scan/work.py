@@ -31,6 +31,7 @@ PREP_PER_MPX = {  # preprocessing before a zxing read, on the normalised crop
 GRID_QUAD = 12.0  # one grid read of a located quad (refit, deconvolution, centre sampler)
 GRID_FEEDBACK = 7.0  # the decision-feedback grid read (grid.feedback_text), two sigmas given
 CODEBOOK_READ = 2.5  # scoring every known sticker against the fitted symbol, two sigmas (companion.scan.codebook)
+CODEBOOK_LOCAL = 5.5  # the same with each known symbol's own local levels (codebook.best_text local=True)
 GRID_SIGMAS = 3.5  # fitting the eight blur sigmas to find those two, when no grid read did it
 GRID_FIT = 21.0  # fitting a quad's corners to the blur model (grid.fit_corners)
 FINDER_SCALE = 1.6  # grid.finder_scale: is a fitted symbol version 1?

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from companion.core.errors import CompanionError, JournalError, JournalForeign, JournalUnavailable
-from companion.core.game import GameRules, get_rules
+from companion.core.game import GameRules, get_rules, shared_inputs
 from companion.core.journal import GameRow, Journal
 from companion.core.packs import get_pack
 from companion.ui.packui import GameUI, ui_for
@@ -204,14 +204,18 @@ class GameController:
         return self.rules.to_act(self.state)
 
     def legal(self) -> list[Any]:
-        """The inputs the one who acts now may give (the table's entries for a die or a card)."""
+        """The inputs a shared screen offers now: the acting seat's, or, for a game with hidden
+        hands, the table's list (core/game.py `shared_inputs`), which shows no hand."""
         if self._legal is None:
-            if self.session is None:
-                self._legal = []
-            else:
-                actor = self.actor()
-                self._legal = self.rules.legal_inputs(self.state, actor.seat or actor.kind)
+            self._legal = [] if self.session is None else shared_inputs(self.rules, self.state)
         return self._legal
+
+    def private_legal(self) -> list[Any]:
+        """The acting seat's own inputs, for a private screen behind its cover only."""
+        if self.session is None:
+            return []
+        actor = self.actor()
+        return list(self.rules.legal_inputs(self.state, actor.seat or actor.kind))
 
     def legal_kinds(self) -> set[str]:
         return {type(i).kind for i in self.legal()}

@@ -76,6 +76,10 @@ class Summary(Overlay):
     index = NumericProperty(0)
     notices = ListProperty([])  # what "Why?" explains
 
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self._rows: list[Any] = []  # the step rows, reused (only the first len(steps) are shown)
+
     def present(self, heading: str, steps: Sequence[str], notices: Sequence[str], on_done: Done,
                 say: Callable[[str], None] = lambda text: None) -> None:
         self.heading, self.steps, self.notices = heading, list(steps), list(notices)
@@ -87,15 +91,23 @@ class Summary(Overlay):
             say(self.steps[0])
 
     def _draw(self) -> None:
+        """The steps as rows, reused from summary to summary: a row's text changes in place, and
+        a row is made only when a summary is longer than every one before it."""
         box = self.ids.list
-        box.clear_widgets()
-        from kivy.factory import Factory
+        rows = self._rows
+        if len(rows) < len(self.steps):
+            from kivy.factory import Factory
 
-        for i, step in enumerate(self.steps):
+            rows += [Factory.Step() for _ in range(len(self.steps) - len(rows))]
+        shown = len(box.children)
+        for row in rows[len(self.steps):shown]:
+            box.remove_widget(row)
+        for row in rows[shown:len(self.steps)]:
+            box.add_widget(row, index=0)  # index 0 in Kivy's children is the last row
+        for i, (step, row) in enumerate(zip(self.steps, rows)):
             mark = "\u25b6" if i == self.index else ("\u2714" if i < self.index else f"{i + 1}.")
             colour = "ffffff" if i == self.index else ("86c06c" if i < self.index else "a89cb0")
-            box.add_widget(Factory.Step(text=f"[color={colour}]{mark}  {step}[/color]",
-                                        bold=i == self.index))
+            row.text, row.bold = f"[color={colour}]{mark}  {step}[/color]", i == self.index
         last = self.index >= len(self.steps) - 1
         nxt = self.ids.next
         nxt.caption = "Done: play on" if last else f"Next ({self.index + 1} of {len(self.steps)})"

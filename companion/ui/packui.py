@@ -4,7 +4,7 @@ A pack's `ui` module defines `UI`, an instance of a `GameUI` subclass. The shell
 resume, journal, settings, calibration, scan, the status bar, undo, the GPIO buttons) asks it
 only these questions; the pack's own screens are imported and their .kv files loaded when its
 game first starts. A pack with no `ui` module is played on the generic game screen (`game`):
-the observation's prompt and the acting seat's legal inputs as buttons.
+the observation's prompt and `controller.legal()` as buttons.
 
 No Kivy here: screens are named by module, so this module imports in simulations and tests.
 """

@@ -3,6 +3,9 @@ know give that seat the same observation, the same legal inputs and labels, and 
 and two states that differ only in what the table may not know put the same screen and status
 line in front of it (the game's UI, asked as the app's controller asks it).
 
+What a shared screen offers (`shared_inputs`) is part of what the table sees: checked for a game
+declaring hidden hands and for one shown on the generic screen.
+
 The twin of a state is a world `resample` draws for the seat: by the protocol it differs from
 the state only in what the seat may not know."""
 
@@ -15,7 +18,7 @@ from typing import Any
 import pytest
 
 from companion.core import packs
-from companion.core.game import get_rules
+from companion.core.game import get_rules, shared_inputs
 from companion.core.rng import Rng
 from companion.ui.packui import ui_for
 
@@ -24,14 +27,16 @@ from random_play import random_states  # noqa: E402
 
 
 def _codes() -> list[str]:
-    return list(packs.codes()) + ["DICE"]
+    return list(packs.codes()) + ["DICE", "HAND"]
 
 
 @pytest.fixture(autouse=True, scope="module")
 def _fixture_pack() -> Any:
     packs.register("DICE", "fixture_game")
+    packs.register("HAND", "fixture_hand")  # hidden hands: the shared screen offers the table's list
     yield
     packs.unregister("DICE")
+    packs.unregister("HAND")
 
 
 def _options(code: str) -> list[Any]:
@@ -63,8 +68,7 @@ class _Seen:
         return self.rules.to_act(self.state)
 
     def legal(self) -> list[Any]:
-        a = self.actor()
-        return list(self.rules.legal_inputs(self.state, a.seat or a.kind))
+        return shared_inputs(self.rules, self.state)
 
 
 def _screen(ui: Any, rules: Any, state: Any) -> tuple[str, str]:
@@ -76,6 +80,9 @@ def _screen(ui: Any, rules: Any, state: Any) -> tuple[str, str]:
 def test_what_a_seat_may_not_know_changes_nothing_it_sees(code: str) -> None:
     rules = get_rules(code)
     ui = ui_for(packs.get_pack(code))
+    # Whose choices a shared screen shows: every seat's on the generic screen (a pack with no
+    # screens of its own); a game with hidden hands offers the table's list on all of its own.
+    shared = getattr(rules, "hidden_hands", False) or not packs.get_pack(code).has("ui")
     checked = differed = 0
     games = [(options, 100 + 10 * k + j) for k, options in enumerate(_options(code)) for j in range(3)]
     for options, seed in games:
@@ -95,6 +102,10 @@ def test_what_a_seat_may_not_know_changes_nothing_it_sees(code: str) -> None:
                 assert a == b, (code, seat, i)
                 if seat == "table":  # one screen for everybody at the table
                     assert _screen(ui, rules, twin) == _screen(ui, rules, state), (code, i)
+                    if shared:  # and the choices a shared screen shows are the same
+                        offered = shared_inputs(rules, state)
+                        assert shared_inputs(rules, twin) == offered, (code, i)
+                        assert [rules.label(twin, x) for x in offered] == [rules.label(state, x) for x in offered]
                 checked += 1
     assert checked > 20
     assert differed > 0  # the twins really differed: every game hides something (future dice at least)

@@ -197,3 +197,40 @@ def test_a_texture_blob_three_times_the_symbol_still_finds_its_finders() -> None
                   light=0.19588737670041168, noise_sigma=1.541813986665509, jpeg_quality=32, clutter=5)
     img, _ = render_scene(placed, spoil, seed=515115671, scale=2.0, view=(1280, 720))
     assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:EVNT:08"),)
+
+
+def test_a_tilted_cards_finder_legs_may_differ_by_a_third() -> None:
+    # Benchmark frame (seed 6007, 1280 x 720, frame 190): a card turned 47 degrees under a tilt. Its
+    # three finders are the three strongest peaks, but their legs differ by a factor of 1.26 (the
+    # tilt, and peaks found on a 3-px grid); the triple used to be refused at 1.25.
+    from companion.scan.finders import finder_peaks, finder_triples
+    from companion.scan.locator import orientation
+
+    placed = [Placed("BGM:TRBL:06", 4.273725136860604, 47.26571742584706, (548.8101717477911, 159.77742551448662))]
+    spoil = Spoil(tilt=0.12038888287886026, blur_sigma=0.783273540256682, glare=2, glare_size=0.28602913042929445,
+                  light=0.9494157335944249, noise_sigma=2.5774809150231164, jpeg_quality=55, clutter=0)
+    img, syms = render_scene(placed, spoil, seed=600718211, scale=2.0, view=(1280, 720))
+    truth = np.array(syms[0].corners, np.float32)
+    m = syms[0].px_per_module
+    centre = truth.mean(axis=0)
+    peaks = finder_peaks(img, centre, 2 * m, orientation(img, centre, 22 * m), [m])
+    legs = [np.hypot(peaks[i][1] - peaks[0][1], peaks[i][2] - peaks[0][2]) for i in range(3)]
+    assert max(legs[1:]) / min(legs[1:]) > 1.25
+    best = finder_triples(peaks)[0]
+    assert np.abs(best.quad()[[0, 1, 3]] - truth[[0, 1, 3]]).max() < 2 * m
+    assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:TRBL:06"),)
+
+
+def test_a_located_outline_joining_two_stickers_hides_neither() -> None:
+    # Benchmark frame (seed 6007, 640 x 480, frame 353): two dim cards. zxing locates one long, thin
+    # "symbol" from finders of both; a texture patch on it read one card, and the outline (not the
+    # fit) was then taken as read, so the other card's patch, inside it, was never tried.
+    from companion.scan.decoder import _outline, located_symbols
+
+    placed = [Placed("BGM:SRCH:45", 2.492455385443634, 268.13664964563094, (449.67260077794293, 138.273245344618)),
+              Placed("BGM:BOOG:13", 2.5726541267016345, 103.99318326205811, (177.8329152359747, 341.339919098015))]
+    spoil = Spoil(tilt=0.07310432394395838, blur_sigma=0.0, motion_px=3, glare=0, glare_size=0.12747687965070856,
+                  light=0.1229593278222013, noise_sigma=0.8626073045845117, jpeg_quality=51, clutter=4)
+    img, _ = render_scene(placed, spoil, seed=600718374)
+    assert any(not _outline(q) for _, q, _ in located_symbols(img))
+    assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:BOOG:13"), parse_code("BGM:SRCH:45"))

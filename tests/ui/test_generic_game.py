@@ -18,8 +18,10 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "core"))
 @pytest.fixture(autouse=True, scope="module")
 def _dice() -> Iterator[None]:
     packs.register("DICE", "fixture_game")
+    packs.register("HAND", "fixture_hand")
     yield
     packs.unregister("DICE")
+    packs.unregister("HAND")
 
 
 def test_a_game_with_no_screens_is_played_on_the_generic_screen_by_touch(harness: Any) -> None:
@@ -54,3 +56,32 @@ def test_a_game_with_no_screens_is_played_on_the_generic_screen_by_touch(harness
     h.tap("settings")
     h.tap("cam_row:none")
     assert app.prefs.camera == "none" and app.scanner.game == "DICE"
+
+
+def test_a_game_with_hidden_hands_offers_the_tables_choices_on_the_shared_screen(harness: Any) -> None:
+    """The generic screen is seen by the whole table: for a game declaring hidden hands it offers
+    every card a hand could hold (the table's list), never the acting seat's own list, which would
+    show the card; the rules refuse a card the player does not hold, by a toast, and nothing changes."""
+    h = harness
+    app = h.app
+    app.seed = 3
+    app.go("choose")
+    h.tap("game:HAND")
+    c = app.controller
+    assert app.sm.current == "game" and c.rules.code == "HAND"
+    for _ in range(4):  # whatever the player holds, the same four choices
+        who, held = c.state.players[c.state.turn], c.state.hands[c.state.turn]
+        captions = [h.find(f"choice:{i}").caption for i in range(4)]
+        assert captions == [f"{who} played a 1", f"{who} played a 2", f"{who} played a 3", f"{who} passed"]
+        with pytest.raises(LookupError):
+            h.find("choice:4")
+        wrong = next(n for n in (1, 2, 3) if n != held)
+        done = len(c.history()[0])
+        h.tap(f"choice:{wrong - 1}")
+        assert app.toaster.shown and f"does not hold a {wrong}" in app.toaster.text
+        assert len(c.history()[0]) == done  # nothing changed
+        app.toaster.hide()
+        h.tap(f"choice:{held - 1}")
+        assert c.history()[0][-1] == f"{who} played a {held}"
+    # A private screen (behind a cover) asks for the seat's own list.
+    assert c.private_legal() == [type(c.legal()[0])(c.state.hands[c.state.turn]), c.legal()[-1]]

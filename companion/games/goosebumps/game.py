@@ -19,6 +19,7 @@ class GoosebumpsRules:
     options_type = Options
     state_type = State
     input_type: Any = I.Input
+    hidden_hands = True  # a seat's own list names its cards: the shared screens offer the table's
 
     def setup(self, options: Options, seed: int) -> State:
         return _setup(options, seed)

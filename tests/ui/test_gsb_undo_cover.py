@@ -1,0 +1,149 @@
+"""Goosebumps' private screen (gsb_pickup) and the control panel's Undo: pressed while a person
+names their cards or reads their hand, the confirm covers the screen, and once the Undo is done
+the private screen has covered itself and gone back to the table with nothing of what it showed
+left in any widget (the moment it was about has passed); "Keep it" leaves it where it was. By
+touches and gpiozero's mock pins, as tests/ui/test_panel_in_app.py presses the panel."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any, Iterator
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+# The pack's screens import Kivy's widgets: imported inside the tests, never at collection.
+
+
+@pytest.fixture(scope="module")
+def panel_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    from companion.ui.harness import Harness
+
+    data = tmp_path_factory.mktemp("gsb-panel")
+    old = os.environ.get("COMPANION_DATA_DIR")
+    os.environ["COMPANION_DATA_DIR"] = str(data)
+    factory = MockFactory()
+    h = Harness(data, camera="none", pin_factory=factory, draw=False)
+    h.factory = factory
+    try:
+        yield h
+    finally:
+        h.close()
+        factory.reset()
+        if old is not None:
+            os.environ["COMPANION_DATA_DIR"] = old
+
+
+@pytest.fixture
+def h(panel_app: Any) -> Any:
+    panel_app.home()
+    return panel_app
+
+
+def press(h: Any, button: str) -> None:
+    """A finger on the panel's button: the pin goes low, then high, through gpiozero's thread."""
+    pins = h.app.panel.panel.pins
+    pin = h.factory.pin(getattr(pins, button))
+    pin.drive_low()
+    time.sleep(pins.bounce_s + 0.02)
+    pin.drive_high()
+    h.pump(0.15)
+
+
+def two_people(h: Any) -> Any:
+    h.app.go("choose")
+    h.tap("goosebumps")
+    h.tap("players:2")
+    h.tap("device_at:-1")
+    h.tap("start")
+    return h.app.controller
+
+
+def private_words(h: Any, words: set[str]) -> list[str]:
+    """The texts anywhere in the window, or left in the private screen's widgets, naming a card."""
+    from kivy.core.window import Window
+
+    h.pump(frames=2)
+    roots = [*Window.children, h.app.screen("gsb_pickup")]
+    return [str(w.text) for r in roots for w in r.walk(restrict=True)
+            if any(x in str(getattr(w, "text", "")) for x in words)]
+
+
+def undo_from_the_panel(h: Any, expect: str) -> None:
+    app = h.app
+    press(h, "undo")
+    assert app.confirm.shown and app.confirm.message == f"Undo: {expect}?"
+    assert app.confirm.full  # the confirm hides the private screen while it asks
+    press(h, "confirm")
+    assert not app.confirm.shown
+
+
+def test_the_panels_undo_covers_a_pick_up_being_named(h: Any) -> None:
+    from companion.games.goosebumps.cards import title
+    from companion.games.goosebumps.ui.screens.gsb_table import caption
+
+    app = h.app
+    c = two_people(h)
+    h.tap("draw_unseen")  # Player 1's four, kept secret
+    before = c.state
+    h.tap("draw_name")  # Player 2's four, named in private
+    h.tap("look")
+    for card in ("pal", "car"):
+        h.tap(f"card:{card}")
+    words = {caption(k) for k in ("pal", "car")} | {title(k) for k in ("pal", "car")}
+    assert app.sm.current == "gsb_pickup" and private_words(h, words)  # on show, to Player 2 alone
+
+    # "Keep it": nothing undone, and Player 2's naming goes on where it was.
+    press(h, "undo")
+    assert app.confirm.shown
+    h.tap("confirm_cancel")
+    assert app.sm.current == "gsb_pickup" and c.state is app.screen("gsb_pickup").moment
+    assert "Name each card as it shows (2 more): Pal, Haunted Car" in texts(h)
+
+    undo_from_the_panel(h, "Player 1 picked up 4 cards")
+    assert c.view()["waiting"]["seat"] == "Player 1" and c.state != before
+    assert app.sm.current == "gsb_table" and private_words(h, words) == []
+    pickup = app.screen("gsb_pickup")
+    assert pickup.picked == [] and pickup.ids.cover.shown and not pickup.ids.secret.shown
+    # The next private step starts at its cover, with nothing named from before.
+    h.tap("draw_name")
+    assert app.sm.current == "gsb_pickup" and {"look", "pickup_back"} <= {a for a in shown(h)}
+    h.tap("look")
+    assert "Name each card as it shows (4 more)" in [str(t) for t in texts(h)]
+
+
+def test_the_panels_undo_covers_a_hand_being_read(h: Any) -> None:
+    app = h.app
+    c = two_people(h)
+    h.tap("draw_name")  # Player 1 names the four dealt
+    h.tap("look")
+    for card in ("1", "1", "2", "2"):
+        h.tap(f"card:{card}")
+    h.tap("draw_unseen")  # Player 2's four, secret
+    h.tap("draw_unseen")  # Player 1's turn: one card to make five, unseen
+    assert c.view()["waiting"]["kind"] == "play" and c.view()["waiting"]["seat"] == "Player 1"
+    h.tap("hand")
+    h.tap("look")
+    assert "Player 1's cards: 1, 1, 2, 2, and 1 the device has not seen" in texts(h)
+
+    undo_from_the_panel(h, "Player 1 picked up 1 card")
+    assert c.view()["waiting"] == {"kind": "draw", "seat": "Player 1", "count": 1, "why": "turn", "reshuffle": False}
+    assert app.sm.current == "gsb_table"
+    assert not [t for t in texts(h) if "cards:" in t]
+    assert not [w.text for w in app.screen("gsb_pickup").walk(restrict=True) if "cards:" in str(getattr(w, "text", ""))]
+
+
+def texts(h: Any) -> list[str]:
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    h.pump(frames=2)
+    return [str(w.text) for root in Window.children for w in root.walk(restrict=True) if isinstance(w, Label)]
+
+
+def shown(h: Any) -> set[str]:
+    from companion.ui import touch
+
+    h.pump(frames=2)
+    return {str(w.action) for w in touch.controls()}
