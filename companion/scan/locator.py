@@ -94,7 +94,9 @@ CANDIDATE_SCALES = ((0, 1.0, 22.0, 70.0), (1, 0.8, 17.0, 55.0), (1, 1.25, 28.0, 
 # blob that is no square. (level, block, side band; sigma -1 marks it in the loop)
 EIGEN_SCALE = (1, -1.0, 17.0, 90.0)
 EIGEN_GAIN = 1e5  # a sharp symbol's corner texture over its brightness is ~1e-3: ~100 in 8 bits
-BANDS = CANDIDATE_SCALES + (EIGEN_SCALE,)
+# The rescue's look (not the one after a full read) takes blobs up to ~1.45x larger: a dim card on a
+# darker tray is one textured blob, the card's edges with its symbol (3x the symbol's side)
+BANDS = ((0, 1.0, 22.0, 100.0), (1, 0.8, 17.0, 80.0), (1, 1.25, 28.0, 130.0), (1, -1.0, 17.0, 130.0))
 CORNER_MIN_SCORE = 1.5  # a corner-band blob scored as plain texture (noise ~1.0-1.2; the dim stickers it finds 1.8-11)
 CLOSE_SIDE = 0.3  # the closing that joins the pieces glare leaves, in the band's smallest symbol sides
 

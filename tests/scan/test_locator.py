@@ -114,3 +114,19 @@ def test_a_large_sticker_glare_washes_a_corner_off_is_still_a_candidate() -> Non
     centre = np.array(syms[0].corners).mean(axis=0) / f
     assert any(np.hypot(*(q.mean(axis=0) - centre)) < 15 for _, q, _ in locator.symbol_candidates(small))
     assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:SRCH:32"),)
+
+
+def test_a_dim_cards_whole_face_is_a_candidate(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Benchmark frame (seed 6007, 1280 x 720, frame 292): a dim card on a darker tray. The card's
+    # edges and its symbol make one textured blob about three times the symbol's side, past the
+    # bands' old largest side (the finder search from 0.4x its module estimate still reaches it).
+    from companion.scan import locator
+    from companion.scan.synth import render_scene
+
+    placed = [Placed("BGM:STOK:01", 1.8520641083980127, 231.26979878328646, (58.77858386126201, 201.60155268920732))]
+    spoil = Spoil(tilt=0.0, blur_sigma=0.9024595450714283, motion_px=0, glare=0, glare_size=0.2916755598167496,
+                  light=0.25870623014411054, noise_sigma=1.83059954128148, jpeg_quality=24, clutter=3)
+    img, _ = render_scene(placed, spoil, seed=600718313, scale=2.0, view=(1280, 720))
+    assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:STOK:01"),)
+    monkeypatch.setattr(locator, "BANDS", locator.CANDIDATE_SCALES + (locator.EIGEN_SCALE,))
+    assert Decoder(game="BGM").decode(img).cards == ()
