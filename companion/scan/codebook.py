@@ -18,6 +18,12 @@ contrast squared). The best symbol is taken only when (docs/scanning.md says how
 - both blurs name the same symbol.
 
 Glare-clipped pixels carry nothing, so they are set to the middle level before the scoring.
+
+Glare that washes a part out without clipping it leaves the one set of levels fitted from the free
+modules wrong there. So when that reading names nothing, the decoder asks again with `local=True`:
+each symbol is then scored under its own black and white levels, fitted in windows of a few
+modules, and the candidates are picked with each pixel weighted by its contrast. The same rules
+decide; no misprint was read this way (docs/scanning.md).
 """
 
 from __future__ import annotations
@@ -156,6 +162,8 @@ def _residuals(y: npt.NDArray[np.float32], w: npt.NDArray[np.float32], xs: npt.N
     return np.asarray((d * d * w[None]).reshape(k, -1).sum(axis=1), np.float64)
 
 
+RANK_WEIGHTED = True  # under local levels, the ranking weights each pixel by its contrast too (glare)
+RANK_W_CAP = 2.0  # ... at most twice the mean weight
 LEVEL_WINDOW = 3.0  # modules: the Gaussian window of those levels
 
 
@@ -213,7 +221,8 @@ def scores(rect: npt.NDArray[Any], sigma: float, local: bool = False) -> tuple[n
     symbols (indices into the book's texts x masks) that fit it best, their residuals over the free
     fit's in noise variances (best first), and the noise variance. Every pixel is weighted by its
     fitted contrast squared (a washed-out pixel tells little; a clipped one nothing): the unweighted
-    scores pick the candidates, the weighted residuals rank them."""
+    scores pick the candidates, the weighted residuals rank them. `local`: each symbol is scored under
+    its own local levels (`_local_residuals`) and picked by contrast-weighted scores (glare)."""
     import cv2
 
     from companion.scan.grid import LS_G, LS_PPM, _gblur, _known_ring, _ls_operators, _normalised
@@ -224,10 +233,15 @@ def scores(rect: npt.NDArray[Any], sigma: float, local: bool = False) -> tuple[n
     w /= max(float(w.mean()), 1e-6)
     yb = _gblur(y, sigma * LS_PPM) if sigma > 0 else y
     z = np.asarray(cv2.resize(yb, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32).ravel() * (LS_PPM * LS_PPM)
+    zr = z
+    if local and RANK_WEIGHTED:  # washed-out pixels say little about which symbol it is
+        yw = y * np.minimum(w, RANK_W_CAP)
+        yw = _gblur(yw, sigma * LS_PPM) if sigma > 0 else yw
+        zr = np.asarray(cv2.resize(yw, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32).ravel() * (LS_PPM * LS_PPM)
     _, book = _book()
     known = _known_ring()
     un = (known < 0).ravel()
-    lin = cv2.gemm(_free_book(), z[un].reshape(-1, 1), 1.0, None, 0.0).ravel()
+    lin = cv2.gemm(_free_book(), zr[un].reshape(-1, 1), 1.0, None, 0.0).ravel()
     r = _quadratic(sigma) - 2 * lin.astype(np.float64)  # + ||y||^2 and the fixed modules' part: the same for all
     top = np.argsort(r)[:TOP]
     inv, rhs0, _ = _ls_operators(sigma, LS_PPM, 4, False)

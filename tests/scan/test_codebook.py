@@ -136,3 +136,18 @@ def test_a_glared_misprint_is_refused_under_local_levels_too(text: str) -> None:
     img, quad = _glared(text)
     assert codebook.best_text(img, quad, local=True) is None
     assert Decoder(game=None).decode(img).cards == ()
+
+
+def test_under_local_levels_washed_out_pixels_do_not_pick_the_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Benchmark frame (seed 6007, 640 x 480, frame 84): two glare spots over a blurred, noisy card.
+    # With every pixel counting alike in the ranking, the card is not among the 12 symbols scored
+    # at all; weighted by contrast it is, and it is read.
+    placed = [Placed("BGM:SRCH:29", 3.1495511131492417, 66.91209318010638, (533.4142386515373, 300.43084376808736))]
+    spoil = Spoil(tilt=0.0, blur_sigma=1.4, motion_px=0, glare=2, glare_size=0.2032227419647628,
+                  light=1.1195410450386067, noise_sigma=5.945581425626337, jpeg_quality=38, clutter=4)
+    img, syms = render_scene(placed, spoil, seed=600718105)
+    quad = np.array(syms[0].corners, np.float32)
+    assert codebook.best_text(img, quad, local=True) == "BGM:SRCH:29"
+    assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:SRCH:29"),)
+    monkeypatch.setattr(codebook, "RANK_WEIGHTED", False)
+    assert codebook.best_text(img, quad, local=True) is None

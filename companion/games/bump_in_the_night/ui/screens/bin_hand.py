@@ -1,14 +1,17 @@
 """The hand-over: what only one player may see (their cards, the card they drew, whether they play
 a Bonus card) waits behind "Pass the device to Red - tap to look", and shows only that seat's
-observation. Leaving the screen, or the next player's decision, hides it again."""
+observation. Leaving the screen, or the next player's decision, hides it again. While the player
+looks and a card is owed to them, the camera reads the drawn card's sticker: the same Draw a tap
+on its title makes; the card shows in their hand line, the toast says only "Red's card is read"."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.games.bump_in_the_night import choices
+from companion.games.bump_in_the_night import choices, scanning
 from companion.games.bump_in_the_night.state import DrawFor
 from companion.games.bump_in_the_night.ui import acting_colour
+from companion.games.bump_in_the_night.ui.camera import CAMERA
 from companion.games.bump_in_the_night.ui.widgets import colour_words, fill_buttons, fill_choices
 from kivy.properties import BooleanProperty
 
@@ -30,6 +33,7 @@ class BinHandScreen(BaseScreen):
 
     def on_leave(self, *_: Any) -> None:
         self.looking, self.opened = False, ""
+        CAMERA.stop(self.app, self)
 
     def refresh(self) -> None:
         c = self.app.controller
@@ -46,9 +50,13 @@ class BinHandScreen(BaseScreen):
         self.find("hide_hand").shown = self.looking
         self.find("back_group").shown = self.looking and bool(self.opened)
         grid = self.ids.choices
+        drawing = bool(state.pending) and isinstance(state.pending[0], DrawFor)
+        camera = self.looking and drawing and CAMERA.read(self.app, self, self.scanned)
+        if not (self.looking and drawing):
+            CAMERA.stop(self.app, self)
         if not self.looking:
             self.ids.heading.text = f"Only {who} looks now"
-            self.ids.hand.text = ""
+            self.ids.hand.text = self.ids.note.text = ""
             self.ids.prompt.text = ""
             fill_buttons(grid, [])
             return
@@ -57,12 +65,14 @@ class BinHandScreen(BaseScreen):
         hand = [f"{card['name']} [size=12][color=a89cb0]({DECKS.get(card['deck'], card['deck'])})[/color][/size]" for card in v.get("hand", [])]
         self.ids.hand.text = "In your hand: " + (", ".join(hand) if hand else "no cards")
         self.ids.prompt.text = str(v["prompt"])
-        if state.pending and isinstance(state.pending[0], DrawFor):
+        if drawing:
             groups = choices.draw_groups(state)
             self.ids.prompt.text = f"{colour.capitalize()}: which card did you draw?"
         else:
             groups = [g for g in choices.menu(state, c.legal()) if g.private]
         self.ids.note.text = "" if groups else "No card of yours can be played now."
+        if camera:
+            self.ids.note.text = "Or hold the card's sticker under the camera."
         self.opened = fill_choices(grid, groups, self.opened, self.choose, self.open_group)
         self.find("back_group").shown = bool(self.opened)
         self.ids.scroller.scroll_y = 1
@@ -89,6 +99,22 @@ class BinHandScreen(BaseScreen):
     def choose(self, inp: Any) -> None:
         self.opened = ""
         self.app.submit(inp)  # the app then routes: this player again, the next one, or the table
+
+    def scanned(self, code: str) -> None:
+        """A sticker under the camera while the player looks: the card they drew, as a tap on its title."""
+        c = self.app.controller
+        if not self.looking or c.session is None or c.rules.code != "BIN":
+            return
+        try:
+            inp = scanning.draw_input(c.state, code, CAMERA.read_codes(c.session))
+        except scanning.NotNow as exc:
+            self.app.toast(str(exc))
+            return
+        who = acting_colour(c.state).capitalize()
+        self.opened = ""
+        if self.app.submit(inp):  # the hand line shows it while they look; the toast never names it
+            CAMERA.read_codes(c.session).add(code)
+            self.app.toast(f"{who}'s card is read", "info")
 
 
 SCREEN = BinHandScreen

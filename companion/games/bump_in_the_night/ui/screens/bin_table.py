@@ -1,14 +1,18 @@
 """The table view: the house from the table's observation, whose turn and step, the claimed
 counts, what just happened, and the acting player's choices that the whole table may see. What
-names a player's cards waits behind the hand-over screen (bin_hand)."""
+names a player's cards waits behind the hand-over screen (bin_hand). The camera reads the cards the
+whole table may see drawn: one drawn instead of the set-up die (BIN-09), and one dealt face down
+into the device's holder, whose name the screen never shows."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.games.bump_in_the_night import choices
+from companion.games.bump_in_the_night import choices, scanning
 from companion.games.bump_in_the_night.context import ctx_for
+from companion.games.bump_in_the_night.state import DrawFor, Phase, State
 from companion.games.bump_in_the_night.ui import acting_colour, device_holds
+from companion.games.bump_in_the_night.ui.camera import CAMERA
 from companion.games.bump_in_the_night.ui.widgets import colour_words, fill_buttons, fill_choices
 from companion.ui.screens import BaseScreen
 
@@ -19,6 +23,31 @@ class BinTableScreen(BaseScreen):
     def on_kv_post(self, base: Any) -> None:
         self.opened = ""
         self._shown: Any = None
+
+    def on_leave(self, *_: Any) -> None:
+        CAMERA.stop(self.app, self)
+
+    def wants_card(self, state: State) -> bool:
+        """A card the camera may read here: the chart's, or one dealt into the device's holder."""
+        if state.phase is Phase.ROLL:
+            return True
+        return (bool(state.pending) and isinstance(state.pending[0], DrawFor)
+                and device_holds(self.app, state.seats[state.pending[0].seat]))
+
+    def scanned(self, code: str) -> None:
+        c = self.app.controller
+        if c.session is None or c.rules.code != "BIN" or not self.wants_card(c.state):
+            return
+        state = c.state
+        try:
+            inp = scanning.table_input(state, code, CAMERA.read_codes(c.session))
+        except scanning.NotNow as exc:
+            self.app.toast(str(exc))
+            return
+        if self.app.submit(inp) and state.phase is not Phase.ROLL:  # never its name: the device's hand is hidden
+            CAMERA.read_codes(c.session).add(code)
+            colour = state.seats[state.pending[0].seat].capitalize()
+            self.app.toast(f"{colour}'s card is read: face down into its holder", "info")
 
     def refresh(self) -> None:
         app = self.app
@@ -48,13 +77,17 @@ class BinTableScreen(BaseScreen):
             girls = ", ".join(f"{choices.room_words(ctx, r['room'])} terror {r['terror']}" for r in run["runners"])
             self.ids.locks.text = f"Running ({run['free']} free moves): {girls}"
         self.find("undo").disabled = not c.undo_label()
+        wanted = self.wants_card(state)
+        camera = wanted and CAMERA.read(app, self, self.scanned)
+        if not wanted:
+            CAMERA.stop(app, self)
         thinking = app.seat.think(state)
         colour = acting_colour(state)
         devices = colour != "" and device_holds(app, colour)
         hand = self.find("hand")
         hand.shown = not devices and state.phase.value == "play" and colour == state.seats[state.active]
         hand.caption = f"{colour.capitalize()}'s cards" if colour else "Cards"
-        key = (id(state), thinking, self.opened)
+        key = (id(state), thinking, self.opened, camera)
         if key == self._shown:
             return
         self._shown = key
@@ -69,6 +102,9 @@ class BinTableScreen(BaseScreen):
             self.ids.choices_note.text = f"Only {colour.capitalize()} may see this: pass the device."
         else:
             self.ids.choices_note.text = "" if public else "Nothing to do here."
+        if camera:
+            self.ids.choices_note.text = ("Or scan a card: its corner number" if state.phase is Phase.ROLL
+                                          else f"Or scan the card dealt to {colour.capitalize()}")
         self.opened = fill_choices(grid, public, self.opened, self.choose, self.open_group)
         self.find("back_group").shown = bool(self.opened)
         self.ids.scroller.scroll_y = 1

@@ -2,14 +2,17 @@
 Player 1 ... Everyone else: look away"). Three errands: a person's pick-up named card by card (or
 the rest kept secret); the automated player's cards named by whoever deals them into its holder;
 a person's own hand, read only. The shared screen then says only how many were named. What was
-shown here is cleared before the cover comes back, however the screen is left."""
+shown here is cleared before the cover comes back, however the screen is left. While a pick-up is
+named (never behind the cover), the camera reads each card's sticker as a tap on that card."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from companion.games.goosebumps import inputs as I
+from companion.games.goosebumps import scanning
 from companion.games.goosebumps.cards import KINDS
+from companion.games.goosebumps.ui.camera import CAMERA
 from companion.games.goosebumps.ui.screens.gsb_table import caption
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
@@ -44,19 +47,22 @@ class NamesCards:
     """Card-by-card naming of a pick-up (a person's, or the cards dealt into the holder)."""
 
     picked: list[str]  # (and the screen's `refresh`)
+    stickers: list[str]  # the sticker read for each card picked ("" for a tap)
 
-    def add_card(self, card: str, count: int) -> tuple[str, ...]:
+    def add_card(self, card: str, count: int, sticker: str = "") -> tuple[str, ...]:
         """The whole pick-up once its last card is named (and the naming starts afresh), else ()."""
         self.picked.append(card)
+        self.stickers.append(sticker)
         if len(self.picked) < count:
             self.refresh()
             return ()
-        cards, self.picked = tuple(self.picked), []
+        cards, self.picked, self.stickers = tuple(self.picked), [], []
         return cards
 
     def unname(self) -> None:
         if self.picked:
             self.picked.pop()
+            self.stickers.pop()
         self.refresh()
 
 
@@ -92,13 +98,14 @@ class GsbPickupScreen(NamesCards, BaseScreen):
         self.errand, self.seat = PICKUP, ""
         self.moment: Any = None  # the state the errand is about
         self.picked: list[str] = []
+        self.stickers: list[str] = []
         self.revealed = False
 
     def hand_to(self, seat: str, errand: str = PICKUP) -> None:
         """From the table: `seat`'s pick-up now waiting (PICKUP: named by that person; HOLDER: by
         whoever deals the holder's cards) or `seat`'s hand (HAND), behind the cover."""
         self.errand, self.seat, self.moment = errand, seat, self.app.controller.state
-        self.picked, self.revealed = [], False
+        self.picked, self.stickers, self.revealed = [], [], False
         self.app.go("gsb_pickup")
 
     def _count(self) -> int:
@@ -134,6 +141,7 @@ class GsbPickupScreen(NamesCards, BaseScreen):
             self.ids.heading.text = f"[b]{self.seat} only[/b]: your hand"
             self.ids.note.text = f"{self.seat}'s cards: " + hand_words(hand)
             return
+        camera = CAMERA.read(self.app, self, self.scanned)
         done.action, done.caption = "pickup_cancel", "Hide: name none, back to the table"
         cards = f"the {count} card{'s' if count != 1 else ''}"
         self.ids.heading.text = (
@@ -141,6 +149,8 @@ class GsbPickupScreen(NamesCards, BaseScreen):
             if self.errand == HOLDER else
             f"[b]{self.seat} only[/b]: name {cards} you picked up" + (
                 f" (in your hand already: {hand_words(hand)})" if hand else ""))
+        if camera:
+            self.ids.heading.text += ": tap each, or hold its sticker under the camera"
         self.ids.note.text = naming_note(count, self.picked)
         card_buttons(self._button, self.picked, self.name_card, self.unname)
         if self.picked and self.errand == PICKUP:  # the holder's cards must all be named
@@ -153,14 +163,15 @@ class GsbPickupScreen(NamesCards, BaseScreen):
         return b
 
     def cover(self) -> None:
-        """Covered, and nothing of what was shown left in any widget."""
+        """Covered, and nothing of what was shown left in any widget; the camera off."""
+        CAMERA.stop(self.app, self)
         self.revealed = False
         self.ids.cover.shown, self.ids.secret.shown = True, False
         self.ids.heading.text = self.ids.note.text = ""
         self.ids.choices.clear_widgets()
 
     def on_leave(self, *_: Any) -> None:
-        self.picked = []
+        self.picked, self.stickers = [], []
         self.cover()  # however the screen is left, it comes back covered
 
     # ---- touches ----
@@ -170,23 +181,42 @@ class GsbPickupScreen(NamesCards, BaseScreen):
 
     def back(self) -> None:
         """Nothing named (or the hand seen): the table's choices again."""
-        self.picked = []
+        self.picked, self.stickers = [], []
         self.cover()
         self.app.go_play()
 
-    def name_card(self, card: str) -> None:
-        cards = self.add_card(card, self._count())
+    def name_card(self, card: str, sticker: str = "") -> None:
+        read = self.stickers + [sticker]
+        cards = self.add_card(card, self._count(), sticker)
         if cards:
-            self._submit(cards)
+            self._submit(cards, read)
+
+    def scanned(self, code: str) -> None:
+        """A sticker under the camera while the pick-up is named: that card, as its tap."""
+        c = self.app.controller
+        if not self.revealed or self.errand == HAND or not self._count():
+            return
+        held = CAMERA.held(c.session)
+        if scanning.reshuffles(c.state):
+            held.clear()  # the cards played come back into the draw pile
+        try:
+            card = scanning.picked_card(c.state, code, self.stickers, held)
+        except scanning.NotNow as exc:
+            self.app.toast(str(exc))  # here, to this person only; nothing named is lost
+            return
+        self.name_card(card, code)
 
     def rest_secret(self) -> None:
-        self._submit(tuple(self.picked) + ("?",) * (self._count() - len(self.picked)))
+        self._submit(tuple(self.picked) + ("?",) * (self._count() - len(self.picked)), self.stickers)
 
-    def _submit(self, cards: tuple[str, ...]) -> None:
-        self.picked = []
+    def _submit(self, cards: tuple[str, ...], read: list[str]) -> None:
+        self.picked, self.stickers = [], []
         if not self.app.submit(I.Draw(cards)):  # refused (said in a toast, here only): name them again
             self.refresh()
             return
+        c = self.app.controller
+        held = CAMERA.held(c.session)
+        held.update({code: len(c.session.inputs) for code in read if code})
         self.cover()
         self.app.go_play()
         if self.app.sm.current == "gsb_table":

@@ -2,7 +2,8 @@
 what just happened, and the choices of whoever acts now. Cards are named as the real ones show
 (the table is the truth), only in private (gsb_pickup: a person's, the holder's); a hand is shown
 there too, behind its cover; a monster the table moved by hand is put right by a tap on
-the track. Everything shown comes from the "table" observation."""
+the track. Everything shown comes from the "table" observation. A card taken from a person's hand
+on STEAL is played at once, face up: the camera reads it here, as a tap on "It was ..."."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from kivy.uix.button import Button
 from kivy.properties import StringProperty
 
 from companion.games.goosebumps import inputs as I
+from companion.games.goosebumps import scanning
 from companion.games.goosebumps.cards import title
+from companion.games.goosebumps.ui.camera import CAMERA
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
@@ -92,6 +95,7 @@ class GsbTableScreen(BaseScreen):
         self.told: tuple[Any, str] = (None, "")  # (the state it is about, a line from a private step)
         self.cells: list[TrackCell] = []
         self._key: Any = None
+        self._camera = False  # the camera reads the card taken on STEAL
 
     # ---- drawing ----
     def refresh(self) -> None:
@@ -109,12 +113,19 @@ class GsbTableScreen(BaseScreen):
         self.ids.notices.text = " \u00b7 ".join(v.get("notices", [])[-3:])
         self.ids.prompt.text = str(v.get("prompt", ""))
         self.find("undo").disabled = not c.undo_label()
-        key = (id(c.state), self.mode, self.fixing)
+        w = v["waiting"]
+        victim = [p for p in v["players"] if p["seat"] == w.get("victim")]
+        stolen = w.get("kind") == "take" and bool(victim) and not victim[0]["automated"] and victim[0]["cards"] > 0 \
+            and self.mode == "play"
+        self._camera = stolen and CAMERA.read(self.app, self, self.scanned)
+        if not stolen:
+            CAMERA.stop(self.app, self)
+        key = (id(c.state), self.mode, self.fixing, self._camera)
         if key == self._key:
             return
         if self._key is not None and self._key[0] != id(c.state) and self.mode != "fix_where":
             self.mode, self.fixing = "play", ""  # a new moment: start afresh
-            key = (id(c.state), self.mode, "")
+            key = (id(c.state), self.mode, "", self._camera)
         self._key = key
         self._choices(v)
 
@@ -197,6 +208,8 @@ class GsbTableScreen(BaseScreen):
         legal = offered(c)
         if kind == "take" and any(isinstance(i, I.Take) and i.card for i in legal):
             self.ids.note.text = f"Which card did {seat} take from {waiting.get('victim', '')}?"
+            if self._camera:
+                self.ids.note.text += " Tap it, or hold its sticker under the camera."
         if kind == "play" and not automated:
             self.find("hand").disabled = False
         threes = [i for i in legal if isinstance(i, I.Play) and len(i.cards) == 3]
@@ -229,6 +242,23 @@ class GsbTableScreen(BaseScreen):
         self._button(f"{count} not shown", "draw_unseen", lambda: self.choose(I.Draw(("?",) * count)), "primary")
         self._button(f"{seat} names {them} in private\u2026", "draw_name",
                      lambda: private.hand_to(seat))
+
+    def scanned(self, code: str) -> None:
+        """The stolen card's sticker: the same Take as its button."""
+        c = self.app.controller
+        if c.session is None or c.rules.code != "GSB":
+            return
+        try:
+            inp = scanning.stolen_input(c.state, code)
+        except scanning.NotNow as exc:
+            self.app.toast(str(exc))
+            return
+        if self.app.submit(inp):
+            CAMERA.held(c.session).pop(code, None)  # out of the hand, played: in the discard pile now
+        self.refresh()
+
+    def on_leave(self, *_: Any) -> None:
+        CAMERA.stop(self.app, self)
 
     def tell(self, line: str) -> None:
         """A line about the moment just made (by a private step), shown until the next input."""
