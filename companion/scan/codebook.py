@@ -90,6 +90,16 @@ def _encode_all(data: npt.NDArray[np.int64]) -> npt.NDArray[np.uint8]:
 
 
 @lru_cache(maxsize=1)
+def _sticker_texts() -> frozenset[str]:
+    return frozenset(known_texts())
+
+
+def is_sticker_text(text: str) -> bool:
+    """Does some sticker the sheets print carry `text`?"""
+    return text in _sticker_texts()
+
+
+@lru_cache(maxsize=1)
 def _book() -> tuple[list[str], npt.NDArray[np.float32]]:
     """The known texts and their symbols as signed 25 x 25 grids (dark +1, light -1, the quiet ring
     light), one per text and mask: shape (8, texts, 625)."""

@@ -310,6 +310,7 @@ class Candidate:
     verify: bool = False  # check it is a version-1 symbol (finder size) before the rescue
     alt: "Candidate | None" = None  # a texture patch on the same place: another outline to fit
     fitted: npt.NDArray[np.float32] | None = None  # the version-1 symbol's corners, once fitted
+    held: tuple[str, str] | None = None  # a grid read that is no sticker's text, and its step
 
 
 def module_px_of(quad: npt.NDArray[np.float32], modules: int = 21) -> float:
@@ -603,7 +604,16 @@ class Decoder:
     def _read_symbol(self, g: Gray, c: Candidate, work: Any, second: bool = False) -> tuple[str | None, str]:
         """One candidate through the symbol steps, within the budget: (text, the step that read it).
         `second`: the look after a full read; a guessed candidate goes on only if its finders are
-        clearly a symbol's."""
+        clearly a symbol's. A grid read that is no sticker's text is held while the later steps
+        try: Reed-Solomon can "repair" a symbol fitted a little off into a valid text that is no
+        card (seed 5151, frame 78, at 1280 x 720: `:ZHW-9U$VUP` for BGM:TRBL:01)."""
+        text, how = self._read_steps(g, c, work, second)
+        if text is None and c.held is not None:
+            return c.held
+        return text, how
+
+    def _read_steps(self, g: Gray, c: Candidate, work: Any, second: bool) -> tuple[str | None, str]:
+        from companion.scan.codebook import is_sticker_text
         from companion.scan.grid import (MIN_FINDER_SCALE, WEAK_FINDERS, feedback_text, finder_quality, fit_corners,
                                          read_quad, refit)
         from companion.scan.codebook import best_text
@@ -697,7 +707,9 @@ class Decoder:
             first_sigmas: list[float] = []
             text = read_quad(g, quad, 3, refine=False, sigmas_out=first_sigmas)
             if text is not None:
-                return text, "grid" if c.located else "texture grid"
+                if is_sticker_text(text) or not HOLD_UNKNOWN:
+                    return text, "grid" if c.located else "texture grid"
+                c.held = c.held or (text, "grid" if c.located else "texture grid")
             if CODEBOOK_EARLY and first_sigmas and work.take(CODEBOOK_READ):
                 read_against_book = quad
                 text = best_text(g, quad, first_sigmas)
@@ -714,7 +726,9 @@ class Decoder:
             if work.take(GRID_QUAD):
                 text = read_quad(g, quad, 3, refine=False, sigmas_out=sigmas)
                 if text is not None:
-                    return text, "fitted grid"
+                    if is_sticker_text(text) or not HOLD_UNKNOWN:
+                        return text, "fitted grid"
+                    c.held = c.held or (text, "fitted grid")
         if CODEBOOK and quad is not read_against_book and work.take(CODEBOOK_READ if sigmas else CODEBOOK_READ + GRID_SIGMAS):
             # heavy blur: which known sticker explains the picture best (companion.scan.codebook)
             text = best_text(g, quad, sigmas)
@@ -726,7 +740,9 @@ class Decoder:
             # heavy blur: the modules the fit is sure of fixed, the rest solved again (grid.feedback_text)
             text = feedback_text(g, quad, sigmas=sigmas)
             if text is not None:
-                return text, "feedback grid"
+                if is_sticker_text(text) or not HOLD_UNKNOWN:
+                    return text, "feedback grid"
+                c.held = c.held or (text, "feedback grid")
         tried: list[npt.NDArray[np.float32]] = [quad]
 
         def look(view: SymbolCrop, steps: Sequence[tuple[str, str, Callable[[Gray], Gray]]], where: str) -> str | None:
@@ -792,6 +808,7 @@ QUICK_FINDERS = 1.8  # refit score (3 at best) a guessed quad needs in the look 
 TRIPLE_LEAD = 0.15  # refit score by which a square guess must beat a finder triple's fit
 CODEBOOK_EARLY = True  # ... and on the finder fit, before the corners are fitted
 CODEBOOK_LEVELS = True  # ... and again with each known symbol's own local levels, when it fails (glare)
+HOLD_UNKNOWN = True  # a grid read that is no sticker's text goes on to the later steps (see _read_symbol)
 CODEBOOK = True  # the known-sticker reading (companion.scan.codebook) after the fitted grid
 SECOND_LOOK_SCORE = 1.5  # texture score (symbol_candidates) a patch needs for that look: unread stickers
 # there scored 1.6-20 on the dev corpora (dim, noisy ones 1.6-2), 85 % of leftover patches under 1.2

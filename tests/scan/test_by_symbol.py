@@ -234,3 +234,29 @@ def test_a_located_outline_joining_two_stickers_hides_neither() -> None:
     img, _ = render_scene(placed, spoil, seed=600718374)
     assert any(not _outline(q) for _, q, _ in located_symbols(img))
     assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:BOOG:13"), parse_code("BGM:SRCH:45"))
+
+
+def test_a_grid_read_that_is_no_stickers_text_lets_the_later_steps_try(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Benchmark frame (seed 5151, 1280 x 720, frame 78): a glared, blurred card whose finder fit is a
+    # pixel or two off. Reed-Solomon "repairs" the grid read into a valid text that no sticker
+    # carries; it is held while the codebook reads the card on the same corners.
+    from companion.scan import codebook
+
+    placed = [Placed("BGM:TRBL:01", 2.6810873782331197, 282.8891518634602, (318.35396791514046, 211.08412262572682))]
+    spoil = Spoil(tilt=0.12837046975476973, blur_sigma=1.4, motion_px=0, glare=1, glare_size=0.21340645418242532,
+                  light=1.1655107629670358, noise_sigma=2.787527782349462, jpeg_quality=74, clutter=0)
+    img, _ = render_scene(placed, spoil, seed=515115531, scale=2.0, view=(1280, 720))
+    seen: list[str] = []
+    real = grid.read_quad
+
+    def spy(*a: object, **k: object) -> str | None:
+        text = real(*a, **k)  # type: ignore[arg-type]
+        if text is not None:
+            seen.append(text)
+        return text
+
+    monkeypatch.setattr(grid, "read_quad", spy)
+    r = Decoder(game="BGM").decode(img)
+    assert any(not codebook.is_sticker_text(t) for t in seen), seen
+    assert r.cards == (parse_code("BGM:TRBL:01"),)
+    assert [s.how for s in r.seen if s.text == "BGM:TRBL:01"] == ["codebook"]

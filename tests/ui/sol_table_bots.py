@@ -13,6 +13,59 @@ from companion.games.stuff_of_legend.ui import words
 from companion.ui import touch
 
 ACTIONS = {I.CoinFlip: lambda i: f"coin:{i.face or 'flip'}", I.BoogeymanCardInput: lambda i: "boog:draw"}
+SEED = 153  # three heroes, the cards held by the device: a game that ends at an exit (see shots.py)
+HEROES = ("max", "percy", "harmony")
+
+
+def set_up(h: Any, digital: tuple[str, ...] = ("action_deck", "board_cards", "boogeyman_deck")) -> None:
+    """Choose the game, the heroes and what the device holds, walk the set-up steps."""
+    app = h.app
+    app.seed = SEED
+    app.go("choose")
+    h.tap("game:SOL")
+    assert app.sm.current == "sol_setup"
+    assert h.find("next").disabled  # 3 to 6 heroes first
+    for hero in HEROES:
+        h.tap(f"hero:{hero}")
+    h.tap("next")
+    for key in digital:
+        h.tap(f"{key}:digital")
+    h.tap("next")
+    c = app.controller
+    assert c.rules.code == "SOL" and c.state.seats == HEROES
+    assert c.state.options.action_deck == ("digital" if digital else "physical") and c.state.options.exits == "digital"
+    screen = app.screen("sol_setup")
+    assert screen.steps and screen.steps[0].startswith("Set-up")  # the game's own set-up steps
+    while app.sm.current == "sol_setup":
+        h.tap("next")
+
+
+def labels_holding(text: str) -> list[Any]:
+    """Every Label in the window whose text holds `text` (shown or not: a secret must be nowhere)."""
+    from kivy.base import EventLoop
+    from kivy.uix.label import Label
+
+    def walk(w: Any) -> Any:
+        for child in w.children:
+            yield child
+            yield from walk(child)
+
+    return [w for w in walk(EventLoop.window) if isinstance(w, Label) and text in w.text]
+
+
+def held(h: Any, read: Any) -> Any:
+    """A finger down on the private screen's cover, `read()` while it is down, then lifted."""
+    cover = h.find("hold")
+    finger = touch.Finger()
+    finger.down(*touch.centre(cover))
+    h.pump()
+    try:
+        assert cover.revealed, "a finger on the cover did not reveal it"
+        return read()
+    finally:
+        finger.up()
+        h.pump()
+        assert not cover.revealed, "lifting the finger did not cover it"
 
 
 def scrolled_to(h: Any, pred: Any, tries: int = 8) -> Any | None:
@@ -94,9 +147,10 @@ class TouchTable:
             assert h.until(lambda: c.state is not s, timeout=15.0), "the device did not decide"
             return
         screen = app.sm.current
-        if screen == "sol_private" and not app.screen("sol_private").revealed:
+        if screen == "sol_private" and not app.screen("sol_private").opened:
             self.peeks += 1
             h.tap("reveal")
+            held(h, lambda: None)  # the holder looks, by holding the cover, before deciding
             return
         wanted = self.wanted()
         self.seen[screen] = self.seen.get(screen, 0) + 1

@@ -2,8 +2,9 @@
 
 A table of hero bots (tests/ui/sol_table_bots.py) decides; every decision is entered by pressing
 the control that shows it, through the window's touch dispatch at its screen position. The game
-is set up on the set-up screen, each hero reads their Loyalty card behind the hand-over step, and
-it is played to an exit: votes, the coin (the real coin's face once, then the device's flip), the
+is set up on the set-up screen, each hero reads their Loyalty card behind the hand-over step by
+holding a finger on the cover (tests/ui/test_sol_hold.py has the cover's own tests), and it is
+played to an exit: votes, the coin (the real coin's face once, then the device's flip), the
 enemies one at a time with their steps acknowledged, a peek at an exit, the end."""
 
 from __future__ import annotations
@@ -17,38 +18,14 @@ from typing import Any
 from companion.games.stuff_of_legend.common import where
 
 sys.path.insert(0, str(Path(__file__).parent))
-from sol_table_bots import TouchTable, scrolled_to  # noqa: E402
+from sol_table_bots import HEROES, SEED, TouchTable, held, labels_holding, scrolled_to, set_up  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED = 153  # three heroes, the cards held by the device: a game that ends at an exit (see shots.py)
-HEROES = ("max", "percy", "harmony")
-
-
-def set_up(h: Any, digital: tuple[str, ...] = ("action_deck", "board_cards", "boogeyman_deck")) -> None:
-    """Choose the game, the heroes and what the device holds, walk the set-up steps."""
-    app = h.app
-    app.seed = SEED
-    app.go("choose")
-    h.tap("game:SOL")
-    assert app.sm.current == "sol_setup"
-    assert h.find("next").disabled  # 3 to 6 heroes first
-    for hero in HEROES:
-        h.tap(f"hero:{hero}")
-    h.tap("next")
-    for key in digital:
-        h.tap(f"{key}:digital")
-    h.tap("next")
-    c = app.controller
-    assert c.rules.code == "SOL" and c.state.seats == HEROES
-    assert c.state.options.action_deck == ("digital" if digital else "physical") and c.state.options.exits == "digital"
-    screen = app.screen("sol_setup")
-    assert screen.steps and screen.steps[0].startswith("Set-up")  # the game's own set-up steps
-    while app.sm.current == "sol_setup":
-        h.tap("next")
 
 
 def secret(h: Any) -> str:
-    return str(h.app.screen("sol_private").ids.secret_text.text)
+    """What the private screen's cover shows while a finger holds it down (read, then lifted)."""
+    return str(held(h, lambda: h.find("hold").ids.secret.text))
 
 
 def test_a_whole_game_from_set_up_to_an_exit_by_touch(harness: Any) -> None:
@@ -67,8 +44,11 @@ def test_a_whole_game_from_set_up_to_an_exit_by_touch(harness: Any) -> None:
         h.tap("reveal")
         assert p.ids.secret.shown and not p.ids.cover.shown
         mine = c.view(hero)["private"]
-        assert mine["loyalty"]["title"] in secret(h)
-        assert secret(h).endswith(private_text(c.state, mine))  # only this seat's observation
+        assert not labels_holding(mine["loyalty"]["title"])  # under the cover until a finger holds it
+        shown = secret(h)
+        assert mine["loyalty"]["title"] in shown
+        assert shown.endswith(private_text(c.state, mine))  # only this seat's observation
+        assert not labels_holding(mine["loyalty"]["title"])  # lifted: covered again
         h.tap("hide")
     assert app.sm.current == "sol_table"  # the Rifle is asked first
     assert "Colonel's Rifle" in app.screen("sol_table").ids.prompt.text
@@ -81,14 +61,17 @@ def test_a_whole_game_from_set_up_to_an_exit_by_touch(harness: Any) -> None:
             finished = True
             break
         s = c.state
-        revealed = app.sm.current == "sol_private" and app.screen("sol_private").revealed
-        if revealed and s.head is not None and s.head.kind == "state_number":
+        opened = app.sm.current == "sol_private" and app.screen("sol_private").opened
+        if opened and s.head is not None and s.head.kind == "state_number":
             seen = [p["number"] for p in c.view(s.head.seat)["private"]["peeks"] if p["exit"] == s.head.exit]
+            number = f"the token shows [b][size=30]{seen[0] if seen else 0}[/size]"
+            assert not labels_holding(number)  # the number is under the cover
             peeked.append((s.head.exit, seen[0] if seen else 0, secret(h)))
             assert c.view("table")["exits"] and all(e["number"] is None for e in c.view("table")["exits"])
         table.step()
         if app.sm.current == "sol_private" and c.state is not s and not app.summary.shown:
-            assert not app.screen("sol_private").revealed  # covered again after the tap
+            assert not app.screen("sol_private").opened  # handed over again after the choice
+            assert not app.screen("sol_private").ids.look.revealed
     assert finished, "the game did not end"
     s = c.state
     assert s.end in ("correct_exit", "wrong_exit") and s.end_exit  # it ended at an exit
@@ -117,7 +100,7 @@ def test_undo_and_resume_from_the_sol_screens(harness: Any) -> None:
     set_up(h)
     c = app.controller
     while app.sm.current == "sol_private":
-        h.tap("hide" if app.screen("sol_private").revealed else "reveal")
+        h.tap("hide" if app.screen("sol_private").opened else "reveal")
     h.tap("choice:0")  # Max holds the Rifle
     assert c.history()[0][-1] == "Max holds the Colonel's Rifle"
     h.tap("undo")
@@ -160,7 +143,7 @@ def test_the_device_can_hold_a_hero(harness: Any) -> None:
     app = h.app
     set_up(h)
     while app.sm.current == "sol_private":
-        h.tap("hide" if app.screen("sol_private").revealed else "reveal")
+        h.tap("hide" if app.screen("sol_private").opened else "reveal")
     h.tap("games")
     h.tap("settings")
     h.tap("seat_max_row:normal")
@@ -198,7 +181,7 @@ def test_real_cards_are_scanned_or_picked_on_the_scan_screen(harness: Any) -> No
     set_up(h, digital=())
     c = app.controller
     while app.sm.current == "sol_private":
-        h.tap("hide" if app.screen("sol_private").revealed else "reveal")
+        h.tap("hide" if app.screen("sol_private").opened else "reveal")
     h.tap("choice:0")  # Max holds the Rifle
     turned = 0
     while c.state.head.kind == "reveal_locations":

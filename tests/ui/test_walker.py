@@ -202,6 +202,9 @@ def states() -> States:
             app.go_play()
             if then == "reveal":
                 app.screen("sol_private").reveal()
+            elif then.startswith("look:"):
+                app.screen("sol_private").look([then.split(":")[1]])
+                app.screen("sol_private").reveal()
             elif then in ("look", "accident", "accident:exit_north"):
                 app.go("sol_table")
                 app.screen("sol_table").mode = then
@@ -275,6 +278,7 @@ def states() -> States:
         ("sol_private: cover", sol("actor_turn")),
         ("sol_private: actions", sol("actor_turn", "reveal")),
         ("sol_private: a peek", sol("state_number", "reveal")),
+        ("sol_private: a look, not a decision", sol("choose_actor", "look:max")),
         ("sol_vote", sol("vote")),
         ("sol_enemies", sol("activate")),
         ("sol_enemies: steps", sol("activate", "summary")),

@@ -5,7 +5,7 @@ the table acknowledges, the cards the scan screen asks for, and the seat the dev
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from companion.core.packs import get_pack
 from companion.games.stuff_of_legend import inputs as I
@@ -24,7 +24,7 @@ from companion.games.stuff_of_legend.state import (
     State,
 )
 from companion.games.stuff_of_legend.ui import words
-from companion.ui.packui import CardRequest, GameUI, TurnSummary
+from companion.ui.packui import CardRequest, GameUI, SettingRow, TurnSummary
 
 _SCREENS = ("sol_setup", "sol_table", "sol_coin", "sol_vote", "sol_enemies", "sol_private", "sol_end")
 DECKS = {"ACTN": "Action", "BOOG": "Boogeyman", "LOYL": "Loyalty", "LOCN": "Location", "ENCT": "Encounter",
@@ -35,6 +35,7 @@ DEVICE_HERO = "max"  # the seat the device may take (Settings): the first standa
 
 class SolUI(GameUI):
     screens = {name: f"companion.games.stuff_of_legend.ui.screens.{name}" for name in _SCREENS}
+    widgets = ("companion.ui.hold",)  # the shell's hold-to-reveal cover, for the private screen
     setup_screen = "sol_setup"
     table_screen = "sol_table"
     auto_screens = frozenset({"sol_table", "sol_coin", "sol_vote", "sol_enemies", "sol_private", "sol_end", "scan"})
@@ -159,6 +160,12 @@ class SolUI(GameUI):
             return None
 
     # ---- the device in a hero's chair ----
+    def settings(self, app: Any) -> Sequence[SettingRow]:
+        """Who holds Max, and how private cards are looked at (hold, or a tap that stays a while)."""
+        from companion.ui.hold import look_row
+
+        return [*super().settings(app), look_row(app)]
+
     def device_seats(self) -> tuple[tuple[str, str], ...]:
         return ((DEVICE_HERO, "Max (a hero)"),)
 

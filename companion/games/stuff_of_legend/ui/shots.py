@@ -1,6 +1,6 @@
 """The Stuff of Legend's screens for `companion shots --game SOL`: a game set up by touch and
 played by the hero bots (the table's decisions too; the device flips the coin), every screen on
-the way (the private hand-over, a vote, the coin, the enemies and their steps, a peek, the end),
+the way (the private hand-over and its hold-to-see cover, held, a vote, the coin, the enemies and their steps, a peek, the end),
 then a game with real cards for the scan screen."""
 
 from __future__ import annotations
@@ -46,6 +46,18 @@ def _until(h: Any, bots: _Bots, kind: str, limit: int = 400) -> bool:
     return False
 
 
+def _held(h: Any, then: Callable[[], Any]) -> None:
+    """A finger down on the private screen's cover (the secret shows only meanwhile), `then`, lifted."""
+    from companion.ui import touch
+
+    finger = touch.Finger()
+    finger.down(*touch.centre(h.find("hold")))
+    try:
+        then()
+    finally:
+        finger.up()
+
+
 def take(h: Any, shot: Callable[[str], Any]) -> None:
     app = h.app
     app.seed = SEED
@@ -65,9 +77,10 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
         h.tap("next")
     shot("05_private_cover")
     h.tap("reveal")
-    shot("06_private_loyalty")
+    shot("05b_private_hold")
+    _held(h, lambda: shot("06_private_loyalty"))
     while app.sm.current == "sol_private":
-        h.tap("hide" if app.screen("sol_private").revealed else "reveal")
+        h.tap("hide" if app.screen("sol_private").opened else "reveal")
     shot("07_table_rifle")
     bots = _Bots(SEED)
     c = app.controller
@@ -80,7 +93,7 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
         shot("10_vote")
     if _until(h, bots, "state_number"):
         h.tap("reveal")
-        shot("11_private_peek")
+        _held(h, lambda: shot("11_private_peek"))
     if _until(h, bots, "activate"):
         shot("12_enemies")
         c.submit(bots.decide(c))
@@ -99,6 +112,8 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     app.summary.shown = False
     app.go("rules")
     shot("18_rules")
+    app.go("settings")
+    shot("18b_settings")  # Max's chair, and how private cards are looked at
     _until(h, bots, "never")
     shot("19_end")
     # Real cards on the table: the Location turned up is scanned (no camera: picked on screen).

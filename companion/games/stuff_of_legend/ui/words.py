@@ -1,5 +1,5 @@
 """The screens' words for The Stuff of Legend: a button's caption for each input, which decisions
-are private (made behind the hand-over step) and which screen waits. No Kivy here.
+are private (made behind the hand-over step and the hold-to-see cover) and which screen waits. No Kivy here.
 
 Names and titles come from the map and the card list (public); anything a seat may not know
 comes only from `view(seat)`.

@@ -1,13 +1,16 @@
-"""A hero's private cards behind a hand-over step: "Pass the device to Max - tap to look". Only
-that seat's observation is shown, and it is covered again on the next tap. A private decision
-(the number a peeker tells the table, a Scout Ahead look, a card from a hand the device holds)
-is made here, after looking."""
+"""A hero's private cards: "Pass the device to Max", then Max holds a finger on the cover to see
+their Loyalty card, the exit numbers they saw and their hand (companion/ui/hold.py: shown only
+while the finger is down). Only that seat's observation is read. A private decision (the number a
+peeker tells the table, a Scout Ahead look, a card from a hand the device holds) is made here:
+its buttons are below the cover, and a choice covers everything before it is entered."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.games.stuff_of_legend.common import who
+from kivy.properties import BooleanProperty
+
+from companion.games.stuff_of_legend.common import where, who
 from companion.games.stuff_of_legend.ui import words
 from companion.games.stuff_of_legend.ui.screens.common import Choices, private_text
 from companion.ui import theme as T
@@ -16,22 +19,32 @@ from companion.ui.screens import BaseScreen
 
 class SolPrivateScreen(BaseScreen):
     title = "Private"
+    deciding = BooleanProperty(False)  # the holder decides here (choices below the cover)
 
     def on_kv_post(self, base: Any) -> None:
-        self.revealed = False
+        self.opened = False  # the device is with the holder (after "I am Max"); else the hand-over
         self.queue: list[str] = []  # heroes still to look (set-up: each reads their Loyalty card)
         self.back = "sol_table"
         self.choices = Choices(self.ids.choices, self.pick, self.scan)
         self._seat = ""
+        self._state: Any = None
 
     def look(self, seats: list[str], back: str = "sol_table") -> None:
         """Hand the device round `seats`, each looking in turn; then go to `back`."""
-        self.queue, self.back, self.revealed = list(seats), back, False
+        self.queue, self.back, self.opened = list(seats), back, False
         self.app.go("sol_private")
 
+    def on_pre_leave(self, *_: Any) -> None:
+        self._close()
+
     def on_leave(self, *_: Any) -> None:
-        self.revealed = False
+        self._close()
         self.choices.reset()
+
+    def _close(self) -> None:
+        """Covered and handed over again: whoever comes back finds nothing private showing."""
+        self.ids.look.cover()
+        self.opened = False
 
     def seat(self) -> str:
         c = self.app.controller
@@ -44,40 +57,60 @@ class SolPrivateScreen(BaseScreen):
         if c.session is None or c.rules.code != "SOL":
             return
         s = c.state
+        look = self.ids.look
         seat = self.seat()
         if seat != self._seat:
-            self._seat, self.revealed = seat, False
+            self._seat, self.opened = seat, False
             self.choices.reset()
-        self.ids.cover.shown = not self.revealed
-        self.ids.secret.shown = self.revealed
+        if s is not self._state:
+            self._state = s
+            look.cover()  # something happened at the table: look again
+        self.ids.cover.shown = not self.opened
+        self.ids.secret.shown = self.opened
         if not seat:
             self.ids.cover_text.text = "Nothing private to show now."
             self.find("reveal").disabled = True
+            look.secret = ""
             return
         name = who(s, seat)
         self.find("reveal").disabled = False
-        self.find("reveal").caption = f"I am {name}: tap to look"
+        self.find("reveal").caption = f"I am {name}"
         self.ids.cover_text.text = (f"{T.GLYPH_WARN} Pass the device to {name}\n"
                                     f"[size=22]Everyone else: look away.[/size]")
-        v = c.view(seat)
-        self.ids.secret_text.text = f"[b]{name} only[/b]\n" + private_text(s, v["private"])
-        deciding = words.private_decision(s) == seat
-        self.ids.ask.text = v["prompt"] if deciding else ""
+        mine = c.view(seat)["private"]  # the holder's own observation, nothing else
+        look.hint = f"{name}: hold your finger here to see {self._what(s, mine)}"
+        look.secret = f"[b]{name} only[/b]\n" + private_text(s, mine)
+        self.deciding = words.private_decision(s) == seat
+        self.ids.ask.text = c.view(seat)["prompt"] if self.deciding else ""
         hide = self.find("hide")
-        hide.caption = "Hide: I have looked" if not deciding else "Hide"
-        if deciding and self.revealed:
+        hide.caption = "Cover it" if self.deciding else (
+            "Done: pass the device on" if len(self.queue) > 1 else "Done: back to the table")
+        if self.deciding and self.opened:
             self.choices.show(s, c.legal(), primary_first=False)  # no answer is suggested
         else:
             self.ids.choices.clear_widgets()
             self.choices.reset()
 
+    @staticmethod
+    def _what(s: Any, mine: dict[str, Any]) -> str:
+        parts = ["your Loyalty card"]
+        exits = [where(s, pk["exit"]) for pk in mine.get("peeks", [])]
+        if exits:
+            parts.append("what " + " and ".join(exits) + " showed")
+        if mine.get("seen"):
+            parts.append("the cards you looked at")
+        if any(mine.get("hand", [])):
+            parts.append("your hand")
+        return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+
     def reveal(self) -> None:
-        self.revealed = True
+        """"I am Max": the holder has the device; the cover waits for their finger."""
+        self.opened = True
         self.refresh()
 
     def hide(self) -> None:
         """Covered again; a hero who only looked hands the device on (or back to the table)."""
-        self.revealed = False
+        self._close()
         c = self.app.controller
         if not words.private_decision(c.state):
             if self.queue:
@@ -88,12 +121,13 @@ class SolPrivateScreen(BaseScreen):
         self.refresh()
 
     def pick(self, inp: Any) -> None:
-        self.revealed = False  # covered before anything else shows
+        self.ids.look.cover()  # covered before anything else shows
+        self.opened = False
         self.app.submit(inp)
         self.refresh()
 
     def scan(self) -> None:
-        self.revealed = False
+        self._close()
         self.app.go("scan")
 
 
