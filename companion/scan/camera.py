@@ -180,10 +180,13 @@ class MockCamera:
     """A camera the tests drive: `show(code, ...)` puts cards on the virtual tray, `clear()` empties it.
 
     Frames are real renders (companion.scan.synth), clean by default; pass a Spoil to make them
-    hard. Renders are cached per tray state so a test can pull hundreds of frames cheaply."""
+    hard. Renders are cached per tray state so a test can pull hundreds of frames cheaply. They come
+    at `fps`, as a real camera's do (its read blocks until the next frame): a source that answers
+    at once kept the ScanWorker's grabber spinning, and the decoder, starved of the GIL, took
+    seconds a frame inside the app. `fps=None`: at once."""
 
     def __init__(self, spoil: Any = None, module_px: float = 5.0, seed: int = 0, scale: float = 1.0,
-                 max_scale: float | None = None) -> None:
+                 max_scale: float | None = None, fps: float | None = 30.0) -> None:
         from companion.scan.synth import FRAME_SIZE
 
         self.resolution = (round(FRAME_SIZE[0] * scale), round(FRAME_SIZE[1] * scale))
@@ -198,6 +201,8 @@ class MockCamera:
         self._cache: dict[tuple[str, ...], Frame] = {}
         self.frames_read = 0
         self.closed = False
+        self._frame_s = 1.0 / fps if fps else 0.0
+        self._due = 0.0  # when the next frame is ready (time.monotonic)
 
     def show(self, *texts: str) -> None:
         with self._lock:
@@ -209,6 +214,11 @@ class MockCamera:
     def read(self) -> Frame | None:
         from companion.scan.synth import Placed, render_frame
 
+        if self._frame_s:
+            now = time.monotonic()
+            if self._due > now:
+                time.sleep(self._due - now)
+            self._due = max(now, self._due) + self._frame_s
         with self._lock:
             shown = self._shown
             frame = self._cache.get(shown)

@@ -111,9 +111,9 @@ class CountingSource:
 
 
 def wait_for(cond: Callable[[], bool], timeout: float = 30.0) -> None:
-    # A bound on liveness, not a speed check. Under the mock camera's grabbing thread, a decode
-    # sometimes waits seconds of wall time on a tenth of a second of CPU (seen before and after the
-    # codebook read; not yet explained), so 10 s was sometimes too short for three frames.
+    # A bound on liveness, not a speed check. (A decode once waited seconds of wall time on a
+    # tenth of a second of CPU: the mock camera answered at once, so the grabbing thread spun and
+    # starved the decoder of the GIL. It now paces its frames as a camera does.)
     deadline = time.monotonic() + timeout
     while not cond():
         assert time.monotonic() < deadline, "timed out"
@@ -153,8 +153,13 @@ def test_worker_with_mock_camera_and_presence_end_to_end() -> None:
         assert len(scans) == 1
         cam.clear()
         cleared = w.frames_decoded
-        time.sleep(presence.absent_s)
-        wait_for(lambda: w.frames_decoded >= cleared + presence.absent_frames + 1)
+
+        def gone() -> bool:
+            with lock:
+                return not presence.in_view
+
+        wait_for(gone)  # (missing from enough frames, captured long enough after the last sighting)
+        assert w.frames_decoded >= cleared + presence.absent_frames
         cam.show("BGM:SRCH:07", "BGM:DARK:02")
         wait_for(lambda: len(scans) == 3)
     # Held 0.4 s (a dozen frames) = one scan; back after leaving = a new scan; plus the second card.
@@ -174,3 +179,18 @@ def test_worker_reports_a_camera_that_dies() -> None:
     time.sleep(0.1)
     w.stop()
     assert len(errors) == 1 and isinstance(errors[0], CameraError) and "unplugged" in str(errors[0])
+
+
+def test_the_mock_camera_paces_its_frames_so_the_grabber_does_not_spin() -> None:
+    # A real camera's read blocks until the next frame; a mock that answered at once was grabbed
+    # hundreds of thousands of times a second, and the decoder behind it, starved of the GIL, took
+    # seconds a frame inside the app (tests/ui/test_gsb_scan.py timed out).
+    cam = MockCamera(fps=30.0)
+    cam.show("BGM:SRCH:07")
+    decoded: list[float] = []
+    dec = Decoder(game="BGM")
+    with ScanWorker(cam, dec.decode, lambda r, t: decoded.append(t)) as w:
+        time.sleep(0.6)
+    assert w.frames_grabbed <= 0.6 * 30 + 3, w.frames_grabbed
+    assert w.frames_decoded >= 1
+    assert MockCamera(fps=None).read() is not None
