@@ -150,9 +150,8 @@ def _quadratic(sigma: float) -> npt.NDArray[np.float64]:
     return np.asarray((ht * tall).reshape(len(grids), -1).sum(axis=1), np.float64)
 
 
-def _residuals(y: npt.NDArray[np.float32], w: npt.NDArray[np.float32], xs: npt.NDArray[np.float32],
-               sigma: float) -> npt.NDArray[np.float64]:
-    """sum w (y - K U x)^2 for each grid in `xs` (k, 625): painted, blurred, compared, all at once."""
+def _painted(xs: npt.NDArray[np.float32], sigma: float) -> npt.NDArray[np.float32]:
+    """K U x for each grid in `xs` (k, 625): the modules painted at LS_PPM and blurred, all at once."""
     import cv2
 
     from companion.scan.grid import LS_G, LS_PPM
@@ -168,30 +167,19 @@ def _residuals(y: npt.NDArray[np.float32], w: npt.NDArray[np.float32], xs: npt.N
         tall[:, :side] = painted
         flat = cv2.GaussianBlur(tall.reshape(-1, side), (0, 0), sigma * LS_PPM, borderType=cv2.BORDER_REPLICATE)
         painted = flat.reshape(k, side + gap, side)[:, :side]
-    d = painted - y[None]
-    return np.asarray((d * d * w[None]).reshape(k, -1).sum(axis=1), np.float64)
+    return np.asarray(painted, np.float32)
+
+
+def _residuals(y: npt.NDArray[np.float32], w: npt.NDArray[np.float32], xs: npt.NDArray[np.float32],
+               sigma: float) -> npt.NDArray[np.float64]:
+    """sum w (y - K U x)^2 for each grid in `xs` (k, 625): painted, blurred, compared, all at once."""
+    d = _painted(xs, sigma) - y[None]
+    return np.asarray((d * d * w[None]).reshape(len(xs), -1).sum(axis=1), np.float64)
 
 
 RANK_WEIGHTED = True  # under local levels, the ranking weights each pixel by its contrast too (glare)
 RANK_W_CAP = 2.0  # ... at most twice the mean weight
 LEVEL_WINDOW = 3.0  # modules: the Gaussian window of those levels
-
-
-def _painted(xs: npt.NDArray[np.float32], sigma: float) -> npt.NDArray[np.float32]:
-    import cv2
-
-    from companion.scan.grid import LS_G, LS_PPM
-
-    k = len(xs)
-    side = LS_G * LS_PPM
-    painted = np.kron(xs.reshape(k, LS_G, LS_G), np.ones((LS_PPM, LS_PPM), np.float32))
-    if sigma > 0:
-        gap = int(np.ceil(4 * sigma * LS_PPM))
-        tall = np.full((k, side + gap, side), -1.0, np.float32)
-        tall[:, :side] = painted
-        flat = cv2.GaussianBlur(tall.reshape(-1, side), (0, 0), sigma * LS_PPM, borderType=cv2.BORDER_REPLICATE)
-        painted = flat.reshape(k, side + gap, side)[:, :side]
-    return np.asarray(painted, np.float32)
 
 
 def _local_residuals(rect: npt.NDArray[Any], xs: npt.NDArray[np.float32], sigma: float) -> tuple[npt.NDArray[np.float64], float]:

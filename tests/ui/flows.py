@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+import os
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
 
 from companion.ui import touch
 
@@ -73,3 +77,35 @@ def through_summary(h: Any) -> list[str]:
     while app.summary.shown:
         h.tap("summary_next")
     return steps
+
+
+@contextmanager
+def panel_app(data: Path) -> Iterator[Any]:
+    """An app with the GPIO panel on gpiozero's mock pins (`h.factory`), its data in `data`."""
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.ui.harness import Harness
+
+    old = os.environ.get("COMPANION_DATA_DIR")
+    os.environ["COMPANION_DATA_DIR"] = str(data)
+    factory = MockFactory()
+    h = Harness(data, camera="none", pin_factory=factory, draw=False)
+    h.factory = factory
+    try:
+        yield h
+    finally:
+        h.close()
+        factory.reset()
+        if old is not None:
+            os.environ["COMPANION_DATA_DIR"] = old
+
+
+def press(h: Any, button: str) -> None:
+    """A finger on the panel's button: the pin goes low (it closes to GND), then high; gpiozero's
+    thread hands the press to the UI through the Clock."""
+    pins = h.app.panel.panel.pins
+    pin = h.factory.pin(getattr(pins, button))
+    pin.drive_low()
+    time.sleep(pins.bounce_s + 0.02)
+    pin.drive_high()
+    h.pump(0.15)

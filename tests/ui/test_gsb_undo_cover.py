@@ -6,33 +6,19 @@ touches and gpiozero's mock pins, as tests/ui/test_panel_in_app.py presses the p
 
 from __future__ import annotations
 
-import os
-import time
 from typing import Any, Iterator
 
 import pytest
-from gpiozero.pins.mock import MockFactory
+
+from tests.ui import flows
 
 # The pack's screens import Kivy's widgets: imported inside the tests, never at collection.
 
 
 @pytest.fixture(scope="module")
 def panel_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    from companion.ui.harness import Harness
-
-    data = tmp_path_factory.mktemp("gsb-panel")
-    old = os.environ.get("COMPANION_DATA_DIR")
-    os.environ["COMPANION_DATA_DIR"] = str(data)
-    factory = MockFactory()
-    h = Harness(data, camera="none", pin_factory=factory, draw=False)
-    h.factory = factory
-    try:
+    with flows.panel_app(tmp_path_factory.mktemp("gsb-panel")) as h:
         yield h
-    finally:
-        h.close()
-        factory.reset()
-        if old is not None:
-            os.environ["COMPANION_DATA_DIR"] = old
 
 
 @pytest.fixture
@@ -41,14 +27,7 @@ def h(panel_app: Any) -> Any:
     return panel_app
 
 
-def press(h: Any, button: str) -> None:
-    """A finger on the panel's button: the pin goes low, then high, through gpiozero's thread."""
-    pins = h.app.panel.panel.pins
-    pin = h.factory.pin(getattr(pins, button))
-    pin.drive_low()
-    time.sleep(pins.bounce_s + 0.02)
-    pin.drive_high()
-    h.pump(0.15)
+press = flows.press
 
 
 def two_people(h: Any) -> Any:

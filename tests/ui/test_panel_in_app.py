@@ -4,41 +4,23 @@ buzzer sounds on a reveal."""
 
 from __future__ import annotations
 
-import os
-import time
 from typing import Any, Iterator
 
 import pytest
-from gpiozero.pins.mock import MockFactory
 
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.state import AdjustRoll, NeedRoll
+from tests.ui import flows
 from tests.ui.flows import start_game, tap_zone
 
 
 @pytest.fixture(scope="module")
 def panel_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    from companion.ui.harness import Harness
-
-    data = tmp_path_factory.mktemp("panel")
-    os.environ["COMPANION_DATA_DIR"] = str(data)
-    factory = MockFactory()
-    h = Harness(data, camera="none", pin_factory=factory, draw=False)
-    h.factory = factory
-    try:
+    with flows.panel_app(tmp_path_factory.mktemp("panel")) as h:
         yield h
-    finally:
-        h.close()
-        factory.reset()
 
 
-def press(h: Any, button: str) -> None:
-    pins = h.app.panel.panel.pins
-    pin = h.factory.pin(getattr(pins, button))
-    pin.drive_low()   # the button closes to GND
-    time.sleep(pins.bounce_s + 0.02)
-    pin.drive_high()
-    h.pump(0.15)      # the press crosses from gpiozero's thread to the UI through the Clock
+press = flows.press
 
 
 def test_the_app_creates_the_panel_and_its_buttons_play(panel_app: Any) -> None:

@@ -8,16 +8,14 @@ means no Label does (the text is not merely transparent: it is nowhere in the wi
 
 from __future__ import annotations
 
-import os
 import sys
-import time
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from gpiozero.pins.mock import MockFactory
 
 from companion.ui import touch
+from tests.ui import flows
 
 sys.path.insert(0, str(Path(__file__).parent))
 from sol_table_bots import labels_holding, set_up  # noqa: E402
@@ -26,21 +24,8 @@ from sol_table_bots import labels_holding, set_up  # noqa: E402
 @pytest.fixture(scope="module")
 def panel_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """An app with the GPIO panel on gpiozero's mock pins (its Undo button is one way to leave)."""
-    from companion.ui.harness import Harness
-
-    data = tmp_path_factory.mktemp("hold")
-    old = os.environ.get("COMPANION_DATA_DIR")
-    os.environ["COMPANION_DATA_DIR"] = str(data)
-    factory = MockFactory()
-    h = Harness(data, camera="none", pin_factory=factory, draw=False)
-    h.factory = factory
-    try:
+    with flows.panel_app(tmp_path_factory.mktemp("hold")) as h:
         yield h
-    finally:
-        h.close()
-        factory.reset()
-        if old is not None:
-            os.environ["COMPANION_DATA_DIR"] = old
 
 
 @pytest.fixture
@@ -158,13 +143,7 @@ def test_two_fingers_never_leave_it_shown(h: Any) -> None:
     assert not labels_holding(title)
 
 
-def press(h: Any, button: str) -> None:
-    pins = h.app.panel.panel.pins
-    pin = h.factory.pin(getattr(pins, button))
-    pin.drive_low()
-    time.sleep(pins.bounce_s + 0.02)
-    pin.drive_high()
-    h.pump(0.15)  # gpiozero's thread hands the press to the UI through the Clock
+press = flows.press
 
 
 def test_leaving_the_screen_any_way_covers_it(h: Any) -> None:
