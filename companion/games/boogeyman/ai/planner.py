@@ -29,6 +29,7 @@ from companion.core.rng import Rng
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.game import RULES
 from companion.games.boogeyman.houses import house_for
+from companion.games.boogeyman.rounds import room_token_pools
 from companion.games.boogeyman.rules import babysitter_graph, child_graph
 from companion.games.boogeyman.state import (
     Child,
@@ -110,14 +111,23 @@ def _rollout(world: State, usable: list[str], count: int, depth: int, rng: Rng) 
 
 
 def _probe(world: State, usable: list[str], count: int) -> tuple[str, ...]:
-    """Tokens the children are least likely to walk into (the Secret Room, far rooms)."""
+    """Tokens the children are least likely to walk into (the Secret Room, far rooms), each one
+    that its place in the turn allows in this world: the usable rooms are the candidates', and a
+    token on the Ladder may be played only after the Ladder fills (a sampled world's Ladder is not
+    the table's, and two rooms each of some candidate need not make one together)."""
     g = child_graph(world)
     dists = [g.distances(c.zone) for c in awake_children(world)]
 
     def near(r: str) -> int:
         return min((d.get(r, 99) for d in dists), default=99)
 
-    return tuple(sorted(usable, key=lambda r: (-near(r), r))[:count])
+    chosen: list[str] = []
+    for pool in room_token_pools(world, count):
+        free = [r for r in pool if r not in chosen]
+        if not free:
+            break
+        chosen.append(min([r for r in free if r in usable] or free, key=lambda r: (-near(r), r)))
+    return tuple(chosen)
 
 
 def _prior(state: State, usable: list[str], weight: float) -> dict[str, float]:
