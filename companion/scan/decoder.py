@@ -613,14 +613,29 @@ class Decoder:
         return text, how
 
     def _read_steps(self, g: Gray, c: Candidate, work: Any, second: bool) -> tuple[str | None, str]:
-        from companion.scan.codebook import is_sticker_text
+        from companion.scan.codebook import best_text, is_sticker_text
         from companion.scan.grid import (MIN_FINDER_SCALE, WEAK_FINDERS, feedback_text, finder_quality, fit_corners,
                                          read_quad, refit)
-        from companion.scan.codebook import best_text
         from companion.scan.finders import locate
         from companion.scan.locator import orientation, square_guesses
         from companion.scan.work import (CODEBOOK_LOCAL, CODEBOOK_READ, FINDER_SCALE, FINDER_SEARCH, GRID_FEEDBACK, GRID_FIT, GRID_GUESS,
                                          GRID_QUAD, GRID_SIGMAS, ORIENTATION, PREP_PER_MPX, zxing_cost)
+
+        def final(text: str | None, how: str) -> bool:
+            """A grid read to return now? One that is no sticker's text is held (see _read_symbol)."""
+            if text is None:
+                return False
+            if is_sticker_text(text) or not HOLD_UNKNOWN:
+                return True
+            c.held = c.held or (text, how)
+            return False
+
+        def book(quad: npt.NDArray[np.float32], sigmas: list[float]) -> str | None:
+            """The codebook read, and again under local levels when it names nothing."""
+            text = best_text(g, quad, sigmas)
+            if text is None and CODEBOOK_LEVELS and work.take(CODEBOOK_LOCAL):
+                text = best_text(g, quad, sigmas, local=True)
+            return text
 
         crop = symbol_crop(g, c)
         if crop.img.size == 0 or not work.take(zxing_cost(crop.img.size) + PREP_PER_MPX["resize"] * crop.img.size / 1e6):
@@ -706,15 +721,12 @@ class Decoder:
         if work.take(GRID_QUAD):
             first_sigmas: list[float] = []
             text = read_quad(g, quad, 3, refine=False, sigmas_out=first_sigmas)
-            if text is not None:
-                if is_sticker_text(text) or not HOLD_UNKNOWN:
-                    return text, "grid" if c.located else "texture grid"
-                c.held = c.held or (text, "grid" if c.located else "texture grid")
+            how = "grid" if c.located else "texture grid"
+            if final(text, how):
+                return text, how
             if CODEBOOK_EARLY and first_sigmas and work.take(CODEBOOK_READ):
                 read_against_book = quad
-                text = best_text(g, quad, first_sigmas)
-                if text is None and CODEBOOK_LEVELS and work.take(CODEBOOK_LOCAL):
-                    text = best_text(g, quad, first_sigmas, local=True)
+                text = book(quad, first_sigmas)
                 if text is not None:
                     return text, "codebook"
         if quick:
@@ -725,24 +737,18 @@ class Decoder:
             quad = fit_corners(g, quad)
             if work.take(GRID_QUAD):
                 text = read_quad(g, quad, 3, refine=False, sigmas_out=sigmas)
-                if text is not None:
-                    if is_sticker_text(text) or not HOLD_UNKNOWN:
-                        return text, "fitted grid"
-                    c.held = c.held or (text, "fitted grid")
+                if final(text, "fitted grid"):
+                    return text, "fitted grid"
         if CODEBOOK and quad is not read_against_book and work.take(CODEBOOK_READ if sigmas else CODEBOOK_READ + GRID_SIGMAS):
             # heavy blur: which known sticker explains the picture best (companion.scan.codebook)
-            text = best_text(g, quad, sigmas)
-            if text is None and CODEBOOK_LEVELS and work.take(CODEBOOK_LOCAL):
-                text = best_text(g, quad, sigmas, local=True)
+            text = book(quad, sigmas)
             if text is not None:
                 return text, "codebook"
         if work.take(GRID_FEEDBACK if sigmas else GRID_FEEDBACK + GRID_SIGMAS):
             # heavy blur: the modules the fit is sure of fixed, the rest solved again (grid.feedback_text)
             text = feedback_text(g, quad, sigmas=sigmas)
-            if text is not None:
-                if is_sticker_text(text) or not HOLD_UNKNOWN:
-                    return text, "feedback grid"
-                c.held = c.held or (text, "feedback grid")
+            if final(text, "feedback grid"):
+                return text, "feedback grid"
         tried: list[npt.NDArray[np.float32]] = [quad]
 
         def look(view: SymbolCrop, steps: Sequence[tuple[str, str, Callable[[Gray], Gray]]], where: str) -> str | None:
