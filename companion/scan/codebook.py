@@ -229,13 +229,14 @@ def scores(rect: npt.NDArray[Any], sigma: float, local: bool = False) -> tuple[n
     y = np.where(clip, 0.0, y).astype(np.float32)
     w = np.where(clip, 0.0, bp * bp).astype(np.float32)
     w /= max(float(w.mean()), 1e-6)
-    yb = _gblur(y, sigma * LS_PPM) if sigma > 0 else y
-    z = np.asarray(cv2.resize(yb, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32).ravel() * (LS_PPM * LS_PPM)
-    zr = z
-    if local and RANK_WEIGHTED:  # washed-out pixels say little about which symbol it is
-        yw = y * np.minimum(w, RANK_W_CAP)
-        yw = _gblur(yw, sigma * LS_PPM) if sigma > 0 else yw
-        zr = np.asarray(cv2.resize(yw, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32).ravel() * (LS_PPM * LS_PPM)
+
+    def module_sums(v: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        vb = _gblur(v, sigma * LS_PPM) if sigma > 0 else v
+        return np.asarray(cv2.resize(vb, (LS_G, LS_G), interpolation=cv2.INTER_AREA), np.float32).ravel() * (LS_PPM * LS_PPM)
+
+    z = module_sums(y)
+    # under local levels, washed-out pixels say little about which symbol it is
+    zr = module_sums(y * np.minimum(w, RANK_W_CAP)) if local and RANK_WEIGHTED else z
     _, book = _book()
     known = _known_ring()
     un = (known < 0).ravel()
@@ -269,10 +270,6 @@ def best_text(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], sigmas: Sequ
     rect = rectify(img, q, LS_PPM)
     if not sigmas:
         sigmas = [f[2] for f in sorted(_deconvolve_each(rect, LS_PPM, LS_SIGMAS, 1), key=lambda f: f[3])]
-    return _named(rect, sigmas, local)
-
-
-def _named(rect: npt.NDArray[Any], sigmas: Sequence[float], local: bool) -> str | None:
     texts, _ = _book()
     got: list[str | None] = []
     for sigma in list(sigmas)[:SIGMAS]:
