@@ -287,7 +287,7 @@ def candidate_boxes(small: Gray, f: float, shape: tuple[int, ...], k: int = 3, h
 
 TARGET_PPM = 4.5  # every symbol step works on a crop resampled to this many px per module
 CROP_MODULES = 5.0  # modules of margin kept around a symbol's quad in its crop
-BUDGET = 80.0  # work units per frame (companion.scan.work): ~80 ms of one reference core
+BUDGET = 110.0  # work units per frame (companion.scan.work): ~110 ms of one reference core (80 until stop 22: docs/scanning.md)
 
 
 @dataclass(frozen=True)
@@ -311,6 +311,7 @@ class Candidate:
     alt: "Candidate | None" = None  # a texture patch on the same place: another outline to fit
     fitted: npt.NDArray[np.float32] | None = None  # the version-1 symbol's corners, once fitted
     held: tuple[str, str] | None = None  # a grid read that is no sticker's text, and its step
+    crop: "SymbolCrop | None" = None  # its crop at TARGET_PPM, once zxing has tried it (step a)
 
 
 def module_px_of(quad: npt.NDArray[np.float32], modules: int = 21) -> float:
@@ -320,10 +321,12 @@ def module_px_of(quad: npt.NDArray[np.float32], modules: int = 21) -> float:
 
 def located_symbols(img: Gray) -> list[tuple[str | None, npt.NDArray[np.float32], dict[str, str]]]:
     """zxing's cheap pass with what it knows about each symbol it located: (text or None, corners,
-    extra: its version and error-correction level when the format information was read)."""
+    extra: its version and error-correction level when the format information was read). Without
+    zxing's own downscaled retry: the symbol steps read at each symbol's size (a quarter of the call)."""
     import zxingcpp
 
-    out = zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode), try_invert=False, return_errors=True)
+    out = zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode), try_invert=False,
+                                 return_errors=True, try_downscale=False)
     res = []
     for b in out:
         p = b.position
@@ -515,6 +518,22 @@ class Decoder:
                 # say version 1 (a phone's QR is located as readily as a sticker)
                 misses.append(Candidate(q, module_px_of(q), True, verify=not said_sticker(extra)))
         stage = "zxing" if cards or other else ""
+        # Step a (zxing on the crop at the symbol's own module size, ~0.1 unit) for every located
+        # symbol first: a frame whose located symbols all read this way takes the look after a full
+        # read, not the texture finder on the whole preview (3 units at 640 x 480; seed 7373: 1 frame
+        # in 25, most of them just above the median frame's cost).
+        unread = []
+        for m in misses:
+            text = self._crop_zxing(g, m, work)
+            if text is None:
+                unread.append(m)
+                continue
+            take([text])
+            done.append(m.quad)
+            seen.append(Seen(text, _pts(m.quad), m.module_px, "crop zxing"))
+            if not stage and (cards or other):
+                stage = "crop zxing"
+        misses = unread
         if done and not misses:
             # Everything located was read (a card, or a phone's QR: either is done). A sticker zxing
             # did not even locate is still a patch of module-scale texture: the strong ones outside
@@ -612,14 +631,30 @@ class Decoder:
             return c.held
         return text, how
 
+    @staticmethod
+    def _crop_zxing(g: Gray, c: Candidate, work: Any) -> str | None:
+        """Step a: zxing on the candidate's crop resampled to TARGET_PPM, once per candidate (the
+        crop is kept for step g). None: not read, already tried, or no budget (then no crop)."""
+        from companion.scan.work import PREP_PER_MPX, zxing_cost
+
+        if c.crop is not None:
+            return None
+        crop = symbol_crop(g, c)
+        if crop.img.size == 0 or not work.take(zxing_cost(crop.img.size) + PREP_PER_MPX["resize"] * crop.img.size / 1e6):
+            return None
+        c.crop = crop
+        texts = zxing_texts(crop.img)
+        return texts[0] if texts else None
+
     def _read_steps(self, g: Gray, c: Candidate, work: Any, second: bool) -> tuple[str | None, str]:
         from companion.scan.codebook import best_text, is_sticker_text
         from companion.scan.grid import (MIN_FINDER_SCALE, WEAK_FINDERS, feedback_text, finder_quality, fit_corners,
                                          read_quad, refit)
         from companion.scan.finders import locate
         from companion.scan.locator import orientation, square_guesses
+        from companion.scan.perspective import perspective_quad
         from companion.scan.work import (CODEBOOK_LOCAL, CODEBOOK_READ, FINDER_SCALE, FINDER_SEARCH, GRID_FEEDBACK, GRID_FIT, GRID_GUESS,
-                                         GRID_QUAD, GRID_SIGMAS, ORIENTATION, PREP_PER_MPX, zxing_cost)
+                                         GRID_QUAD, GRID_SIGMAS, ORIENTATION, PERSPECTIVE_QUAD, PERSPECTIVE_START, PREP_PER_MPX, zxing_cost)
 
         def final(text: str | None, how: str) -> bool:
             """A grid read to return now? One that is no sticker's text is held (see _read_symbol)."""
@@ -637,12 +672,12 @@ class Decoder:
                 text = best_text(g, quad, sigmas, local=True)
             return text
 
-        crop = symbol_crop(g, c)
-        if crop.img.size == 0 or not work.take(zxing_cost(crop.img.size) + PREP_PER_MPX["resize"] * crop.img.size / 1e6):
+        text = self._crop_zxing(g, c, work)
+        if text is not None:
+            return text, "crop zxing"
+        if c.crop is None:
             return None, ""
-        texts = zxing_texts(crop.img)
-        if texts:
-            return texts[0], "crop zxing"
+        crop = c.crop
         quad: npt.NDArray[np.float32] | None = None
         best: tuple[float, npt.NDArray[np.float32] | None] = (-1.0, None)
         checked: tuple[npt.NDArray[np.float32], tuple[float, float]] | None = None  # a fit whose finders were sized
@@ -733,8 +768,15 @@ class Decoder:
             return None, ""
         sigmas: list[float] = []
         if work.take(GRID_FIT):
-            # the corners where the blur model fits best (perspective: a finder fit is a parallelogram)
-            quad = fit_corners(g, quad)
+            # the corners where the blur model fits best (perspective: a finder fit is a parallelogram),
+            # from the fit or from the finders' outlines, whichever fits the blur model better
+            starts = []
+            if PERSPECTIVE and work.take(PERSPECTIVE_QUAD):
+                p = perspective_quad(g, quad)
+                if p is not None and float(np.linalg.norm(p - quad, axis=1).max()) > PERSPECTIVE_MOVE * module_px_of(quad) \
+                        and work.take(PERSPECTIVE_START):
+                    starts.append(p)
+            quad = fit_corners(g, quad, starts=starts)
             if work.take(GRID_QUAD):
                 text = read_quad(g, quad, 3, refine=False, sigmas_out=sigmas)
                 if final(text, "fitted grid"):
@@ -815,6 +857,8 @@ TRIPLE_LEAD = 0.15  # refit score by which a square guess must beat a finder tri
 CODEBOOK_EARLY = True  # ... and on the finder fit, before the corners are fitted
 CODEBOOK_LEVELS = True  # ... and again with each known symbol's own local levels, when it fails (glare)
 HOLD_UNKNOWN = True  # a grid read that is no sticker's text goes on to the later steps (see _read_symbol)
+PERSPECTIVE = True  # the corner fit may start from the finders' outlines (companion.scan.perspective)
+PERSPECTIVE_MOVE = 0.75  # ... when they put a corner this many modules from the finder fit's
 CODEBOOK = True  # the known-sticker reading (companion.scan.codebook) after the fitted grid
 SECOND_LOOK_SCORE = 1.5  # texture score (symbol_candidates) a patch needs for that look: unread stickers
 # there scored 1.6-20 on the dev corpora (dim, noisy ones 1.6-2), 85 % of leftover patches under 1.2

@@ -820,7 +820,7 @@ def pixel_residual(rect: npt.NDArray[Any], sigma: float, iters: int = 1) -> floa
 
 
 def fit_corners(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], steps: tuple[float, ...] = (0.5, 0.25),
-                max_evals: int = 40) -> npt.NDArray[np.float32]:
+                max_evals: int = 40, starts: Sequence[npt.NDArray[np.float32]] = ()) -> npt.NDArray[np.float32]:
     """The quad (TL TR BR BL) moved to where the blur model fits the symbol best. A quad refit from
     the three finders is a parallelogram, so under perspective its bottom-right corner (no finder
     there) can be modules off; the least-squares residual of `deconvolve` (at the sigma that fits
@@ -829,8 +829,12 @@ def fit_corners(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], steps: tup
     over every corner on the pixel residual (`pixel_residual`): where glare washes part of the
     symbol out, module means were smallest up to a module off the true corners, pixels were not."""
     q = np.asarray(quad, np.float32).copy()
-    m = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[3] - q[0])) / (2 * N)
     _, _, sigma, best = _deconvolve(rectify(img, q, LS_PPM), LS_PPM, LS_SIGMAS, 1)
+    for s in starts:  # other estimates of the corners (companion.scan.perspective): the best-fitting start
+        s_best = _deconvolve(rectify(img, s, LS_PPM), LS_PPM, (sigma,), 1)[3]
+        if s_best < best:
+            q, best = np.asarray(s, np.float32).copy(), s_best
+    m = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[3] - q[0])) / (2 * N)
     evals = 0
 
     def residual(cand: npt.NDArray[np.float32], pixels: bool) -> float:

@@ -34,6 +34,8 @@ CODEBOOK_READ = 2.5  # scoring every known sticker against the fitted symbol, tw
 CODEBOOK_LOCAL = 5.5  # the same with each known symbol's own local levels (codebook.best_text local=True)
 GRID_SIGMAS = 3.5  # fitting the eight blur sigmas to find those two, when no grid read did it
 GRID_FIT = 21.0  # fitting a quad's corners to the blur model (grid.fit_corners)
+PERSPECTIVE_QUAD = 0.9  # the corners from the finders' outlines (companion.scan.perspective)
+PERSPECTIVE_START = 0.5  # their blur-model residual, at the sigma of the fit's, for grid.fit_corners
 FINDER_SCALE = 1.6  # grid.finder_scale: is a fitted symbol version 1?
 FINDER_SEARCH = 0.3  # the finder-pattern search around a candidate, per module size (companion.scan.finders)
 ORIENTATION = 0.1  # the module edges' orientation around a candidate (locator.orientation)

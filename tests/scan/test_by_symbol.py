@@ -260,3 +260,27 @@ def test_a_grid_read_that_is_no_stickers_text_lets_the_later_steps_try(monkeypat
     assert any(not codebook.is_sticker_text(t) for t in seen), seen
     assert r.cards == (parse_code("BGM:TRBL:01"),)
     assert [s.how for s in r.seen if s.text == "BGM:TRBL:01"] == ["codebook"]
+
+
+def test_a_located_symbol_its_crop_reads_takes_the_cheap_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Benchmark frame (seed 3, 640 x 480, frame 22): zxing locates the blurred card on the frame but
+    # cannot read it; on its crop at 4.5 px per module it reads. That step now runs before the
+    # texture finder, so the frame takes the look after a full read (on a half-size copy) and not
+    # the texture finder over the whole frame: 1 frame in 25 on seed 7373, just above the median.
+    from companion.scan import locator
+
+    placed = [Placed("BGM:SRCH:44", 3.51592523003408, 239.71877591770215, (309.0622831870938, 224.9375337312042))]
+    spoil = Spoil(tilt=0.0873279434793082, blur_sigma=0.9624160134006938, motion_px=3, glare=0, glare_size=0.12788210427824043,
+                  light=1.0, noise_sigma=0.9510924224573999, jpeg_quality=40, clutter=1)
+    img, _ = render_scene(placed, spoil, seed=300031)
+    widths: list[int] = []
+    real = locator.symbol_candidates
+
+    def spy(small: np.ndarray, *a: object, **k: object) -> object:
+        widths.append(small.shape[1])
+        return real(small, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(locator, "symbol_candidates", spy)
+    r = Decoder(game="BGM").decode(img)
+    assert r.cards == (parse_code("BGM:SRCH:44"),) and r.stage == "crop zxing"
+    assert widths == [img.shape[1] // 2]

@@ -130,3 +130,43 @@ def test_a_dim_cards_whole_face_is_a_candidate(monkeypatch: pytest.MonkeyPatch) 
     assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:STOK:01"),)
     monkeypatch.setattr(locator, "BANDS", locator.CANDIDATE_SCALES + (locator.EIGEN_SCALE,))
     assert Decoder(game="BGM").decode(img).cards == ()
+
+
+def test_a_dim_cards_corner_blob_scoring_with_the_noise_is_still_a_candidate(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Benchmark frame (seed 7373, 1280 x 720, frame 395): a dim (light 0.12), noisy, blurred card
+    # beside a leaflet. Only the corner band sees its symbol, and that blob, scored on the band
+    # before it, comes to 1.24: under the old floor of 1.5, as the frame's noise lifts every band.
+    # The noise blobs there (1.19-1.36) are tried first; the budget still reaches the card.
+    from companion.scan import locator
+    from companion.scan.decoder import preview
+    from companion.scan.synth import render_scene
+
+    placed = [Placed("BGM:SRCH:32", 2.6901466307593953, 304.60639234542975, (349.26968068750114, 246.64629847960003)),
+              Placed("BEGIN:VCARD\nVERSION:3.0\nFN:Ann Example\nTEL:+44123456789\nEND:VCARD", 1.0056160702808754,
+                     272.3264297310335, (200.9170652600702, 334.6180272275549), style="leaflet")]
+    spoil = Spoil(tilt=0.0, blur_sigma=1.102465815511097, motion_px=0, glare=1, glare_size=0.28747889444973573,
+                  light=0.1230758106944735, noise_sigma=4.160142813672106, jpeg_quality=28, clutter=3)
+    img, syms = render_scene(placed, spoil, seed=737322514, scale=2.0, view=(1280, 720))
+    small, f = preview(img)
+    centre = np.array(syms[0].corners).mean(axis=0) / f
+    near = [s for s, q, _ in locator.symbol_candidates(small) if np.hypot(*(q.mean(axis=0) - centre)) < 10]
+    assert near and max(near) < 1.5
+    assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:SRCH:32"),)
+    monkeypatch.setattr(locator, "CORNER_MIN_SCORE", 1.5)
+    assert Decoder(game="BGM").decode(img).cards == ()
+
+
+def test_the_separable_gaussian_is_opencvs_within_a_grey_level() -> None:
+    # The texture finder's blurs go through gauss8 (OpenCV's 8-bit GaussianBlur takes a slower
+    # bit-exact path); on a benchmark-like frame it matches GaussianBlur to a grey level or two.
+    import cv2
+
+    from companion.scan.locator import gauss8
+
+    img = render_frame(*FRAMES["blurred noisy token (seed 3 frame 213)"])
+    half = cv2.pyrDown(img)
+    for sigma in (0.75, 0.8, 1.2, 1.25, 1.875, 2.0):
+        ours = gauss8(half, sigma).astype(int)
+        theirs = cv2.GaussianBlur(half, (0, 0), sigma).astype(int)
+        assert ours.shape == theirs.shape
+        assert np.abs(ours - theirs).max() <= 2 and (ours != theirs).mean() < 0.02, sigma
