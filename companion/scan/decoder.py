@@ -333,8 +333,11 @@ def located_symbols(img: Gray) -> list[tuple[str | None, npt.NDArray[np.float32]
         quad = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
                          [p.bottom_right.x, p.bottom_right.y], [p.bottom_left.x, p.bottom_left.y]], np.float32)
         extra = {k: str(v) for k, v in (b.extra or {}).items()}
-        if not b.valid and not extra.get("Version", "1").isdigit():
-            continue  # located as a Micro QR or rMQR ("M3", "R13x43"): never a card, and its corners are no QR's
+        if not extra.get("Version", "1").isdigit():
+            # located as a Micro QR or rMQR ("M3", "R13x43"): never a card, and its corners are no QR's.
+            # Read ones too: zxing can read an "M1" off part of a blurred sticker (seed 8686, frame 49,
+            # 1280 x 720: "0"), which then hid the sticker as a symbol already read.
+            continue
         res.append((b.text if b.valid else None, quad, extra))
     return res
 
@@ -852,7 +855,7 @@ LOCATED_SIZES = (0.8, 1.0, 1.25)  # zxing's corners of a symbol it could not rea
 MIN_FINDER_PX = 1.5  # no finder search at module sizes under this (capture px)
 EARLY_FINDER_SCALE = 0.72  # finders this small for their spacing (version 3 and up) end a guess at once
 STRONG_FINDERS = 1.8  # a refit score (3 at best) under which other outlines are tried too
-QUICK_FINDERS = 1.8  # refit score (3 at best) a guessed quad needs in the look after a full read (a dim, glared token's right fit: 1.98)
+QUICK_FINDERS = 1.7  # refit score (3 at best) a guessed quad needs in the look after a full read (a dim, glared token's right fit: 1.98; a blurred card's, seed 8686 frame 391: 1.76)
 TRIPLE_LEAD = 0.15  # refit score by which a square guess must beat a finder triple's fit
 CODEBOOK_EARLY = True  # ... and on the finder fit, before the corners are fitted
 CODEBOOK_LEVELS = True  # ... and again with each known symbol's own local levels, when it fails (glare)

@@ -284,3 +284,35 @@ def test_a_located_symbol_its_crop_reads_takes_the_cheap_look(monkeypatch: pytes
     r = Decoder(game="BGM").decode(img)
     assert r.cards == (parse_code("BGM:SRCH:44"),) and r.stage == "crop zxing"
     assert widths == [img.shape[1] // 2]
+
+
+def test_a_micro_qr_zxing_reads_off_a_sticker_does_not_hide_it() -> None:
+    # Benchmark frame (seed 8686, 1280 x 720, frame 49): zxing reads an "M1" Micro QR ("0") off part
+    # of a motion-blurred card's symbol. Taken as a foreign code already read, it hid the card from
+    # every later step. Micro QR and rMQR results are dropped, read or not: no card is one.
+    import zxingcpp
+
+    from companion.scan.decoder import located_symbols, preview
+
+    placed = [Placed("BGM:LGHT:07", 2.6619905594165267, 246.77313894238483, (415.4499637998854, 166.0709825093062))]
+    spoil = Spoil(tilt=0.12782072642788517, blur_sigma=0.0, motion_px=4, glare=0, glare_size=0.14526616602282502,
+                  light=0.9956157754086834, noise_sigma=0.6055953637262204, jpeg_quality=0, clutter=2)
+    img, _ = render_scene(placed, spoil, seed=868626107, scale=2.0, view=(1280, 720))
+    small, _ = preview(img)
+    raw = zxingcpp.read_barcodes(small, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode), try_invert=False,
+                                 return_errors=True, try_downscale=False)
+    assert any(b.valid and str((b.extra or {}).get("Version", "1")).startswith("M") for b in raw)
+    assert located_symbols(small) == []
+    assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:LGHT:07"),)
+
+
+def test_a_blurred_second_card_whose_finders_fit_at_1_76_is_read() -> None:
+    # Benchmark frame (seed 8686, 1280 x 720, frame 391): zxing reads one card; the other, blurred
+    # (1.4 px), is found by the look after a full read, and its finder fit lands within a pixel of
+    # the true corners but scores 1.76 of 3, under the look's old bar of 1.8.
+    placed = [Placed("BGM:STOK:07", 1.7978218825081935, 166.05450719333163, (376.5480537640621, 242.64966326559107)),
+              Placed("BGM:NGHT:08", 3.349448541400574, 13.507350067299866, (204.38668488966317, 143.56302265778885))]
+    spoil = Spoil(tilt=0.0, blur_sigma=1.4, motion_px=0, glare=1, glare_size=0.1622392967685372, light=1.0,
+                  noise_sigma=1.8908925554082152, jpeg_quality=59, clutter=4)
+    img, _ = render_scene(placed, spoil, seed=868626449, scale=2.0, view=(1280, 720))
+    assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:NGHT:08"), parse_code("BGM:STOK:07"))
