@@ -4,14 +4,16 @@ size, whatever the capture size (640 x 480 up), within a budget of work, not wal
 1. Cheap pass: zxing-cpp on a <= 640-px copy of the frame (area-averaged). It reads most frames;
    it also reports symbols it located but could not read, with the version and level it read off
    their format (every card code is version 1, level Q: shared/specs/card-codes.md).
-2. Candidates: each located-but-unread symbol, and each square patch of module-scale texture the
-   texture finder sees (companion.scan.locator.symbol_candidates) where nothing was read. A symbol
-   that was read, card or foreign, is never a candidate again in that frame.
+2. Candidates: each located-but-unread symbol (first zxing on its crop alone: those it reads leave
+   the frame on the cheap path), and each square patch of module-scale texture the texture finder
+   sees (companion.scan.locator.symbol_candidates) where nothing was read. A symbol that was read,
+   card or foreign, is never a candidate again in that frame.
 3. Each candidate, on the full-resolution frame: zxing on a crop resampled to TARGET_PPM px per
    module; the symbol's corners fitted to its three finder patterns (companion.scan.grid.refit),
    a check that the finders are a version-1 symbol's (not a phone's or leaflet's larger QR); the
    grid reader (least-squares deconvolution of the blurred module grid, then the centre sampler,
-   Reed-Solomon with erasures); the corners fitted to the blur model (perspective); zxing on the
+   Reed-Solomon with erasures); the corners fitted to the blur model (perspective; the fit may start
+   from the finders' outlines, companion.scan.perspective); zxing on the
    symbol turned upright and on cleaned crops, and the grid reader on whatever zxing locates there.
 4. After a full cheap read (cards or foreign codes), a look for a sticker the cheap pass did not
    locate: strong texture patches outside the read symbols, if their finders are a symbol's.

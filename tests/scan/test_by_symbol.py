@@ -82,15 +82,21 @@ def test_deconvolution_reads_blur_the_centre_sampler_cannot() -> None:
     assert grid.deconvolved_text(img, q) == "BGM:DARK:05"
 
 
+def tilted_sticker(seed: int) -> tuple[np.ndarray, np.ndarray, float, np.ndarray]:
+    """A sticker under a steep tilt (BGM:SRCH:31): the frame, its true corners, px per module, and
+    the parallelogram a fit from its three finders gives (its fourth corner modules off)."""
+    img, syms = render_scene([Placed("BGM:SRCH:31", 3.0, 0.0, (320, 240))], Spoil(tilt=0.12, blur_sigma=0.8), seed=seed)
+    truth = np.array(syms[0].corners, np.float32)
+    para = truth.copy()
+    para[2] = truth[1] + truth[3] - truth[0]
+    return img, truth, syms[0].px_per_module, para
+
+
 @pytest.mark.parametrize("seed", [0, 4])
 def test_fit_corners_finds_the_corner_a_finder_fit_misses(seed: int) -> None:
     # Perspective: the three finders fix three corners; the fourth of a parallelogram is modules off,
     # too far to read. The blur model's best fit puts it back within a third of a module.
-    img, syms = render_scene([Placed("BGM:SRCH:31", 3.0, 0.0, (320, 240))], Spoil(tilt=0.12, blur_sigma=0.8), seed=seed)
-    truth = np.array(syms[0].corners, np.float32)
-    m = syms[0].px_per_module
-    para = truth.copy()
-    para[2] = truth[1] + truth[3] - truth[0]  # what a fit from the finders gives
+    img, truth, m, para = tilted_sticker(seed)
     assert np.abs(para[2] - truth[2]).max() > 2 * m
     assert grid.read_quad(img, para, 3, refine=False) is None
     fitted = grid.fit_corners(img, para)

@@ -10,6 +10,7 @@ from companion.scan import decoder, grid
 from companion.scan.decoder import Decoder
 from companion.scan.perspective import perspective_quad
 from companion.scan.synth import Placed, Spoil, render_scene
+from tests.scan.test_by_symbol import tilted_sticker
 
 
 @pytest.mark.parametrize("seed", [0, 4])
@@ -17,11 +18,7 @@ def test_the_finders_outlines_put_back_the_corner_a_parallelogram_misses(seed: i
     # A steep tilt: the three finders' centres fix a parallelogram whose fourth corner is over two
     # modules off. Each finder's four sides are lines in the picture; their twelve corners fix the
     # grid's perspective, and the fourth corner comes back to within half a module.
-    img, syms = render_scene([Placed("BGM:SRCH:31", 3.0, 0.0, (320, 240))], Spoil(tilt=0.12, blur_sigma=0.8), seed=seed)
-    truth = np.array(syms[0].corners, np.float32)
-    m = syms[0].px_per_module
-    para = truth.copy()
-    para[2] = truth[1] + truth[3] - truth[0]  # what a fit from the finders gives
+    img, truth, m, para = tilted_sticker(seed)
     assert np.linalg.norm(para[2] - truth[2]) > 2 * m
     found = perspective_quad(img, para)
     assert found is not None
