@@ -35,7 +35,7 @@ PHASES = {"placement": "Set-up", "finale": "The Finale", "over": "Game over"}
 
 class BoogeymanUI(GameUI):
     screens = {name: f"companion.games.boogeyman.ui.screens.{name}" for name in _SCREENS}
-    widgets = ("companion.games.boogeyman.ui.widgets",)
+    widgets = ("companion.games.boogeyman.ui.widgets", "companion.ui.hold")  # hold: the private screen's cover
     setup_screen = "setup"
     table_screen = "table"
     auto_screens = frozenset({"table", "roll", "scan", "boogeyman", "finale"})
@@ -151,6 +151,9 @@ class BoogeymanUI(GameUI):
         return (("boogeyman", "Boogeyman"),)
 
     def settings(self, app: Any) -> Sequence[SettingRow]:
+        """Mode, difficulty, who holds the Boogeyman, and how private cards are looked at (shared)."""
+        from companion.ui.hold import look_row
+
         p = app.prefs
 
         def set_(key: str) -> Callable[[Any], None]:
@@ -161,7 +164,7 @@ class BoogeymanUI(GameUI):
 
         return (SettingRow("mode", "Mode", MODES, p.mode, set_("mode")),
                 SettingRow("diff", "Difficulty", DIFFS, p.difficulty, set_("difficulty")),
-                SettingRow("seat", "Boogeyman", SEATS, p.boogeyman, set_("boogeyman")))
+                SettingRow("seat", "Boogeyman", SEATS, p.boogeyman, set_("boogeyman")), look_row(app))
 
     # ---- screenshots ----
     def shots(self, h: Any, shot: Callable[[str], Any]) -> None:

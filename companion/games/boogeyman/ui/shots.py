@@ -178,6 +178,14 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     for z in ("3", "12", "23"):
         app.screen("boogeyman")._toggle(z, 3)
     shot("16_boogeyman_private")
+    from companion.ui import touch
+
+    finger = touch.Finger()  # the Boogeyman player's finger on the cover: the Ladder shows meanwhile
+    finger.down(*touch.centre(h.find("hold")))
+    try:
+        shot("16b_boogeyman_held")
+    finally:
+        finger.up()
 
 
 def _preview_only(scanner: Any) -> bool:

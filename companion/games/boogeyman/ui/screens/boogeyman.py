@@ -1,6 +1,10 @@
 """The player-run Boogeyman's private choices (Competitive, or Semi-cooperative after a take-over).
 
-Shown behind a cover so the children can look away; reads view(state, "boogeyman") only.
+Shown behind a hand-over ("Children: look away now"); reads view(state, "boogeyman") only. The
+Apparitions Ladder's face-down rooms are under the shell's hold-to-reveal cover (companion/ui/hold.py,
+Settings -> "Private cards"): on screen only while the Boogeyman player's finger is on it, or for the
+seconds a tap gives. The choices stay below the cover, where the other hand can tap them: a touch
+there covers the Ladder first.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from companion.games.boogeyman.houses import walk_graph
 from companion.games.boogeyman.rules import DECK_NAMES
 from companion.games.boogeyman.state import card_label
 from companion.ui import theme as T
+from companion.ui.hold import look_seconds
 from companion.ui.screens import BaseScreen
 from companion.games.boogeyman.ui.widgets import ladder_text
 from companion.ui.widgets import BigButton
@@ -25,9 +30,20 @@ class BoogeymanScreen(BaseScreen):
         self.sel: list[str] = []
         self.stage = 0
         self._key: Any = None
+        self._state: Any = None
+
+    def on_pre_leave(self, *_: Any) -> None:
+        self.ids.look.cover()
 
     def on_leave(self, *_: Any) -> None:
+        self.ids.look.cover()
         self.revealed = False
+
+    def hide(self) -> None:
+        """Covered and handed over again."""
+        self.ids.look.cover()
+        self.revealed = False
+        self.refresh()
 
     def refresh(self) -> None:
         c = self.app.controller
@@ -38,6 +54,9 @@ class BoogeymanScreen(BaseScreen):
         key = (p and p.get("kind"), len(v["ladder"]), v["babysitter"])
         if key != self._key:
             self._key, self.sel, self.stage = key, [], 0
+        if c.state is not self._state:
+            self._state = c.state
+            self.ids.look.cover()  # something happened at the table: look again
         self.ids.cover.shown = not self.revealed
         self.ids.secret.shown = self.revealed
         seat = v.get("boogeyman_seat") or ""
@@ -45,13 +64,18 @@ class BoogeymanScreen(BaseScreen):
                                     + "\n[size=22]Children: look away now.[/size]")
         grid = self.ids.options
         grid.clear_widgets()
+        look = self.ids.look
         if p is None:
             self.ids.ask.text = "Nothing to decide now."
+            look.cover()
+            look.secret = ""
             return
         kind = p["kind"]
         grid.cols = 3 if kind == "choose_card" else 7
         ladder = "  ".join(ladder_text(s, i + 1) for i, s in enumerate(v["ladder"])) or "no token yet"
-        self.ids.info.text = f"Ladder: {ladder}\nBabysitter in {v['babysitter']}."
+        verb = f"tap (it stays {look_seconds()} s)" if look_seconds() else "hold your finger"
+        look.hint = f"Boogeyman: {verb} here to see the Apparitions Ladder"
+        look.secret = f"[b]Ladder:[/b] {ladder}\nBabysitter in {v['babysitter']}."
         confirm = self.find("confirm")
         confirm.disabled = True
         if kind == "choose_room_tokens":
@@ -159,6 +183,7 @@ class BoogeymanScreen(BaseScreen):
                 return
             objectives, trap, key = self._hidden
             self.app.submit(I.HideTokensInput(objectives, trap, key))
+        self.ids.look.cover()
         self.revealed = False
         self.refresh()
 

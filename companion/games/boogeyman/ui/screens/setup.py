@@ -140,7 +140,10 @@ class SetupScreen(BaseScreen):
         elif self.step < len(self.steps) - 1:
             self.step += 1
         else:
-            app.go(app.controller.pending_screen() or "table")
+            target = app.controller.pending_screen()
+            if target and app.seat.plays(app.controller.state):
+                target = ""  # the device is still hiding its Objectives: its private screen stays shut
+            app.go(target or "table")
             return
         self.refresh()
 
