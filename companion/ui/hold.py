@@ -39,6 +39,12 @@ def look_seconds() -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
+def look_hint(what: str) -> str:
+    """What a cover says, for the setting in force: "hold your finger here to see ..." or a tap's."""
+    seconds = look_seconds()
+    return f"tap here to see {what} for {seconds} s" if seconds else f"hold your finger here to see {what}"
+
+
 def look_row(app: Any) -> Any:
     """The Settings row a game with private views adds to its `settings` (one shared setting)."""
     from companion.ui.packui import SettingRow

@@ -68,13 +68,13 @@ def test_a_pick_up_is_scanned_on_the_private_screen_and_the_table_shows_none_of_
     assert app.scanner.label == "Camera: scanning"
     assert any("hold its sticker under the camera" in t for t in window_text())
     reads_whole(h)
-    note = app.screen("gsb_pickup").ids.note
-    show(h, cam, STICKER["3"], lambda: "(3 more): 3" in note.text, gone=True)
+    note = app.screen("gsb_pickup").ids.look  # the cards named: the cover's secret, no Label's
+    show(h, cam, STICKER["3"], lambda: "(3 more): 3" in note.secret, gone=True)
     show(h, cam, "BIN:ACTN:01", lambda: app.toaster.shown and "belongs to Bump in the Night" in app.toaster.ids.msg.text)
-    assert "not Goosebumps" in app.toaster.ids.msg.text and "(3 more): 3" in note.text
+    assert "not Goosebumps" in app.toaster.ids.msg.text and "(3 more): 3" in note.secret
     show(h, cam, STICKER["3"], lambda: "named already in this pick-up" in app.toaster.ids.msg.text)
-    assert "(3 more): 3" in note.text
-    show(h, cam, STICKER["pal"], lambda: "(2 more): 3, Pal" in note.text)
+    assert "(3 more): 3" in note.secret
+    show(h, cam, STICKER["pal"], lambda: "(2 more): 3, Pal" in note.secret)
     h.tap("card:car")
     cam.show(STICKER["freeze"])  # and left lying under the camera
     assert h.until(lambda: c.state.hands[0] == ("3", "pal", "car", "freeze"), 8), app.toaster.text
@@ -90,11 +90,11 @@ def test_a_pick_up_is_scanned_on_the_private_screen_and_the_table_shows_none_of_
     h.tap("draw_name")
     h.tap("look")
     assert h.until(lambda: app.toaster.shown and "read into a hand already" in app.toaster.ids.msg.text, 8)
-    said = (app.toaster.ids.msg.text, note.text, private.ids.heading.text)  # (its buttons name every kind)
+    said = (app.toaster.ids.msg.text, note.secret, private.ids.heading.text)  # (its buttons name every kind)
     assert private.picked == [] and "GSB:MAYH:11" in said[0] and not any("Freeze" in t for t in said), said
     cam.clear()
     assert h.until(lambda: not app.scanner.session.presence.in_view, 8)
-    show(h, cam, STICKER["4"], lambda: "(3 more): 4" in note.text)
+    show(h, cam, STICKER["4"], lambda: "(3 more): 4" in note.secret)
 
 
 def test_the_holders_cards_are_scanned_in_private(harness: Any) -> None:
@@ -117,13 +117,13 @@ def test_the_holders_cards_are_scanned_in_private(harness: Any) -> None:
     cam = camera_on(h)
     h.tap("draw_device")
     h.tap("look")
-    note = app.screen("gsb_pickup").ids.note
+    note = app.screen("gsb_pickup").ids.look  # the cards named: the cover's secret, no Label's
     reads_whole(h)
-    show(h, cam, STICKER["stine"], lambda: "(3 more): R.L. Stine!" in note.text)
-    show(h, cam, STICKER["4"], lambda: "(2 more): R.L. Stine!, 4" in note.text, gone=True)
+    show(h, cam, STICKER["stine"], lambda: "(3 more): R.L. Stine!" in note.secret)
+    show(h, cam, STICKER["4"], lambda: "(2 more): R.L. Stine!, 4" in note.secret, gone=True)
     h.tap("card_back")  # not that one: the 4 goes back, its sticker with it
-    show(h, cam, STICKER["4"], lambda: "(2 more): R.L. Stine!, 4" in note.text)
-    show(h, cam, STICKER["book"], lambda: "(1 more)" in note.text)
+    show(h, cam, STICKER["4"], lambda: "(2 more): R.L. Stine!, 4" in note.secret)
+    show(h, cam, STICKER["book"], lambda: "(1 more)" in note.secret)
     show(h, cam, STICKER["6"], lambda: c.state.hands[1] == ("stine", "4", "book", "6"))
     assert labels(app)[-1] == "Device picked up 4 cards" and app.sm.current == "gsb_table"
     h.pump(frames=2)

@@ -11,6 +11,7 @@ from typing import Any, Iterator
 import pytest
 
 from tests.ui import flows
+from tests.ui.test_gsb_game import held
 
 # The pack's screens import Kivy's widgets: imported inside the tests, never at collection.
 
@@ -71,16 +72,26 @@ def test_the_panels_undo_covers_a_pick_up_being_named(h: Any) -> None:
     for card in ("pal", "car"):
         h.tap(f"card:{card}")
     words = {caption(k) for k in ("pal", "car")} | {title(k) for k in ("pal", "car")}
-    assert app.sm.current == "gsb_pickup" and private_words(h, words)  # on show, to Player 2 alone
+    named = "Pal, Haunted Car"  # (the buttons name every kind: what was named is the secret)
+    assert app.sm.current == "gsb_pickup" and private_words(h, {named}) == []  # under the cover
+    with held(h):
+        assert private_words(h, {named})  # on show, to Player 2 alone, under their finger
 
     # "Keep it": nothing undone, and Player 2's naming goes on where it was.
     press(h, "undo")
     assert app.confirm.shown
     h.tap("confirm_cancel")
     assert app.sm.current == "gsb_pickup" and c.state is app.screen("gsb_pickup").moment
-    assert "Name each card as it shows (2 more): Pal, Haunted Car" in texts(h)
+    with held(h):
+        assert "Name each card as it shows (2 more): Pal, Haunted Car" in texts(h)
+        # The panel's Undo with the finger still down: the confirm covers it before it asks.
+        press(h, "undo")
+        assert app.confirm.shown and private_words(h, {named}) == []
+        h.tap("confirm_cancel")
+        assert private_words(h, {named}) == []  # the same finger shows nothing again
 
-    undo_from_the_panel(h, "Player 1 picked up 4 cards")
+    with held(h):
+        undo_from_the_panel(h, "Player 1 picked up 4 cards")
     assert c.view()["waiting"]["seat"] == "Player 1" and c.state != before
     assert app.sm.current == "gsb_table" and private_words(h, words) == []
     pickup = app.screen("gsb_pickup")
@@ -104,9 +115,11 @@ def test_the_panels_undo_covers_a_hand_being_read(h: Any) -> None:
     assert c.view()["waiting"]["kind"] == "play" and c.view()["waiting"]["seat"] == "Player 1"
     h.tap("hand")
     h.tap("look")
-    assert "Player 1's cards: 1, 1, 2, 2, and 1 the device has not seen" in texts(h)
-
-    undo_from_the_panel(h, "Player 1 picked up 1 card")
+    mine = "Player 1's cards: 1, 1, 2, 2, and 1 the device has not seen"
+    assert mine not in texts(h)  # past the hand-over, covered until a finger is on it
+    with held(h):
+        assert mine in texts(h)
+        undo_from_the_panel(h, "Player 1 picked up 1 card")  # the finger still down
     assert c.view()["waiting"] == {"kind": "draw", "seat": "Player 1", "count": 1, "why": "turn", "reshuffle": False}
     assert app.sm.current == "gsb_table"
     assert not [t for t in texts(h) if "cards:" in t]

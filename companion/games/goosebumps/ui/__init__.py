@@ -5,14 +5,14 @@ automated player's decisions as steps the table carries out, and the end."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from companion.core.packs import get_pack
 from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps.cards import title
 from companion.games.goosebumps.protocol import instruction
 from companion.games.goosebumps.state import DrawStep, Phase, ReactStep, TakeStep
-from companion.ui.packui import GameUI, TurnSummary
+from companion.ui.packui import GameUI, SettingRow, TurnSummary
 
 DEVICE = "Device"  # the automated player's seat name: Settings hold its level under this name
 WHY = {"first": "first turn", "regular": "", "extra": "extra turn (a Landmark)", "steal": "on STEAL",
@@ -27,6 +27,7 @@ def seat_names(players: int, device_at: int) -> tuple[str, ...]:
 class GsbUI(GameUI):
     screens = {name: f"companion.games.goosebumps.ui.screens.{name}"
                for name in ("gsb_setup", "gsb_table", "gsb_pickup", "gsb_end")}
+    widgets = ("companion.ui.hold",)  # the shell's hold-to-reveal cover, for the private screen
     setup_screen = "gsb_setup"
     table_screen = "gsb_table"
     # Not gsb_pickup: nothing routes away from a private step but the step itself (or its moment passing).
@@ -45,6 +46,12 @@ class GsbUI(GameUI):
         names = opts.get("names") or []
         auto = " with the device" if opts.get("automated") else ""
         return f"Game {row.id}: Goosebumps, {len(names) or opts.get('players', 2)} players{auto} \u2014 {row.committed} moves"
+
+    def settings(self, app: Any) -> Sequence[SettingRow]:
+        """How private cards are looked at (hold, or a tap that stays a while): one setting for every game."""
+        from companion.ui.hold import look_row
+
+        return [*super().settings(app), look_row(app)]
 
     # ---- while playing ----
     def pending_screen(self, controller: Any) -> str:

@@ -170,6 +170,7 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     h.tap("card:6")
     h.tap("card:pal")
     shot("03c_pickup_private")
+    _held(h, lambda: shot("03f_pickup_held"))
     h.tap("pickup_cancel")
     p.play(lambda: app.controller.view()["waiting"].get("seat") == "Device")
     shot("03_deal_device")
@@ -188,6 +189,7 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     shot("06_hand_over")
     h.tap("look")
     shot("07_hand")
+    _held(h, lambda: shot("07b_hand_held"))
     h.tap("hand_done")
     h.tap("fix")
     h.tap("fix:Player 2")
@@ -200,3 +202,15 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     p.play(lambda: app.controller.session.finished and not app.summary.shown)
     app.go_play()
     shot("10_end")
+
+
+def _held(h: Any, then: Callable[[], Any]) -> None:
+    """A finger down on the private screen's cover (what it hides shows meanwhile), `then`, lifted."""
+    from companion.ui import touch
+
+    finger = touch.Finger()
+    finger.down(*touch.centre(h.find("hold")))
+    try:
+        then()
+    finally:
+        finger.up()

@@ -16,7 +16,7 @@ from companion.games.boogeyman.houses import walk_graph
 from companion.games.boogeyman.rules import DECK_NAMES
 from companion.games.boogeyman.state import card_label
 from companion.ui import theme as T
-from companion.ui.hold import look_seconds
+from companion.ui.hold import look_hint
 from companion.ui.screens import BaseScreen
 from companion.games.boogeyman.ui.widgets import ladder_text
 from companion.ui.widgets import BigButton
@@ -73,8 +73,7 @@ class BoogeymanScreen(BaseScreen):
         kind = p["kind"]
         grid.cols = 3 if kind == "choose_card" else 7
         ladder = "  ".join(ladder_text(s, i + 1) for i, s in enumerate(v["ladder"])) or "no token yet"
-        verb = f"tap (it stays {look_seconds()} s)" if look_seconds() else "hold your finger"
-        look.hint = f"Boogeyman: {verb} here to see the Apparitions Ladder"
+        look.hint = "Boogeyman: " + look_hint("the Apparitions Ladder")
         look.secret = f"[b]Ladder:[/b] {ladder}\nBabysitter in {v['babysitter']}."
         confirm = self.find("confirm")
         confirm.disabled = True

@@ -2,12 +2,20 @@
 Player 1 ... Everyone else: look away"). Three errands: a person's pick-up named card by card (or
 the rest kept secret); the automated player's cards named by whoever deals them into its holder;
 a person's own hand, read only. The shared screen then says only how many were named. What was
-shown here is cleared before the cover comes back, however the screen is left. While a pick-up is
-named (never behind the cover), the camera reads each card's sticker as a tap on that card."""
+shown here is cleared before the cover comes back, however the screen is left.
+
+Past the hand-over, what the person holds (their hand, the cards named so far) is under the
+shell's hold-to-reveal cover (companion/ui/hold.py, Settings -> "Private cards"): on screen only
+while their finger is on it, or for a tap's seconds. The kinds of card to tap, and how many are
+still to name, stay below it for the other hand. While a pick-up is named (past the hand-over,
+held or not) the camera reads each card's sticker as a tap on that card: a card under the camera
+needs no finger on the cover, and one held on it stays shown as the card is read."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
+
+from kivy.properties import BooleanProperty
 
 from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps import scanning
@@ -15,6 +23,7 @@ from companion.games.goosebumps.cards import KINDS
 from companion.ui.camera import CAMERA
 from companion.games.goosebumps.ui.screens.gsb_table import caption
 from companion.ui import theme as T
+from companion.ui.hold import look_hint
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
 
@@ -24,7 +33,12 @@ PICKUP, HOLDER, HAND = "pickup", "holder", "hand"  # the errands
 def naming_note(count: int, picked: list[str]) -> str:
     """Where a pick-up's naming stands: how many cards are still to name, and those named."""
     got = ", ".join(caption(x) for x in picked)
-    return f"Name each card as it shows ({count - len(picked)} more)" + (f": {got}" if got else "")
+    return naming_count(count, picked) + (f": {got}" if got else "")
+
+
+def naming_count(count: int, picked: list[str]) -> str:
+    """The same without the cards: what shows outside the cover."""
+    return f"Name each card as it shows ({count - len(picked)} more)"
 
 
 def card_buttons(add: Callable[..., Any], picked: list[str], name: Callable[[str], None],
@@ -93,6 +107,7 @@ def told(errand: str, seat: str, cards: tuple[str, ...]) -> str:
 
 class GsbPickupScreen(NamesCards, BaseScreen):
     title = "Goosebumps: in private"
+    reading = BooleanProperty(False)  # a hand read only: the cover takes the screen
 
     def on_kv_post(self, base: Any) -> None:
         self.errand, self.seat = PICKUP, ""
@@ -133,25 +148,30 @@ class GsbPickupScreen(NamesCards, BaseScreen):
             self.ids.cover_text.text, self.find("look").caption = cover_words(self.errand, self.seat, count)
             self.ids.back.caption = "Back to the table" if self.errand == HAND else "Back to the table: name none"
             return
-        done = self.ids.done
+        done, look = self.ids.done, self.ids.look
         self.ids.choices.clear_widgets()
-        hand = [x for x in self.app.controller.view(self.seat).get("hand", []) if x]
+        hand = [x for x in self.app.controller.view(self.seat).get("hand", []) if x]  # the seat's own view
+        self.reading = self.errand == HAND
         if self.errand == HAND:
             done.action, done.caption = "hand_done", "Done: cover"
             self.ids.heading.text = f"[b]{self.seat} only[/b]: your hand"
-            self.ids.note.text = f"{self.seat}'s cards: " + hand_words(hand)
+            self.ids.note.text = ""
+            look.hint = f"{self.seat}: " + look_hint("your hand")
+            look.secret = f"{self.seat}'s cards: " + hand_words(hand)
             return
         camera = CAMERA.read(self.app, self, self.scanned)
         done.action, done.caption = "pickup_cancel", "Hide: name none, back to the table"
         cards = f"the {count} card{'s' if count != 1 else ''}"
         self.ids.heading.text = (
             f"[b]The dealer only[/b]: name {cards} for {self.seat} as each goes face down into the holder"
-            if self.errand == HOLDER else
-            f"[b]{self.seat} only[/b]: name {cards} you picked up" + (
-                f" (in your hand already: {hand_words(hand)})" if hand else ""))
+            if self.errand == HOLDER else f"[b]{self.seat} only[/b]: name {cards} you picked up")
         if camera:
             self.ids.heading.text += ": tap each, or hold its sticker under the camera"
-        self.ids.note.text = naming_note(count, self.picked)
+        self.ids.note.text = naming_count(count, self.picked)
+        look.hint = ("Dealer: " + look_hint("the cards named") if self.errand == HOLDER else
+                     f"{self.seat}: " + look_hint("the cards named" + (" and your hand" if hand else "")))
+        look.secret = naming_note(count, self.picked) + (
+            f"\nIn your hand already: {hand_words(hand)}" if hand and self.errand == PICKUP else "")
         card_buttons(self._button, self.picked, self.name_card, self.unname)
         if self.picked and self.errand == PICKUP:  # the holder's cards must all be named
             self._button("The rest not shown", "pickup_rest", self.rest_secret)
@@ -165,10 +185,15 @@ class GsbPickupScreen(NamesCards, BaseScreen):
     def cover(self) -> None:
         """Covered, and nothing of what was shown left in any widget; the camera off."""
         CAMERA.stop(self.app, self)
+        self.ids.look.cover()
+        self.ids.look.secret = ""
         self.revealed = False
         self.ids.cover.shown, self.ids.secret.shown = True, False
         self.ids.heading.text = self.ids.note.text = ""
         self.ids.choices.clear_widgets()
+
+    def on_pre_leave(self, *_: Any) -> None:
+        self.ids.look.cover()
 
     def on_leave(self, *_: Any) -> None:
         self.picked, self.stickers = [], []
