@@ -47,6 +47,7 @@ from cards_qr.sheet import STYLES
 from companion.scan.decoder import Decoder, Gray
 from companion.scan.synth import CAPTURES, Scene, Symbol, blur_radius_px, sample_scene
 from companion.scan.traycheck import glare_share
+from companion.scan.work import PI4_SLOWDOWN
 
 GAME = "BGM"
 FOREIGN = [
@@ -355,6 +356,9 @@ def main(argv: list[str] | None = None) -> int:
         write_csv(args.csv, per_size)
     print("\nscanner frames per second on one core of this machine (mean over the corpus, load off): "
           + ", ".join(f"{w}x{h} {v:.0f}" for (w, h), v in fps.items()))
+    print(f"expected on one core of a Pi 4 (~{PI4_SLOWDOWN:.0f}x this machine's time per work unit, docs/scanning.md): "
+          + ", ".join(f"{w}x{h} {v / PI4_SLOWDOWN:.0f}" for (w, h), v in fps.items())
+          + f"; a frame where nothing reads (the budget, {decoder.budget:.0f} units) ~{decoder.budget * PI4_SLOWDOWN:.0f} ms")
     print(f"\ntotal {time.perf_counter() - t0:.0f} s; load average at the end {os.getloadavg()[0]:.1f}")
     print("targets met" if not misses else "targets NOT met:\n  " + "\n  ".join(misses))
     return 0 if not misses else 1

@@ -384,6 +384,11 @@ PPM = 6  # rectified pixels per module
 def rectify(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM) -> npt.NDArray[np.uint8]:
     """The symbol (corners TL, TR, BR, BL of its 21 x 21 modules) warped to a square of
     (21 + 2 * MARGIN) * ppm pixels."""
+    return rectify_with(img, quad, ppm)[0]
+
+
+def rectify_with(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM) -> tuple[npt.NDArray[np.uint8], Any]:
+    """`rectify`, and the perspective matrix from capture px to rectified px."""
     import cv2
 
     a, b = MARGIN * ppm, (MARGIN + N) * ppm
@@ -391,7 +396,7 @@ def rectify(img: npt.NDArray[Any], quad: npt.NDArray[np.float32], ppm: int = PPM
     mat = cv2.getPerspectiveTransform(np.asarray(quad, np.float32), dst)
     size = (N + 2 * MARGIN) * ppm
     return np.asarray(cv2.warpPerspective(img, mat, (size, size), flags=cv2.INTER_LINEAR,
-                                          borderMode=cv2.BORDER_REPLICATE), np.uint8)
+                                          borderMode=cv2.BORDER_REPLICATE), np.uint8), mat
 
 
 def function_score(s: npt.NDArray[np.float32]) -> float:

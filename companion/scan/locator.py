@@ -110,8 +110,9 @@ def _gauss_kernel(sigma: float) -> npt.NDArray[np.float64]:
 
 
 def gauss8(img: npt.NDArray[np.uint8], sigma: float) -> npt.NDArray[np.uint8]:
-    """cv2.GaussianBlur of an 8-bit image, as a separable filter: within one grey level of it, and
-    2-3x faster (OpenCV's 8-bit Gaussian takes a slower bit-exact path; measured in docs/scanning.md)."""
+    """cv2.GaussianBlur of an 8-bit image, as a separable filter with the same kernel: within a grey
+    level or two of it, and 2-3x faster (OpenCV's 8-bit Gaussian takes a slower bit-exact path;
+    measured in docs/scanning.md)."""
     import cv2
 
     k = _gauss_kernel(float(sigma))

@@ -76,13 +76,9 @@ def perspective_quad(img: npt.NDArray[Any], quad: npt.NDArray[np.float32]) -> np
     `quad` (a fit of the symbol, TL TR BR BL), or None with fewer than MIN_FINDERS outlines."""
     import cv2
 
-    from companion.scan.grid import MARGIN, N
+    from companion.scan.grid import MARGIN, N, rectify_with
 
-    a, b = MARGIN * P, (MARGIN + N) * P
-    box = np.array([[a, a], [b, a], [b, b], [a, b]], np.float32)
-    mat = cv2.getPerspectiveTransform(np.asarray(quad, np.float32), box)
-    size = (N + 2 * MARGIN) * P
-    rect = np.asarray(cv2.warpPerspective(img, mat, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE), np.uint8)
+    rect, mat = rectify_with(img, quad, P)
     src: list[tuple[float, float]] = []
     dst: list[npt.NDArray[np.float32]] = []
     for ox, oy in FINDERS:

@@ -42,6 +42,7 @@ ORIENTATION = 0.1  # the module edges' orientation around a candidate (locator.o
 GRID_GUESS = 0.5  # one grid read of a guessed quad (refused early without three finder patterns)
 TEXTURE_PER_MPX = 7.5  # the candidate finder, per megapixel of the preview
 TEXTURE_CORNER_PER_MPX = 2.5  # its corner band (locator.EIGEN_SCALE), measured +40 % of the other three
+PI4_SLOWDOWN = 4.0  # a Pi 4 core's time per unit over the reference core's: the project's working figure (docs/scanning.md)
 EDGE_PER_MPX = 0.7  # the edge-density map for the second-card look, per megapixel of the preview
 
 

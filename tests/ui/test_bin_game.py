@@ -18,11 +18,13 @@ ROOT = Path(__file__).resolve().parents[2]
 PLAY = ("run", "scare", "done", "drawn:ACTN")  # Red scares whenever she can, else passes the step
 
 
-def start_game(h: Any, monster: str = "yellow", level: str = "hard") -> None:
+def start_game(h: Any, monster: str = "yellow", level: str = "hard", first: str = "") -> None:
     app = h.app
     app.go("choose")
     h.tap("game:BIN")
     assert app.sm.current == "bin_setup"
+    if first:
+        h.tap(f"first:{first}")
     h.tap(f"monster:{monster}" if monster else "monster:none")
     if monster:
         scroll_to(h, f"level:{level}")  # the level row is below the fold
@@ -156,8 +158,8 @@ def test_shots_renders_every_bin_screen(tmp_path: Path) -> None:
 
 
 def test_the_first_notice_is_news_not_the_prompt_again(harness: Any) -> None:
-    """The table's notices say what the last input made happen: at the start nothing has, and the
-    set-up's notice (the first prompt again) is not shown twice; after the die, its result is."""
+    """The table's notices say what the last input made happen: the set-up's notice that is the
+    first prompt again is not shown twice; after the die, its result is."""
     h = harness
     app = h.app
     start_game(h)
@@ -171,6 +173,40 @@ def test_the_first_notice_is_news_not_the_prompt_again(harness: Any) -> None:
     h.pump(frames=2)
     news = table.ids.notices.text
     assert "2" in news and "Group Creation Chart" in news and table.ids.prompt.text not in news
+
+
+def test_the_table_is_told_who_takes_the_first_turn(harness: Any) -> None:
+    """BIN-G6 (who starts is not stated: the table chooses at set-up) and BIN-25, Player Turn:
+    "Each player takes their turn ..., then play passes clockwise." Yellow, the device's monster
+    player, is chosen to start: the first table screen says so, and when set-up is done the
+    device's first turn comes as steps headed by who takes the first turn (the set-up's last
+    notice is gone by then, replaced by the device's own)."""
+    h = harness
+    app = h.app
+    start_game(h, first="yellow")
+    assert app.controller.state.options.first == "yellow"
+    h.pump(frames=2)
+    words = "Yellow takes the first turn (the table's choice: the rulebook does not say who starts)"
+    assert words in app.screen("bin_table").ids.notices.text
+    h.tap("group:roll")
+    h.tap("choice:1")  # the die shows 2
+    h.tap("group:girls")
+    while app.summary.shown:  # the device placed the girls
+        h.tap("summary_next")
+    for _ in range(200):  # three cards each: Red's behind the hand-over, Yellow's dealt by the device
+        if app.summary.shown:
+            break
+        step(h, prefer=("deal", "draw"))
+    assert app.summary.shown and app.controller.state.phase.value == "play"
+    assert app.summary.heading == "Yellow, the monster player, takes the first turn"
+    assert app.summary.notices[0].startswith(words) and app.summary.steps
+    from companion.ui import fit
+
+    h.pump(frames=3)
+    assert fit.cut_labels() == []  # the longer heading reads whole
+    while app.summary.shown:
+        h.tap("summary_next")
+    assert app.controller.state.seats[app.controller.state.active] == "red"  # then clockwise
 
 
 def _luminance(rgb: Any) -> float:

@@ -5,11 +5,21 @@ from __future__ import annotations
 
 from companion.games.bump_in_the_night.fast import evolve
 from companion.games.bump_in_the_night.context import Ctx
-from companion.games.bump_in_the_night.state import TO_WIN, DrawFor, Phase, State, Turn
+from companion.games.bump_in_the_night.state import TO_WIN, DrawFor, Options, Phase, State, Turn
 
 
 def note(state: State, *lines: str) -> State:
     return evolve(state, notices=state.notices + lines)
+
+
+def first_turn(options: Options, seats: tuple[str, ...]) -> str:
+    """Who takes the first turn, as the table is told at set-up and when play starts. The rulebook
+    names nobody (BIN-G6; Player Turn: "then play passes clockwise"): the table chooses at set-up
+    (`first`), or it is the first colour at the table."""
+    who = (options.first or seats[0]).capitalize()
+    how = "the table's choice" if options.first else "the first colour at the table"
+    return (f"{who} takes the first turn ({how}: the rulebook does not say who starts); "
+            "then play passes clockwise.")
 
 
 def over(state: State, winners: tuple[int, ...], reason: str, why: str) -> State:

@@ -97,7 +97,8 @@ def setup(options: Options, seed: int) -> State:
         unmoved=zeros, moved=zeros, monsters=((SUPPLY,) * 6,) * n, locks=frozenset(),
         claimed=(0,) * n, bonuses=((),) * n, hands=((),) * n, deck=deck, turn=Turn(), running=None,
         pending=(), quiet=0, winners=(), reason="", rng=rng,
-        notices=("Roll a die (or draw a card and read its corner number) for the Group Creation Chart.",),
+        notices=("Roll a die (or draw a card and read its corner number) for the Group Creation Chart.",
+                 flow.first_turn(options, colours)),
     )
 
 
@@ -116,7 +117,7 @@ def settle(state: State, c: Ctx) -> State:
     """The automatic parts of the flow after an input."""
     if state.phase is Phase.DEAL and not state.pending:
         state = evolve(state, phase=Phase.PLAY, turn=Turn(),
-                       notices=state.notices + (f"{state.seats[state.active].capitalize()} starts.",))
+                       notices=state.notices + (flow.first_turn(state.options, state.seats),))
         state = flow.start_turn(state, c)
     while state.phase is Phase.PLAY and not state.pending and state.running is None:
         t = state.turn

@@ -155,3 +155,20 @@ def test_who_starts():
     assert s.pending[0].seat == 3  # green is dealt first
     with pytest.raises(IllegalInput, match="no seat"):
         RULES.setup(Options(first="black"), 1)
+
+
+def test_the_table_is_told_who_takes_the_first_turn():
+    """BIN-G6 (the first player is not stated: the table says who starts) and BIN-25, Player Turn:
+    "Each player takes their turn according to the steps below, then play passes clockwise." The
+    set-up's first notice and the notice when play starts both say who takes the first turn, and
+    that the table chose it (or that it is the first colour, when nobody chose)."""
+    chosen = RULES.setup(Options(players=3, first="mustard"), 1)
+    line = ("Mustard takes the first turn (the table's choice: the rulebook does not say who starts); "
+            "then play passes clockwise.")
+    assert line in chosen.notices
+    s = RULES.apply(RULES.apply(chosen, GroupRoll(2)), PlaceGirls())
+    while s.pending:
+        s = RULES.apply(s, Draw(None))
+    assert s.phase is Phase.PLAY and s.seats[s.active] == "mustard" and s.notices[-1] == line
+    default = RULES.setup(Options(), 1)
+    assert any(n.startswith("Red takes the first turn (the first colour at the table") for n in default.notices)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from companion.core.packs import get_pack
-from companion.games.bump_in_the_night import choices
+from companion.games.bump_in_the_night import choices, flow
 from companion.games.bump_in_the_night.inputs import PlaceGirls
 from companion.games.bump_in_the_night.state import COLOURS, BonusChance, DrawFor, Phase, State
 from companion.ui.packui import GameUI, TurnSummary
@@ -120,7 +120,10 @@ class BinUI(GameUI):
                                tuple(after.notices))
         if self.device_plays(before):
             if self._turn is None:
-                self._turn = (session, [], [])
+                # The device's monster player takes the first turn: say so, as a person's first
+                # turn is told on the table screen (the set-up's last notice, gone by the summary).
+                start = flow.first_turn(before.options, before.seats)
+                self._turn = (session, [], [start] if start in before.notices else [])
                 self._who = acting_colour(before)
             line = choices.instruction(before, inp, after)
             if line:
@@ -132,7 +135,9 @@ class BinUI(GameUI):
         self._turn = None
         if not steps:
             return None
-        return TurnSummary(f"{self._who.capitalize()}, the monster player", tuple(steps), tuple(notices))
+        first = bool(notices) and notices[0] == flow.first_turn(before.options, before.seats)
+        heading = f"{self._who.capitalize()}, the monster player" + (", takes the first turn" if first else "")
+        return TurnSummary(heading, tuple(steps), tuple(notices))
 
     def sounds(self, before: Any, after: Any) -> list[str]:
         if sum(after.claimed) > sum(before.claimed):
