@@ -100,10 +100,3 @@ def test_a_tap_shows_it_for_the_settings_seconds(harness: Any) -> None:
     finally:
         app.prefs.look_seconds = 0
         app.save_prefs()
-
-
-def test_the_private_cards_setting_is_offered_for_boogeyman(harness: Any) -> None:
-    from companion.games.boogeyman.ui import UI
-
-    rows = [r for r in UI.settings(harness.app) if r.key == "look"]
-    assert len(rows) == 1 and rows[0].label == "Private cards"
