@@ -14,6 +14,7 @@ Nothing here knows a game.
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import count
 from typing import Any, Callable, Iterable, Iterator
@@ -149,6 +150,18 @@ class Finger:
                 _pump(step_s)
         self.up()
         _pump(settle)
+
+
+@contextmanager
+def held_down(w: Widget) -> Iterator[Finger]:
+    """A finger down on `w`'s centre for the `with` block, lifted after, even on an error (a
+    hold-to-reveal cover: what it hides shows meanwhile)."""
+    finger = Finger()
+    finger.down(*centre(w))
+    try:
+        yield finger
+    finally:
+        finger.up()
 
 
 # ---- what a person can see and press ---------------------------------------------------------

@@ -180,12 +180,8 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     shot("16_boogeyman_private")
     from companion.ui import touch
 
-    finger = touch.Finger()  # the Boogeyman player's finger on the cover: the Ladder shows meanwhile
-    finger.down(*touch.centre(h.find("hold")))
-    try:
+    with touch.held_down(h.find("hold")):  # the Boogeyman player's finger on the cover: the Ladder shows meanwhile
         shot("16b_boogeyman_held")
-    finally:
-        finger.up()
 
 
 def _preview_only(scanner: Any) -> bool:

@@ -205,12 +205,8 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
 
 
 def _held(h: Any, then: Callable[[], Any]) -> None:
-    """A finger down on the private screen's cover (what it hides shows meanwhile), `then`, lifted."""
+    """`then` with a finger on the private screen's cover (what it hides shows meanwhile)."""
     from companion.ui import touch
 
-    finger = touch.Finger()
-    finger.down(*touch.centre(h.find("hold")))
-    try:
+    with touch.held_down(h.find("hold")):
         then()
-    finally:
-        finger.up()
