@@ -100,3 +100,24 @@ def test_a_tap_shows_it_for_the_settings_seconds(harness: Any) -> None:
     finally:
         app.prefs.look_seconds = 0
         app.save_prefs()
+
+
+def test_the_boogeymans_settings_offer_private_cards_and_scroll_to_the_rest(harness: Any) -> None:
+    # Boogeyman's Settings has seven rows with "Private cards": more than 480 px hold, so the rows
+    # scroll (the buttons below them stay put). Chosen by touch; a drag brings the sensor status up.
+    h, app = harness, harness.app
+    h.tap("settings")
+    try:
+        h.tap("look_row:10")
+        assert app.prefs.look_seconds == 10 and h.find("look_row:10").caption.startswith("\u2714")
+        scr = app.screen("settings")
+        view, note = scr.ids.rows_view, scr.ids.port_note
+        bottom = view.to_window(view.x, view.y)[1]
+        assert note.to_window(note.x, note.y)[1] < bottom  # the sensor status starts below the view
+        x = view.to_window(view.center_x, view.y)[0]
+        h.drag([(x, bottom + 40), (x, bottom + 240)])
+        assert note.to_window(note.x, note.y)[1] >= bottom - 1  # scrolled into view
+        h.tap("back")
+        assert app.sm.current != "settings"
+    finally:
+        app.prefs.look_seconds = 0

@@ -151,9 +151,11 @@ class BoogeymanUI(GameUI):
         return (("boogeyman", "Boogeyman"),)
 
     def settings(self, app: Any) -> Sequence[SettingRow]:
-        """Mode, difficulty, who holds the Boogeyman. Not "Private cards" (companion/ui/hold.py): its
-        private screen honours that shared setting, but a seventh row would push "Next game" under
-        the status bar of the shell's Settings at 800x480; it is set from another game's Settings."""
+        """Mode, difficulty, who holds the Boogeyman, and how the Boogeyman player's private screen
+        shows the Ladder (the shared "Private cards" setting, companion/ui/hold.py; a seventh row: the
+        shell's Settings scrolls its rows)."""
+        from companion.ui.hold import look_row
+
         p = app.prefs
 
         def set_(key: str) -> Callable[[Any], None]:
@@ -164,7 +166,8 @@ class BoogeymanUI(GameUI):
 
         return (SettingRow("mode", "Mode", MODES, p.mode, set_("mode")),
                 SettingRow("diff", "Difficulty", DIFFS, p.difficulty, set_("difficulty")),
-                SettingRow("seat", "Boogeyman", SEATS, p.boogeyman, set_("boogeyman")))
+                SettingRow("seat", "Boogeyman", SEATS, p.boogeyman, set_("boogeyman")),
+                look_row(app))
 
     # ---- screenshots ----
     def shots(self, h: Any, shot: Callable[[str], Any]) -> None:
