@@ -501,6 +501,10 @@ class CompanionApp(App):
             return
         g = self.game
         if self.sm.current in ("calibrate", "choose") or (g is not None and self.sm.current == g.setup_screen):
+            # Not played on these screens, but the fix the mat asks for stays current: a mat that
+            # settles here, just before the table screen, with no change after, was never checked
+            # (test_board_sim waited 30 s for "corridor C1" in one full-suite run).
+            self._check_mat()
             return
         event = sensing.on_settled(self.controller.state, settled.before, settled.after)
         if isinstance(event, sensing.Ask):
