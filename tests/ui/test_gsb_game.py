@@ -123,6 +123,35 @@ def two_people(h: Any) -> Any:
     return c
 
 
+def dealt_with_a_secret(h: Any) -> Any:
+    """Two people; Player 1 names the four cards dealt, Player 2's four and Player 1's fifth are
+    dealt unseen, and Player 1 is to play; its controller."""
+    c = two_people(h)
+    h.tap("draw_name")
+    h.tap("look")
+    for card in ("pal", "car", "stine", "book"):
+        h.tap(f"card:{card}")
+    h.tap("draw_unseen")  # Player 2's four
+    h.tap("draw_unseen")  # Player 1's fifth card, secret
+    assert c.view()["waiting"] == {"kind": "play", "seat": "Player 1"}
+    return c
+
+
+def to_the_devices_deal(h: Any) -> Any:
+    """Three players by touch, the automated player in seat 2, the deal run up to its four cards;
+    the controller."""
+    app = h.app
+    app.go("choose")
+    h.tap("goosebumps")
+    h.tap("players:3")
+    h.tap("device_at:1")
+    h.tap("start")
+    c = app.controller
+    while c.view()["waiting"]["seat"] != "Device":
+        h.tap("draw_unseen")
+    return c
+
+
 def test_a_hidden_hand_passes_and_plays_a_card_it_never_named_by_touch(harness: Any) -> None:
     """GSB-14/39, "Taking a Turn" and "Play these cards during other players' turns", with GSB-18/
     G17 (no Pal past the Amusement Park): two people, no automated player. Player 1 keeps every
@@ -347,15 +376,8 @@ def test_the_holders_cards_are_named_in_private_and_the_table_screen_shows_none_
 
     h = harness
     app = h.app
-    app.go("choose")
-    h.tap("goosebumps")
-    h.tap("players:3")
-    h.tap("device_at:1")
-    h.tap("start")
-    c = app.controller
+    c = to_the_devices_deal(h)
     assert c.state.seats == ("Player 1", "Device", "Player 3")
-    while c.view()["waiting"]["seat"] != "Device":
-        h.tap("draw_unseen")
     before = c.state
     dealt = ("pal", "car", "stine", "book")
     words = {caption(k) for k in dealt + ("freeze",)} | {title(k) for k in dealt + ("freeze",)}
@@ -407,14 +429,7 @@ def test_show_my_hand_is_on_the_private_screen_and_leaves_nothing_on_the_table(h
     before, and no Label in the window lists the hand. All by touches."""
     h = harness
     app = h.app
-    c = two_people(h)
-    h.tap("draw_name")
-    h.tap("look")
-    for card in ("pal", "car", "stine", "book"):
-        h.tap(f"card:{card}")
-    h.tap("draw_unseen")  # Player 2's four
-    h.tap("draw_unseen")  # Player 1's fifth card, secret
-    assert c.view()["waiting"] == {"kind": "play", "seat": "Player 1"}
+    c = dealt_with_a_secret(h)
     app.toaster.hide()
     h.pump(frames=2)
     table = window_text()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.ui import touch
-from tests.ui.test_gsb_game import held, two_people, window_text
+from tests.ui.test_gsb_game import dealt_with_a_secret, held, two_people, window_text
 from tests.ui.test_gsb_scan import STICKER, camera_on, show
 from tests.ui.test_bin_scan import reads_whole
 
@@ -20,14 +20,7 @@ def holds(text: str) -> bool:
 
 def at_hand(h: Any) -> str:
     """Two people; Player 1 names the four dealt; on their turn "Show my hand", "I am Player 1"."""
-    c = two_people(h)
-    h.tap("draw_name")
-    h.tap("look")
-    for card in ("pal", "car", "stine", "book"):
-        h.tap(f"card:{card}")
-    h.tap("draw_unseen")  # Player 2's four
-    h.tap("draw_unseen")  # Player 1's fifth card, secret
-    assert c.view()["waiting"] == {"kind": "play", "seat": "Player 1"}
+    dealt_with_a_secret(h)
     h.tap("hand")
     h.tap("look")
     mine = "Pal, Haunted Car, R.L. Stine!, Found Your Book!"

@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.ui.hardware import CardScanner
 from tests.ui.test_bin_scan import reads_whole
-from tests.ui.test_gsb_game import labels, shown_actions, two_people, window_text
+from tests.ui.test_gsb_game import labels, shown_actions, to_the_devices_deal, two_people, window_text
 
 STICKER = {"3": "GSB:NUMB:20", "pal": "GSB:MAYH:01", "car": "GSB:MAYH:04", "freeze": "GSB:MAYH:11",
            "stine": "GSB:MAYH:08", "book": "GSB:MAYH:06", "4": "GSB:NUMB:28", "6": "GSB:NUMB:46"}
@@ -106,14 +106,7 @@ def test_the_holders_cards_are_scanned_in_private(harness: Any) -> None:
 
     h = harness
     app = h.app
-    app.go("choose")
-    h.tap("goosebumps")
-    h.tap("players:3")
-    h.tap("device_at:1")
-    h.tap("start")
-    c = app.controller
-    while c.view()["waiting"]["seat"] != "Device":
-        h.tap("draw_unseen")
+    c = to_the_devices_deal(h)
     cam = camera_on(h)
     h.tap("draw_device")
     h.tap("look")
