@@ -3,7 +3,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test setup setup-test typecheck lint bench install-pi clean
+.PHONY: run test setup setup-test typecheck lint bench install-pi clean upgrade-deps
 
 run: setup
 	$(VENV)/bin/companion run
@@ -41,3 +41,10 @@ test-slow: setup-test
 	FIRMWARE_FUZZ_LINES=100000 $(PY) -m pytest -q --no-cov tests/firmware/test_micropython.py -k fuzz
 	COMPANION_FAULT_CASES=2400 COMPANION_CRASH_KILLS=1000 $(PY) -m pytest -q -s --no-cov -o timeout=3600 \
 		tests/faults/test_damage.py tests/core/test_crash.py
+
+# Refresh the lock (requirements/*.txt) to the newest packages pyproject.toml and
+# requirements/constraints.in allow, install it, and run the whole suite on it. Commit the lock only
+# when this passes.
+upgrade-deps:
+	scripts/lock.sh --upgrade
+	$(MAKE) test

@@ -34,17 +34,26 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 PY="${PYTHON:-python3}"
+# On a Raspberry Pi the camera (python3-picamera2) and, on a Pi 5, gpiozero's pins (python3-lgpio)
+# come only from apt, so the venv sees the system's packages there; what the lock installs into
+# the venv still comes first. Elsewhere the venv is sealed.
+venv_args=()
+if grep -qs "Raspberry Pi" /proc/device-tree/model; then
+  venv_args+=(--system-site-packages)
+fi
 if [ ! -x .venv/bin/python ]; then
-  echo "setup: creating .venv with $($PY --version)"
-  $PY -m venv .venv
+  echo "setup: creating .venv with $($PY --version) ${venv_args[*]}"
+  $PY -m venv "${venv_args[@]}" .venv
 fi
 
-extras="."
-[ "$purpose" = run ] || extras=".[$purpose]"
+# One tested set of packages everywhere: the lock in requirements/ (scripts/lock.sh writes it,
+# `make upgrade-deps` refreshes it). Hashes are checked, and only binary wheels are taken, so a
+# package with no wheel for this machine fails here at once instead of starting a long build.
+lock="requirements/$purpose.txt"
 stamp=".venv/.installed-$purpose"
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  echo "setup: installing the companion into .venv ($extras)"
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e "$extras"
+if [ ! -f "$stamp" ] || [ "$lock" -nt "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  echo "setup: installing the locked packages into .venv ($lock)"
+  .venv/bin/python -m pip install -q --require-hashes --only-binary :all: -r "$lock"
+  .venv/bin/python -m pip install -q --no-deps --no-build-isolation -e .
   touch "$stamp"
 fi
