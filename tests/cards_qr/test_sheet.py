@@ -8,17 +8,11 @@ from cards_qr.codes import all_codes
 from cards_qr.sheet import MIN_PX_PER_MODULE, PAPERS, STYLES, SheetError, layout, px_per_module, write_sheet
 from companion.cli import main
 from companion.scan.decoder import Decoder
+from tests.cards_qr.pdf_pages import pdf_pages
 
 
 def _render(pdf: Path, dpi: int) -> list[np.ndarray]:
-    import pymupdf
-
-    pages = []
-    with pymupdf.open(pdf) as doc:
-        for page in doc:
-            pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY)
-            pages.append(np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.width).copy())
-    return pages
+    return pdf_pages(pdf, dpi)
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
@@ -62,10 +56,22 @@ def test_bgm_pdf_scans_back_to_every_code_exactly_once(tmp_path: Path) -> None:
     out = tmp_path / "bgm.pdf"
     assert main(["qr-sheet", "--game", "BGM", "--out", str(out)]) == 0
     # 150 dpi: ~5.9 px per card module, ~3.5 px per token module, about what the tray camera sees.
+    # Sticker by sticker, as the tray camera sees them: each cut-out reads as its own code (so the
+    # sheet prints every code once, each where its cut guide is); a whole page of 50 stickers is
+    # not a frame the camera ever gets.
     decoder = Decoder(game="BGM", budget_ms=5000)
+    px = 150 / 25.4
     found: Counter[str] = Counter()
-    for image in _render(out, 150):
-        found.update(str(c) for c in decoder.decode(image).cards)
+    pages = layout("BGM")
+    images = _render(out, 150)
+    assert len(images) == len(pages)
+    for page, image in zip(pages, images):
+        for p in page.stickers:
+            x0, y0 = int((p.x_mm - 2) * px), int((p.y_mm - 2) * px)
+            x1, y1 = int((p.x_mm + p.style.width_mm + 2) * px), int((p.y_mm + p.style.height_mm + 2) * px)
+            got = [str(c) for c in decoder.decode(image[y0:y1, x0:x1]).cards]
+            assert got == [str(p.code)], f"page {page.header!r}: the sticker at {p.x_mm}, {p.y_mm} mm"
+            found.update(got)
     assert found == Counter(str(c) for c in all_codes("BGM"))
 
 

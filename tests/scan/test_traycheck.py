@@ -107,22 +107,22 @@ def test_command_line_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 
 
 def test_the_sticker_sheet_carries_the_test_sticker(tmp_path: Path) -> None:
-    import numpy as np
-    import pymupdf
-
     from cards_qr.sheet import CHECK_TEXT, layout, write_sheet
     from companion.scan.decoder import Decoder
+    from tests.cards_qr.pdf_pages import pdf_pages
 
     assert CHECK_TEXT == TEST_CODE
     for game in ("BGM", "SOL", "BIN", "GSB"):
         assert sum(len(p.checks) for p in layout(game) if p.game == game) == 1
     out = tmp_path / "gsb.pdf"
-    write_sheet("GSB", str(out))
-    with pymupdf.open(out) as doc:
-        pix = doc[-1].get_pixmap(dpi=150, colorspace=pymupdf.csGRAY)
-        page = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.width).copy()
-    r = Decoder(game="GSB", budget=2000).decode(page)
-    assert TEST_CODE in [s.text for s in r.seen] and all(str(c) != TEST_CODE for c in r.cards)
+    last = write_sheet("GSB", str(out))[-1]
+    page = pdf_pages(out, 150)[-1]
+    (check,) = last.checks
+    px = 150 / 25.4  # the check sticker cut out, as the tray camera sees it
+    x0, y0 = int((check.x_mm - 2) * px), int((check.y_mm - 2) * px)
+    x1, y1 = int((check.x_mm + check.style.width_mm + 2) * px), int((check.y_mm + check.style.height_mm + 2) * px)
+    r = Decoder(game="GSB", budget=2000).decode(page[y0:y1, x0:x1])
+    assert [s.text for s in r.seen] == [TEST_CODE] and r.cards == ()
 
 
 def test_glare_share_measures_the_washed_out_part_of_a_symbol() -> None:
