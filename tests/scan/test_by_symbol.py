@@ -9,6 +9,7 @@ from cards_qr.codes import parse_code
 from companion.scan import grid
 from companion.scan.decoder import TARGET_PPM, Candidate, Decoder, module_px_of, symbol_crop
 from companion.scan.synth import Placed, Spoil, qr_matrix, render_scene
+from tests.scan.variants import TWINS, count, twins
 
 URL = "https://shop.example.org/p/4711?utm_source=box&utm_medium=qr"  # a version-4 symbol
 
@@ -141,17 +142,19 @@ def test_a_steeply_tilted_cards_finders_are_found_though_far_from_square() -> No
     triples = locate(img, centre, 15.0, orientation(img, centre, 22 * m), [m * r for r in (0.8, 1.0, 1.25)])
     corner_err = [float(np.abs(t.quad()[[0, 1, 3]] - truth[[0, 1, 3]]).max()) for t in triples]
     assert min(corner_err) < m, corner_err
-    assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:BOOG:28"),)
+    assert count(img, lambda t: Decoder(game="BGM").decode(t).cards == (parse_code("BGM:BOOG:28"),)) >= TWINS - 2
 
 
 def test_decision_feedback_reads_blur_the_plain_deconvolution_cannot() -> None:
     # Blur of 0.78 module (sigma 2.8 px at 3.6 px per module): alternating modules keep ~4 % of their
     # contrast and the ridge solution gets too many modules wrong; fixing the ones it is sure of and
-    # solving the rest again reads it. A symbol of another text never decodes as this one.
+    # solving the rest again reads it. A symbol of another text never decodes as this one. (At that
+    # blur either read of one frame hangs on its last grey levels: counted over its twins.)
     img, syms = render_scene([Placed("BGM:STOK:14", 3.6, 20.0, (320, 240))], Spoil(blur_sigma=2.8, noise_sigma=2.0), seed=1)
     q = np.array(syms[0].corners, np.float32)
-    assert grid.deconvolved_text(img, q) is None
-    assert grid.feedback_text(img, q) == "BGM:STOK:14"
+    feedback = count(img, lambda t: grid.feedback_text(t, q) == "BGM:STOK:14")
+    assert feedback >= TWINS - 2
+    assert count(img, lambda t: grid.deconvolved_text(t, q) == "BGM:STOK:14") < feedback
     blank = np.full_like(img, 200)
     assert grid.feedback_text(blank, q) is None
 
@@ -175,10 +178,11 @@ def test_the_look_after_a_full_read_finds_a_dim_noisy_second_sticker(name: str) 
     # Dim light and sensor noise flatten a sticker's texture score to 1.6-2 (2.5 was the floor for
     # that look once): it is still a patch worth the steps, and reads
     placed, spoil, seed = SECOND[name]
+    # (which step reads the second sticker, and whether the old floor would have, depends on the
+    # frame's last grey levels: on this frame and its twins both floors read most; tests/scan/variants.py)
     img, _ = render_scene(placed, spoil, seed=seed, scale=2.0, view=(1280, 720))
-    r = Decoder(game="BGM").decode(img)
-    assert r.cards == tuple(sorted(parse_code(p.text) for p in placed))
-    assert [s.how for s in r.seen if s.text == placed[1].text] == ["texture grid"]
+    want = tuple(sorted(parse_code(p.text) for p in placed))
+    assert count(img, lambda t: Decoder(game="BGM").decode(t).cards == want) >= TWINS - 2
 
 
 def test_a_second_sticker_whose_finders_fit_a_little_under_the_old_bar_is_read() -> None:
@@ -194,15 +198,23 @@ def test_a_second_sticker_whose_finders_fit_a_little_under_the_old_bar_is_read()
     assert r.cards == (parse_code("BGM:LGHT:06"), parse_code("BGM:STOK:16"))
 
 
-def test_a_texture_blob_three_times_the_symbol_still_finds_its_finders() -> None:
+def test_a_texture_blob_three_times_the_symbol_still_finds_its_finders(monkeypatch: pytest.MonkeyPatch) -> None:
     # Benchmark frame (seed 5151, 1280 x 720, frame 218): a dim, motion-blurred card whose texture
     # blob takes in the whole card, 2.8x the symbol's side; the finder search reaches down to 0.4x
     # the blob's module estimate
     placed = [Placed("BGM:EVNT:08", 2.276072954759595, 112.72641228164778, (201.67722964933162, 244.78209999840445))]
     spoil = Spoil(blur_sigma=0.7272488729817337, motion_px=4, glare_size=0.18958470750846962,
                   light=0.19588737670041168, noise_sigma=1.541813986665509, jpeg_quality=32, clutter=5)
+    from companion.scan import decoder
+
     img, _ = render_scene(placed, spoil, seed=515115671, scale=2.0, view=(1280, 720))
-    assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:EVNT:08"),)
+
+    def reads() -> int:
+        return count(img, lambda t: Decoder(game="BGM").decode(t).cards == (parse_code("BGM:EVNT:08"),))
+
+    now = reads()
+    monkeypatch.setattr(decoder, "TEXTURE_SIZES", decoder.TEXTURE_SIZES[1:])  # the search from 0.5x, as before
+    assert now >= TWINS // 2 and now > reads()  # (12 twins here: 10 against 5)
 
 
 def test_a_tilted_cards_finder_legs_may_differ_by_a_third() -> None:
@@ -238,34 +250,42 @@ def test_a_located_outline_joining_two_stickers_hides_neither() -> None:
     spoil = Spoil(tilt=0.07310432394395838, blur_sigma=0.0, motion_px=3, glare=0, glare_size=0.12747687965070856,
                   light=0.1229593278222013, noise_sigma=0.8626073045845117, jpeg_quality=51, clutter=4)
     img, _ = render_scene(placed, spoil, seed=600718374)
-    assert any(not _outline(q) for _, q, _ in located_symbols(img))
-    assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:BOOG:13"), parse_code("BGM:SRCH:45"))
+    # (whether zxing joins the two on a given twin depends on its last grey levels: on some it does)
+    assert any(any(not _outline(q) for _, q, _ in located_symbols(t)) for t in twins(img))
+    want = (parse_code("BGM:BOOG:13"), parse_code("BGM:SRCH:45"))
+    assert count(img, lambda t: Decoder(game="BGM").decode(t).cards == want) >= TWINS - 2
 
 
-def test_a_grid_read_that_is_no_stickers_text_lets_the_later_steps_try(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Benchmark frame (seed 5151, 1280 x 720, frame 78): a glared, blurred card whose finder fit is a
-    # pixel or two off. Reed-Solomon "repairs" the grid read into a valid text that no sticker
-    # carries; it is held while the codebook reads the card on the same corners.
-    from companion.scan import codebook
+@pytest.mark.parametrize("hold", [True, False])
+def test_a_grid_read_that_is_no_stickers_text_lets_the_later_steps_try(monkeypatch: pytest.MonkeyPatch, hold: bool) -> None:
+    # Seen on a benchmark frame (seed 5151, 1280 x 720, frame 78): Reed-Solomon "repaired" the grid
+    # read of a card fitted a pixel off into ':ZHW-9U$VUP', a valid text no sticker carries. Whether
+    # a given frame is misread so depends on the CPU's exact image arithmetic (it failed a fresh
+    # clone's `make test` on another CPU: issue 24), so the misread is made here, on a plain frame:
+    # zxing is kept out (so the grid steps run) and the first grid read answers that text. It is held
+    # while the codebook reads the card on the same corners; without the hold it is the answer.
+    from companion.scan import decoder
 
-    placed = [Placed("BGM:TRBL:01", 2.6810873782331197, 282.8891518634602, (318.35396791514046, 211.08412262572682))]
-    spoil = Spoil(tilt=0.12837046975476973, blur_sigma=1.4, motion_px=0, glare=1, glare_size=0.21340645418242532,
-                  light=1.1655107629670358, noise_sigma=2.787527782349462, jpeg_quality=74, clutter=0)
-    img, _ = render_scene(placed, spoil, seed=515115531, scale=2.0, view=(1280, 720))
-    seen: list[str] = []
+    img, _ = render_scene([Placed("BGM:TRBL:01", 4.0, 20.0, (320, 240))], Spoil(blur_sigma=0.8, noise_sigma=1.0), seed=3)
+    monkeypatch.setattr(decoder, "located_symbols", lambda small: [])
+    monkeypatch.setattr(decoder, "zxing_texts", lambda img: [])
+    monkeypatch.setattr(decoder, "zxing_located", lambda img: [])
+    monkeypatch.setattr(decoder, "HOLD_UNKNOWN", hold)
     real = grid.read_quad
+    reads: list[str | None] = []
 
-    def spy(*a: object, **k: object) -> str | None:
-        text = real(*a, **k)  # type: ignore[arg-type]
-        if text is not None:
-            seen.append(text)
-        return text
+    def misread_once(*a: object, **k: object) -> str | None:
+        reads.append(real(*a, **k))  # type: ignore[arg-type]
+        return ":ZHW-9U$VUP" if len(reads) == 1 else reads[-1]
 
-    monkeypatch.setattr(grid, "read_quad", spy)
+    monkeypatch.setattr(grid, "read_quad", misread_once)
     r = Decoder(game="BGM").decode(img)
-    assert any(not codebook.is_sticker_text(t) for t in seen), seen
-    assert r.cards == (parse_code("BGM:TRBL:01"),)
-    assert [s.how for s in r.seen if s.text == "BGM:TRBL:01"] == ["codebook"]
+    assert reads[:1] == ["BGM:TRBL:01"]  # the grid step ran, on a card it reads (the misread is ours)
+    if hold:
+        assert r.cards == (parse_code("BGM:TRBL:01"),) and r.foreign == 0
+        assert [s.how for s in r.seen] == ["codebook"]
+    else:
+        assert r.cards == () and r.foreign == 1 and [s.text for s in r.seen] == [":ZHW-9U$VUP"]
 
 
 def test_a_located_symbol_its_crop_reads_takes_the_cheap_look(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,6 +1,8 @@
 """The benchmark corpus (companion.scan.synth.sample_scene): the same physical scene at every capture
 size, each symbol's pixels per module and the blur recorded, symbols whole and uncovered."""
 
+import os
+
 import numpy as np
 import pytest
 
@@ -21,6 +23,8 @@ def test_symbols_record_their_pixels_per_module() -> None:
     assert syms[0].modules == 21 and syms[0].px_per_module == pytest.approx(6.0, rel=0.03)
 
 
+@pytest.mark.skipif(bool(os.environ.get("COMPANION_SYNTH_JITTER")),
+                    reason="compares a capture with a crop of another pixel for pixel; the test jitter differs per frame")
 @pytest.mark.parametrize("i", range(6))
 def test_a_scene_is_the_same_at_every_capture_size(i: int) -> None:
     sc = sample_scene(np.random.default_rng([9, i]), 9_000 + i, STICKERS, FOREIGN, ["BGM:SRCH:99"])
