@@ -83,7 +83,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(func(args) or 0)
+        status = int(func(args) or 0)
+        # What is still in stdout's buffer is written here, inside the error handling: left to the
+        # interpreter's exit, a reader gone away (`replay --json | head`) is a BrokenPipeError
+        # outside `main` ("Exception ignored", exit status 120) whenever stdout is buffered.
+        sys.stdout.flush()
+        return status
     except KeyboardInterrupt:
         return 130
     except BaseException as exc:  # noqa: BLE001 - every failure becomes one line, never a traceback
@@ -119,7 +124,8 @@ def error(exc: BaseException) -> int:
 
 
 def _drop_stdout() -> None:
-    # The reader went away: send what is still buffered nowhere, so exiting does not fail again.
+    # The reader went away: point the stdout file descriptor at /dev/null, so what is still
+    # buffered goes nowhere and the interpreter's flush at exit does not fail again.
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
