@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Iterator, Protocol
 
 from companion.core import copies as cp
+from companion.core import walscan
 from companion.core.codec import parse_json
 from companion.core.errors import DecodeError, JournalDamaged, JournalError, JournalForeign
 from companion.core.files import read_bounded, sync_dir
@@ -102,6 +103,7 @@ class Scan:
     whole: str = ""  # why the file as a whole cannot be trusted
     fresh: bool = False  # the file was created just now: nothing in it to keep
     stray: int = 0  # input rows of no game (a damaged key): dropped
+    wal_lost: int = 0  # commits a damaged WAL still holds that SQLite no longer reads
     games: dict[int, SGame] = field(default_factory=dict)
     max_id: int = 0
 
@@ -131,11 +133,18 @@ def open_checked(j: Journal, repair: bool) -> None:
     scan = _scan_or_damage(j)
     found = _read_copies(j)
     outcomes = [_decide(j, gid, scan, found) for gid in sorted(set(scan.games) | set(found))]
+    if any(o.source == "S" and o.copy == "rewrite" and not o.damage for o in outcomes):
+        # A game's second copy is missing or behind: before the journal alone is trusted (and the
+        # copy written again from it), make sure its WAL did not lose commits to a damaged frame.
+        scan.wal_lost = walscan.lost_commits(j.path + "-wal", j.path)
+        if scan.wal_lost:
+            outcomes = [_decide(j, gid, scan, found) for gid in sorted(set(scan.games) | set(found))]
     damage = bool(scan.whole or scan.stray) or any(o.damage or o.drop for o in outcomes)
     _report(j, scan, found, outcomes, will_repair=repair and not j.readonly)
     if damage:
         if j.readonly or not repair:
             j._rollback()
+            _close_keeping_wal(j)
             how = "it cannot be repaired in a read-only folder" if j.readonly else "run `companion journal repair`"
             raise JournalDamaged(f"{j.path}: the journal is damaged: {j.report.summary()} ({how})", j.report)
         _rebuild(j, scan, found, outcomes)
@@ -406,9 +415,13 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
             return o
         if j.v1:
             o.copy, o.migrate = "rewrite", True  # an old journal: every game gets its first second copy
+            if scan.wal_lost:
+                return _wal_loss(o, name, s, scan, "it has no second copy (an old journal)")
             return o
         if c is None:
             o.copy = "rewrite"
+            if scan.wal_lost:
+                return _wal_loss(o, name, s, scan, "it has no second copy")
             if s.changes == 0 and s.copy_crc == 0:
                 o.migrate = True  # an old journal: its first second copy
             else:
@@ -416,6 +429,8 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
             return o
         if not c_head:
             o.copy = "rewrite"
+            if scan.wal_lost:
+                return _wal_loss(o, name, s, scan, f"its second copy is damaged too ({c.problem})")
             o.copy_damage = f"{name}: its second copy was damaged ({c.problem}); it was written again from the journal."
             return o
         assert c is not None
@@ -446,6 +461,8 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
             why = (c.problem if not c_good else
                    f"it was cut short ({c.count} of {s.changes} changes)" if c.count < s.changes else
                    "it did not match the journal")
+            if scan.wal_lost:
+                return _wal_loss(o, name, s, scan, f"its second copy is damaged too ({why})")
             o.copy_damage = f"{name}: its second copy was damaged ({why}); it was written again from the journal."
         return o
     # The journal's record of this game cannot be trusted.
@@ -490,6 +507,18 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
                 if c_head and c is not None else "it has no readable second copy")
     at = f"after input {live}" if live else "at its start"
     o.damage = f"{name}: {why}, and {copy_why}; the game resumes {at}; any later inputs are lost."
+    return o
+
+
+def _wal_loss(o: Outcome, name: str, s: SGame, scan: Scan, copy_why: str) -> Outcome:
+    """A sound game in a journal whose WAL lost commits, with no second copy to say which were its:
+    the journal's rows are all that is left (a repair keeps them and sets the WAL aside)."""
+    o.source, o.copy, o.lost, o.migrate = "S", "rewrite", True, False
+    n = scan.wal_lost
+    at = f"after input {s.live}" if s.live else "at its start"
+    o.damage = (f"{name}: the journal's write-ahead log is damaged (SQLite cannot read its last {n} "
+                f"commit{'s' if n > 1 else ''}), and {copy_why}; the game resumes {at}; "
+                "any later inputs are lost.")
     return o
 
 
@@ -722,6 +751,25 @@ def _rebuild(j: Journal, scan: Scan, found: dict[int, cp.CopyGame], outcomes: li
             if gid in found:
                 j.report.kept.append(str(j.copies.set_aside(gid, stamp)))
             j.copies.replace(gid, lines)
+
+
+def _close_keeping_wal(j: Journal) -> None:
+    """Close a damaged journal without letting SQLite checkpoint its WAL (which would copy what it
+    can read into the main file and delete the rest): a read-only connection stays open meanwhile,
+    so the files stay byte for byte as they were for a repair."""
+    guard: sqlite3.Connection | None = None
+    try:
+        from urllib.parse import quote
+
+        guard = sqlite3.connect("file:" + quote(os.path.abspath(j.path)) + "?mode=ro", uri=True,
+                                isolation_level=None)
+        guard.execute("BEGIN")
+        guard.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except (sqlite3.Error, UnicodeDecodeError):
+        pass  # unreadable as SQLite: closing cannot checkpoint it either
+    j.close_db()
+    if guard is not None:
+        guard.close()
 
 
 def _set_aside_sqlite(j: Journal, stamp: str) -> None:
