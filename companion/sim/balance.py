@@ -63,7 +63,7 @@ def generic_sections(sim: GameSim, games: int, seed: int, jobs: int, progress: P
     rates: dict[str, float] = {}
     lengths: dict[str, list[int]] = {}
     for level in [v for v in level_names(sim.code) if v != "random"]:
-        args = argparse.Namespace(seats="", both_orders=False, players=0)
+        args = argparse.Namespace(seats=None, both_orders=False, players=None)
         config = sim.configure(args)
         if len(config.seats) != 2:
             args.seats = ",".join([level] + ["random"] * (len(config.seats) - 1))

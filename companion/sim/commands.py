@@ -20,10 +20,13 @@ def register(subparsers: Any) -> None:
         description="Plays whole games of any registered game: a policy per seat (--seats: random, greedy, "
                     "or a device level such as easy, normal, hard). Reproducible for a seed whatever --jobs.")
     sim.add_argument("--game", default="BGM", help=f"the game's code ({', '.join(games.codes())})")
-    sim.add_argument("--seats", default="", help="a level per seat in seat order (hard,random) or seat=level pairs")
-    sim.add_argument("--both-orders", action="store_true", help="two seats: odd games swap the levels")
-    sim.add_argument("--players", default="", help="players at the table: N, or a range 3..6 that the games "
-                     "cycle through (default: the game's own)")
+    sim.add_argument("--seats", default=None, help="a level per seat in seat order (hard,random) or seat=level "
+                     "pairs (default: every seat random)")
+    sim.add_argument("--both-orders", action="store_true",
+                     help="two-seat games only: every other game swaps the two seats' levels, so each level "
+                          "plays both seats (the first player's edge cancels out)")
+    sim.add_argument("--players", default=None, help="players at the table: N, or a range 3..6 that the games "
+                     "cycle through (default: the game's own; Boogeyman: --children)")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--jobs", type=int, default=1, help="worker processes")

@@ -28,7 +28,7 @@ def _dice() -> Iterator[None]:
 
 
 def args(**kw: object) -> argparse.Namespace:
-    base = {"seats": "", "both_orders": False, "players": ""}
+    base = {"seats": None, "both_orders": False, "players": None}
     base.update(kw)
     return argparse.Namespace(**base)
 
@@ -54,7 +54,7 @@ def test_results_do_not_depend_on_jobs_and_replay_from_the_seed() -> None:
 def test_seats_are_named_in_order_or_by_name_and_checked() -> None:
     assert generic.parse_seats("hard,random", ("Ann", "Bob")) == {"Ann": "hard", "Bob": "random"}
     assert generic.parse_seats("Bob=greedy", ("Ann", "Bob")) == {"Bob": "greedy"}
-    assert generic.parse_players("3..6") == (3, 4, 5, 6) and generic.parse_players("") == ()
+    assert generic.parse_players("3..6") == (3, 4, 5, 6) and generic.parse_players(None) == ()
     for bad, message in (("hard", "1 levels for 2 seats"), ("Ann=hard,random", "not both"),
                          ("Zed=hard", "no seat 'Zed'"), ("hard,wizard", "unknown level 'wizard'")):
         with pytest.raises(Exception, match=message):
@@ -81,3 +81,54 @@ def test_balance_covers_a_game_with_no_simulation_module(tmp_path: Path) -> None
     text = out.read_text()
     assert "Dice race" in text and text.count("data:image/png;base64,") == 2
     assert main(["balance", "--game", "DICE", "--games", "1", "--out", str(tmp_path / "no" / "b.html")]) == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--game", "GSB", "--players", "2..9"], "--players 7: Goosebumps is for 2 to 6 players"),
+        (["--game", "GSB", "--players", "0"], "--players must be between 1 and 99"),
+        (["--game", "BIN", "--players", ""], "--players is a number or a range like 3..6, not ''"),
+        (["--game", "SOL", "--players", "0"], "--players must be between 1 and 99"),
+        (["--game", "GSB", "--seats", ""], "--seats names no level"),
+        (["--game", "GSB", "--seats", ","], "--seats names no level"),
+        (["--game", "GSB", "--seats", "hard,,random"], "an empty entry"),
+        (["--game", "DICE", "--seats", " , "], "--seats names no level"),
+        (["--game", "DICE", "--players", "3"], "--players: DICE has no player count"),
+        (["--game", "SOL", "--players", "3", "--both-orders"], "--both-orders is for two-seat games"),
+        (["--game", "BIN", "--players", "3", "--both-orders"], "--both-orders is for two-seat games"),
+        (["--game", "GSB", "--players", "2..3", "--both-orders"], "GSB with 3 players has 3 seats"),
+        (["--game", "BGM", "--both-orders"], "--both-orders is for two-seat games"),
+        (["--game", "BGM", "--players", "4"], "--children"),
+    ],
+)
+def test_simulate_checks_every_argument_before_the_first_game(
+        argv: list[str], words: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24: `--players 2..9` played 5 Goosebumps games before "not 7"; `--players 0`,
+    `--players ''`, `--seats ''` and `--seats ','` ran with defaults; `--both-orders` was ignored
+    by The Stuff of Legend. Every one is refused, and no game is played."""
+    from companion.sim import games
+
+    played: list[int] = []
+    monkeypatch.setattr(games, "run_many", lambda job, n, *a, **k: played.append(n) or [])
+    assert main(["simulate", *argv, "--games", "5"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("companion: error:") and words in err, err
+    assert played == []
+
+
+def test_both_orders_works_for_every_two_seat_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.sim import games
+
+    for code, players in (("GSB", "2"), ("BIN", "2"), ("DICE", None)):
+        extra = ["--players", players] if players else []
+        sim = GameSim(code)
+        config = sim.configure(args(seats="hard,random", both_orders=True, players=players))
+        assert config.both_orders and config.levels_for(1) == ("random", "hard"), code
+        played: list[int] = []
+        monkeypatch.setattr(games, "run_many", lambda job, n, *a, **k: played.append(n) or [])
+        monkeypatch.setattr(games.GameSim, "summarize", lambda self, config, played: {})
+        monkeypatch.setattr(games.GameSim, "describe", lambda self, config, summary: "")
+        assert main(["simulate", "--game", code, *extra, "--seats", "hard,random", "--both-orders",
+                     "--games", "4"]) == 0
+        assert played == [4]
