@@ -77,7 +77,7 @@ def test_a_good_file_is_parsed_and_its_text_kept(tmp_path: Path) -> None:
 def test_a_missing_file_and_a_directory_cannot_be_read(tmp_path: Path) -> None:
     for path in (tmp_path / "missing.toml", tmp_path):
         data, _, issues = read_toml(path)
-        assert data is None and len(issues) == 1 and issues[0].line is None
+        assert data is None and len(issues) == 1 and issues[0].line == 1  # the file as a whole
         assert issues[0].message.startswith("cannot read the file: ")
 
 
@@ -92,15 +92,15 @@ def test_a_file_over_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> N
     big = write(tmp_path, "# " + "x" * 5000)
     data, text, issues = read_toml(big, limit=4096)
     assert data is None and text == ""
-    assert [str(i) for i in issues] == [f"{big}: 5002 bytes: too big for a data file (at most 4096)"]
+    assert [str(i) for i in issues] == [f"{big}:1: 5002 bytes: too big for a data file (at most 4096)"]
     wording = Wording(too_big="too large for a board file ({size} bytes; at most {limit})")
     assert read_toml(big, 4096, wording)[2][0].message == "too large for a board file (5002 bytes; at most 4096)"
     assert parse_toml("x" * 11, "journal", limit=10)[2][0].message == "11 bytes: too big for a data file (at most 10)"
 
 
 def test_bad_utf8_is_named(tmp_path: Path) -> None:
-    data, _, issues = read_toml(write(tmp_path, b'name = "caf\xe9"\n'))
-    assert data is None and issues[0].line is None and issues[0].message == "not UTF-8 text: invalid continuation byte"
+    data, _, issues = read_toml(write(tmp_path, b'# a house\n\nname = "caf\xe9"\n'))
+    assert data is None and issues[0].line == 3 and issues[0].message == "not UTF-8 text: invalid continuation byte"
 
 
 def test_a_syntax_error_points_at_its_line(tmp_path: Path) -> None:
