@@ -31,6 +31,7 @@ from companion.core.errors import DecodeError, JournalDamaged, JournalError, Jou
 from companion.core.files import read_bounded, sync_dir
 from companion.core.journal_base import (
     APPLICATION_ID,
+    SCHEMA,
     SCHEMA_VERSION,
     Report,
     classify,
@@ -48,6 +49,7 @@ class Journal(Protocol):
 
     path: str
     readonly: bool
+    create: bool
     v1: bool
     report: Report
     copies: cp.CopyWriter | None
@@ -130,7 +132,7 @@ class _Damaged(Exception):
 def open_checked(j: Journal, repair: bool) -> None:
     """Connect, check, finish interrupted changes, and repair or report damage (see the module doc)."""
     _orphan_wal(j, repair)
-    scan = _scan_or_damage(j)
+    scan = _scan_or_damage(j, repair)
     found = _read_copies(j)
     outcomes = [_decide(j, gid, scan, found) for gid in sorted(set(scan.games) | set(found))]
     if any(o.source == "S" and o.copy == "rewrite" and not o.damage for o in outcomes):
@@ -189,11 +191,11 @@ def _orphan_wal(j: Journal, repair: bool) -> None:
 # -- scanning the SQLite file ---------------------------------------------------------------
 
 
-def _scan_or_damage(j: Journal) -> Scan:
+def _scan_or_damage(j: Journal, repair: bool) -> Scan:
     directory = os.path.dirname(os.path.abspath(j.path))
     try:
         j.connect()
-        return _scan(j)
+        return _scan(j, repair)
     except _Damaged as exc:
         return Scan(whole=str(exc))
     except (sqlite3.Error, UnicodeDecodeError) as exc:
@@ -206,7 +208,7 @@ def _scan_or_damage(j: Journal) -> Scan:
         raise JournalError(f"{j.path}: cannot open journal: {exc}") from exc
 
 
-def _scan(j: Journal) -> Scan:
+def _scan(j: Journal, repair: bool = False) -> Scan:
     db = j.db
     try:
         app_id, version, tables = (j._scalar(q) for q in (
@@ -219,10 +221,16 @@ def _scan(j: Journal) -> Scan:
         raise _Damaged(f"the file cannot be read ({exc})") from exc
     has_copies = j.copies is not None and bool(cp.list_copies(j.copies.directory))
     if app_id == 0 and version == 0 and tables == 0:
-        if not j.readonly:
-            j._create_schema()
-            j.set_pragmas()
-            db.execute("BEGIN IMMEDIATE")
+        if j.readonly or not (j.create or repair):
+            # An empty file a reader opened (`journal list`, `check`): nothing is written into it.
+            # The tables exist for this connection only, so it reads as a journal with no games.
+            for stmt in SCHEMA.split(";"):
+                if stmt.strip():
+                    db.execute(stmt.replace("CREATE TABLE", "CREATE TEMP TABLE"))
+            return Scan(fresh=True)
+        j._create_schema()
+        j.set_pragmas()
+        db.execute("BEGIN IMMEDIATE")
         return Scan(fresh=True)
     if app_id != APPLICATION_ID:
         if has_copies and _our_columns(j):

@@ -348,3 +348,43 @@ def test_hostile_rows_in_a_journal_are_damage(tmp_path: Path) -> None:
     edit(s.journal._db, "UPDATE inputs SET input = ? WHERE seq = 2", ('{"kind": "add", "amount": ' + "9" * 30 + "}",))
     with pytest.raises(JournalError, match="integer out of range"):
         Session.resume(s.journal, lookup, s.game_id)
+
+
+@pytest.mark.parametrize("code", ["BGM", "SOL", "BIN", "GSB"])
+@pytest.mark.parametrize("seed", [120000000000000000000000000000, 2**63, -(2**63) - 1, 1.2e29])
+def test_an_export_seed_beyond_64_bits_is_refused_for_every_game(
+        code: str, seed: float, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24: a header seed of 1.2e29 replayed although docs/journal.md says a signed 64-bit
+    integer (what a journal holds): every pack's export is refused the same way, at line 1."""
+    path = tmp_path / "game.jsonl"
+    path.write_text(json.dumps({"format": "companion-journal", "version": 1, "game": code, "options": {},
+                                "seed": seed}) + "\n")
+    assert cli.main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"companion: error: {path}:1: ") and '"seed"' in err, err
+    assert "signed 64-bit integer" in err or "must be an integer" in err
+
+
+@pytest.mark.parametrize("seed", [2**63 - 1, -(2**63), 0])
+def test_an_export_seed_within_64_bits_replays(seed: int, tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_text(json.dumps({"format": "companion-journal", "version": 1, "game": "DICE", "options": {},
+                                "seed": seed}) + "\n")
+    assert read_export(path).seed == seed
+
+
+@pytest.mark.parametrize("args", [["journal", "list"], ["journal", "check"], ["replay"], ["journal", "export"],
+                                  ["replay", "--json"]])
+def test_read_only_commands_never_write_into_an_empty_file(
+        args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24: `journal list` on an empty (0-byte) journal file wrote a new schema into it."""
+    path = tmp_path / "journal.sqlite"
+    path.write_bytes(b"")
+    code = cli.main([*args, str(path)])
+    out, err = capsys.readouterr()
+    assert path.read_bytes() == b"" and sorted(p.name for p in tmp_path.iterdir()) == ["journal.sqlite"]
+    assert "Traceback" not in err and "internal error" not in err
+    if args[0] == "journal" and args[1] in ("list", "check"):
+        assert code == 0 and ("no games" in out or "OK: 0 games" in out), (out, err)
+    else:
+        assert code == 1 and err.startswith("companion: error:")
