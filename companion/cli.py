@@ -70,6 +70,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _chosen(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The innermost (sub)command parser the arguments chose."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            name = getattr(args, action.dest, None)
+            if name in action.choices:
+                return _chosen(action.choices[name], args)
+    return parser
+
+
 def _usage(parser: argparse.ArgumentParser) -> int:
     parser.print_help(sys.stderr)
     return 2
@@ -77,7 +87,12 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)  # a usage error exits 2 with argparse's message, as usual
+    # A usage error exits 2 with argparse's message, as usual; an argument no parser knows is
+    # reported by the command it was given to, with that command's usage (argparse alone would
+    # print the top level's: `companion run --bogus`).
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        _chosen(parser, args).error(f"unrecognized arguments: {' '.join(extras)}")
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()

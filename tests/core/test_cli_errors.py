@@ -136,3 +136,19 @@ def test_a_scan_batch_goes_on_after_a_bad_image(tmp_path: Path, capsys: pytest.C
     assert "1x1 pixels cannot hold a card code" in err and "5000x1 pixels" in err
     assert "30000x30000 pixels is more than the 50 megapixels" in err and "not a readable image" in err
     assert err.count("companion: error:") == 4 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("argv", "usage"), [
+    (["run", "--bogus"], "usage: companion run "),
+    (["journal", "list", "--bogus"], "usage: companion journal list "),
+    (["bgm", "board", "check", "--bogus"], "usage: companion bgm board check "),
+    (["replay", "a.jsonl", "extra"], "usage: companion replay "),
+])
+def test_a_bad_option_prints_its_own_commands_usage(
+        argv: list[str], usage: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 25 #17: `companion run --bogus` printed the top-level usage, not `run`'s."""
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage) and f"error: unrecognized arguments: {argv[-1]}" in err, err
