@@ -132,3 +132,36 @@ def test_both_orders_works_for_every_two_seat_table(monkeypatch: pytest.MonkeyPa
         assert main(["simulate", "--game", code, *extra, "--seats", "hard,random", "--both-orders",
                      "--games", "4"]) == 0
         assert played == [4]
+
+
+def test_balance_says_its_defaults_and_shows_progress_without_a_terminal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25 #17: `companion balance` with no arguments ran for over a minute saying nothing.
+    It says first what it will run (its defaults) and where it writes, then a line per batch of
+    games as each finishes (the bar needs a terminal)."""
+    from companion.sim import balance
+
+    seen: list[str] = []
+
+    def fake(out: str, only: list[str], modes: list[str], levels: list[str], games: int, seed: int, jobs: int,
+             progress: object = None) -> Path:
+        assert callable(progress)
+        done = progress("BGM/coop/normal")
+        done(games, games)
+        seen.append(out)
+        return Path(out)
+
+    monkeypatch.setattr(balance, "write_report", fake)
+    assert main(["balance"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert seen == ["balance.html"]
+    assert err[0] == ("balance: 100 games per line for every game (BGM, SOL, BIN, GSB, DICE), Boogeyman modes "
+                      "solo,coop,semi,competitive and levels rules,normal,hard, seed 0, 1 job; "
+                      "writing balance.html (--help: how to change them)")
+    assert err[1] == "  BGM/coop/normal: 100 games"
+    monkeypatch.undo()  # a real run
+    out = tmp_path / "b.html"
+    assert main(["balance", "--game", "DICE", "--games", "2", "--out", str(out)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("balance: 2 games per line for DICE,") and "  DICE/hard: 2 games" in err[1:]
+    assert all(line.startswith("  DICE/") and line.endswith(": 2 games") for line in err[1:])
