@@ -388,3 +388,29 @@ def test_read_only_commands_never_write_into_an_empty_file(
         assert code == 0 and ("no games" in out or "OK: 0 games" in out), (out, err)
     else:
         assert code == 1 and err.startswith("companion: error:")
+
+
+def test_cli_export_and_replay_take_a_game_id_where_the_journal_goes(
+        tmp_path: Path, fixture_lookup: None, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25 #17: `companion journal export 99` read 99 as a file name. A whole number where
+    the journal goes, with no file of that name, is the game's id in the default journal."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    with Journal(tmp_path / "journal.sqlite") as j:
+        first = Session.new(j, RULES, Options(), seed=11)
+        first.submit(Roll())
+        Session.new(j, RULES, Options(), seed=22)
+    assert cli.main(["journal", "export", str(first.game_id)]) == 0
+    header = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert header["seed"] == 11
+    assert cli.main(["replay", str(first.game_id)]) == 0
+    assert f"game {first.game_id}, seed 11" in capsys.readouterr().out
+    assert cli.main(["journal", "export", "99"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("companion: error:") and "no game 99" in err and "journal.sqlite" in err
+    assert cli.main(["journal", "export", "1", "--game-id", "2"]) == 1
+    assert "give the game's id once" in capsys.readouterr().err
+    (tmp_path / "7").write_text("")  # a file of that name is the file
+    assert cli.main(["journal", "export", "7"]) == 1
+    assert "7: empty file" in capsys.readouterr().err
