@@ -105,7 +105,7 @@ def balance_plan(args: argparse.Namespace, modes: list[str], levels: list[str]) 
     boogeyman = (f", Boogeyman modes {','.join(modes)} and levels {','.join(levels)}"
                  if not args.game or "BGM" in (c.upper() for c in args.game) else "")
     jobs = f"{args.jobs} job{'s' if args.jobs > 1 else ''}"
-    return (f"balance: {args.games} games per line for {games}{boogeyman}, seed {args.seed}, {jobs}; "
+    return (f"balance: {args.games} game{'s' if args.games > 1 else ''} per line for {games}{boogeyman}, seed {args.seed}, {jobs}; "
             f"writing {args.out} (--help: how to change them)")
 
 
@@ -113,8 +113,10 @@ def _balance(args: argparse.Namespace) -> int:
     from companion.sim.balance import write_report
 
     from companion.core.packs import get_pack
+    from companion.sim.balance import check_out
 
     check_counts(args.games, args.jobs)
+    check_out(args.out)
     for code in args.game:
         get_pack(code.upper())  # an unknown game is refused before anything runs
     modes = [m for m in args.modes.split(",") if m]
