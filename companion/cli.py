@@ -90,12 +90,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     # A usage error exits 2 with argparse's message, as usual; an argument no parser knows is
     # reported by the command it was given to, with that command's usage (argparse alone would
     # print the top level's: `companion run --bogus`).
-    args, extras = parser.parse_known_args(argv)
-    if extras:
-        _chosen(parser, args).error(f"unrecognized arguments: {' '.join(extras)}")
+    try:
+        args, extras = parser.parse_known_args(argv)
+        if extras:
+            _chosen(parser, args).error(f"unrecognized arguments: {' '.join(extras)}")
+    except SystemExit:
+        _flush_quietly()  # --help's text, before the interpreter's exit flush could fail on it
+        raise
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()
+        _flush_quietly()
         return 2
     try:
         status = int(func(args) or 0)
@@ -108,6 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BaseException as exc:  # noqa: BLE001 - every failure becomes one line, never a traceback
         if isinstance(exc, SystemExit):
+            _flush_quietly()
             raise
         if os.environ.get("COMPANION_DEBUG") and not isinstance(exc, CompanionError):
             raise
@@ -136,6 +142,15 @@ def error(exc: BaseException) -> int:
     except OSError:
         pass
     return 1
+
+
+def _flush_quietly() -> None:
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _drop_stdout()
+    except (OSError, ValueError):
+        pass
 
 
 def _drop_stdout() -> None:

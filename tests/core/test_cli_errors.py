@@ -95,6 +95,30 @@ def test_a_pipe_closed_early_is_one_line(tmp_path: Path, unbuffered: bool) -> No
     assert broke >= 1  # at least one command did meet the closed pipe
 
 
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+@pytest.mark.parametrize("args", [["--help"], ["journal", "--help"], [], ["replay", "a.jsonl", "--json"]])
+def test_output_into_a_pipe_already_closed_is_quiet(args: list[str], unbuffered: bool, tmp_path: Path) -> None:
+    """`companion --help | true`: argparse's help leaves `main` by SystemExit, and what it printed
+    was flushed at exit ("Exception ignored ... BrokenPipeError", exit status 120)."""
+    (tmp_path / "a.jsonl").write_text('{"format": "companion-journal", "version": 1, "game": "BGM", "seed": 7, '
+                                      '"options": {}}\n')
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before a byte is written
+    try:
+        child = subprocess.run(COMPANION + args, stdout=write, stderr=subprocess.PIPE, env=env, cwd=tmp_path,
+                               timeout=60)
+    finally:
+        os.close(write)
+    err = child.stderr.decode()
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    assert child.returncode in ((2,) if not args else (0, 1)), (child.returncode, err)  # bare: usage, 2
+    if child.returncode == 1:
+        assert err.startswith("companion: error:") and "broken pipe" in err, err
+
+
 def test_an_unexpected_exception_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     from companion.core import commands
 
