@@ -32,8 +32,8 @@ WHOLE_FILE = 1  # the line a problem of the file as a whole names (too big, unre
 
 @dataclass(frozen=True)
 class Issue:
-    """One problem in a data file; `line` is 1-based (the readers here name line 1 for a problem
-    of the whole file; None only from a checker that cannot name one)."""
+    """One problem in a data file; `line` is 1-based (`read_checked` and `parse_checked` name line 1
+    for a problem of the whole file; None only from a reader of its own that cannot name one)."""
 
     path: str
     line: int | None
@@ -143,7 +143,10 @@ def _checked(parsed: tuple[dict[str, Any] | None, str, list[Issue]], name: str,
         return None, issues
     check = checker(name, text, data)
     value = check.run()
-    return (value if not check.issues else None), check.issues
+    # A problem the checker could not place (a table or key the file lacks) is a problem of the
+    # file as a whole: every problem names a line.
+    issues = [i if i.line is not None else Issue(i.path, WHOLE_FILE, i.message) for i in check.issues]
+    return (value if not issues else None), issues
 
 
 def loaded(found: tuple[T | None, Sequence[Issue]], most: int | None = None) -> T:

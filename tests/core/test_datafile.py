@@ -228,3 +228,36 @@ def test_a_check_command_and_its_group(capsys: pytest.CaptureFixture[str]) -> No
     group = parser.parse_args(["board"])
     assert group.func(group) == 2
     assert "check a board file and list every problem with its line" in capsys.readouterr().err
+
+
+class _NeedsRooms(_Rooms):
+    """A checker that cannot name a line for a key the file lacks."""
+
+    def run(self) -> list[str] | None:
+        if "rooms" not in self.data:
+            self.issues.append(Issue(self.path, None, "missing key 'rooms'"))
+            return None
+        return super().run()
+
+
+def test_a_problem_of_the_whole_file_is_named_at_line_1(tmp_path: Path) -> None:
+    """Issue 24: every problem a check reports names a line; one a checker cannot place is a
+    problem of the file as a whole, line 1."""
+    for content in ("", "# a comment\n", "name = 'x'\n"):
+        path = write(tmp_path, content)
+        assert [str(i) for i in read_checked(path, _NeedsRooms)[1]] == [f"{path}:1: missing key 'rooms'"]
+        assert parse_checked(content, "journal", _NeedsRooms)[1] == [Issue("journal", 1, "missing key 'rooms'")]
+
+
+@pytest.mark.parametrize("command", [["sol", "board", "check"], ["sol", "cards", "check"], ["gsb", "board", "check"],
+                                     ["bgm", "board", "check"]])
+def test_every_check_command_names_a_line_for_an_empty_file(
+        command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion import cli
+
+    path = write(tmp_path, "")
+    assert cli.main([*command, str(path)]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines and lines[-1].endswith("problem(s)")
+    for line in lines[:-1]:
+        assert line.startswith(f"{path}:") and line[len(str(path)) + 1:].split(":", 1)[0].isdigit(), line

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from companion.core.datafile import (
-    WHOLE_FILE,
     DataFileIssues,
     Issue,
     Lines,
@@ -109,9 +108,8 @@ class _Checker:
         self.issues: list[BoardIssue] = []
 
     def add(self, line: int | None, message: str) -> None:
-        # A problem with no line of its own (a table or top-level key the file lacks) is a
-        # problem of the file as a whole: line 1.
-        self.issues.append(BoardIssue(self.path, line if line is not None else WHOLE_FILE, message))
+        # None: a table or top-level key the file lacks; read_checked names line 1 for it.
+        self.issues.append(BoardIssue(self.path, line, message))
 
     # --- typed access: each getter reports a missing key or wrong type and returns None ---
 
