@@ -135,13 +135,14 @@ def open_checked(j: Journal, repair: bool) -> None:
     scan = _scan_or_damage(j, repair)
     found = _read_copies(j)
     outcomes = [_decide(j, gid, scan, found) for gid in sorted(set(scan.games) | set(found))]
-    if any(o.source == "S" and o.copy == "rewrite" and not o.damage for o in outcomes):
-        # A game's second copy is missing or behind: before the journal alone is trusted (and the
-        # copy written again from it), make sure its WAL did not lose commits to a damaged frame.
+    if not found or any(o.source == "S" and o.copy == "rewrite" and not o.damage for o in outcomes):
+        # No second copy vouches for the journal (none at all, or a game's is missing or behind):
+        # before the journal alone is trusted (and copies written again from it), make sure its
+        # WAL did not lose commits to a damaged frame, which SQLite would pass over in silence.
         scan.wal_lost = walscan.lost_commits(j.path + "-wal", j.path)
         if scan.wal_lost:
             outcomes = [_decide(j, gid, scan, found) for gid in sorted(set(scan.games) | set(found))]
-    damage = bool(scan.whole or scan.stray) or any(o.damage or o.drop for o in outcomes)
+    damage = bool(scan.whole or scan.stray or scan.wal_lost) or any(o.damage or o.drop for o in outcomes)
     _report(j, scan, found, outcomes, will_repair=repair and not j.readonly)
     if damage:
         if j.readonly or not repair:
@@ -553,9 +554,15 @@ def _report(j: Journal, scan: Scan, found: dict[int, cp.CopyGame], outcomes: lis
         r.damage.append(f"The journal held {scan.stray} damaged input row{'s' if scan.stray > 1 else ''} of no game; "
                         "the games they came from are named below.")
     r.repairing = will_repair
+    if scan.wal_lost and not any(o.damage for o in outcomes):
+        n = scan.wal_lost
+        r.damage.append(f"The journal's write-ahead log is damaged: SQLite cannot read its last {n} "
+                        f"commit{'s' if n > 1 else ''}, and no second copy holds them; whatever games or inputs "
+                        "they held cannot be recovered.")
+        r.lost = True
     r.damage.extend(o.damage for o in outcomes if o.damage)
     r.copy_damage.extend(o.copy_damage for o in outcomes if o.copy_damage)
-    r.lost = any(o.lost or o.drop for o in outcomes)
+    r.lost = r.lost or any(o.lost or o.drop for o in outcomes)
     r.finished_writes += sum(1 for o in outcomes if o.residue)
 
 

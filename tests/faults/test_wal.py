@@ -128,3 +128,37 @@ def test_a_damaged_wal_frame_in_a_journal_without_its_second_copies(
         assert len(Session.resume(repaired, get_rules, 1).inputs) == shown_live
     with Journal(path) as again:
         assert again.report.clean
+
+
+def test_a_damaged_wal_header_in_a_journal_without_its_second_copies(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same, one bit of the WAL's header: SQLite ignores the whole log, and a journal whose
+    games were all still in it shows no games at all ("OK: 0 games")."""
+    live = tmp_path / "live" / "journal.sqlite"
+    live.parent.mkdir()
+    j = Journal(live)
+    play(j, 9, 60, ("mike", "daphne"))
+    path = tmp_path / "snap" / "journal.sqlite"
+    path.parent.mkdir()
+    for suffix in ("", "-wal"):
+        shutil.copyfile(str(live) + suffix, str(path) + suffix)
+    j.close()
+    wal_path = Path(str(path) + "-wal")
+    wal = bytearray(wal_path.read_bytes())
+    wal[17] ^= 0x01  # the first salt
+    wal_path.write_bytes(bytes(wal))
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 0  # SQLite: no games
+    db.close()
+
+    assert cli.main(["journal", "check", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert "OK" not in out and "write-ahead log is damaged" in err and "cannot be recovered" in err, (out, err)
+    assert cli.main(["journal", "list", str(path)]) == 1
+    assert "write-ahead log is damaged" in capsys.readouterr().err
+    assert not copies_dir(str(path)).exists() and wal_path.read_bytes() == bytes(wal)
+    with Journal(path, repair=True) as repaired:
+        assert repaired.report.lost and any(k.endswith("-wal") for k in repaired.report.kept)
+        assert repaired.games() == []
+    with Journal(path) as again:
+        assert again.report.clean
