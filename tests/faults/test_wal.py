@@ -162,3 +162,47 @@ def test_a_damaged_wal_header_in_a_journal_without_its_second_copies(
         assert repaired.games() == []
     with Journal(path) as again:
         assert again.report.clean
+
+
+def test_random_wal_damage_without_second_copies_is_never_silent(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seeded bit flips anywhere in the WAL of a journal copied without its `.copies`: whenever
+    SQLite then shows a game shorter than it was (or none), `journal check` reports damage."""
+    import random
+
+    live = tmp_path / "live" / "journal.sqlite"
+    live.parent.mkdir()
+    j = Journal(live)
+    saved = {}
+    for seed, moves, kids in ((1, 60, ("mike", "daphne")), (2, 120, ("peter", "ray", "leila"))):
+        s = play(j, seed, moves, kids)
+        saved[s.game_id] = len(s.inputs) + len(s.history().redo)
+    base = tmp_path / "base"
+    base.mkdir()
+    for suffix in ("", "-wal"):
+        shutil.copyfile(str(live) + suffix, str(base / "journal.sqlite") + suffix)
+    j.close()
+    wal = (base / "journal.sqlite-wal").read_bytes()
+    r = random.Random(20261203)
+    shorter = 0
+    for case in range(40):
+        folder = tmp_path / f"case-{case}"
+        shutil.copytree(base, folder)
+        path = folder / "journal.sqlite"
+        data = bytearray(wal)
+        data[r.randrange(len(data))] ^= 1 << r.randrange(8)
+        Path(str(path) + "-wal").write_bytes(bytes(data))
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            rows = dict(db.execute("SELECT game_id, count(*) FROM inputs GROUP BY game_id").fetchall())
+        except sqlite3.DatabaseError:
+            rows = {}
+        finally:
+            db.close()
+        code = cli.main(["journal", "check", str(path)])
+        out, err = capsys.readouterr()
+        if any(rows.get(gid, 0) < n for gid, n in saved.items()):
+            shorter += 1
+            assert code == 1 and "DAMAGED" in err, (case, rows, out, err)
+        shutil.rmtree(folder)
+    assert shorter > 30  # nearly every flip loses commits: the WAL holds most of both games
