@@ -105,15 +105,14 @@ def balance_plan(args: argparse.Namespace, modes: list[str], levels: list[str]) 
     boogeyman = (f", Boogeyman modes {','.join(modes)} and levels {','.join(levels)}"
                  if not args.game or "BGM" in (c.upper() for c in args.game) else "")
     jobs = f"{args.jobs} job{'s' if args.jobs > 1 else ''}"
-    return (f"balance: {args.games} game{'s' if args.games > 1 else ''} per line for {games}{boogeyman}, seed {args.seed}, {jobs}; "
+    per = f"{args.games} game{'s' if args.games > 1 else ''} per line"
+    return (f"balance: {per} for {games}{boogeyman}, seed {args.seed}, {jobs}; "
             f"writing {args.out} (--help: how to change them)")
 
 
 def _balance(args: argparse.Namespace) -> int:
-    from companion.sim.balance import write_report
-
     from companion.core.packs import get_pack
-    from companion.sim.balance import check_out
+    from companion.sim.balance import check_out, write_report
 
     check_counts(args.games, args.jobs)
     check_out(args.out)
