@@ -250,7 +250,7 @@ def test_a_problem_of_the_whole_file_is_named_at_line_1(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("command", [["sol", "board", "check"], ["sol", "cards", "check"], ["gsb", "board", "check"],
-                                     ["bgm", "board", "check"]])
+                                     ["bgm", "board", "check"], ["bin", "board", "check"], ["bin", "cards", "check"]])
 def test_every_check_command_names_a_line_for_an_empty_file(
         command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from companion import cli
