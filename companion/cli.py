@@ -70,6 +70,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _chosen(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The innermost (sub)command parser the arguments chose."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            name = getattr(args, action.dest, None)
+            if name in action.choices:
+                return _chosen(action.choices[name], args)
+    return parser
+
+
 def _usage(parser: argparse.ArgumentParser) -> int:
     parser.print_help(sys.stderr)
     return 2
@@ -77,17 +87,33 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)  # a usage error exits 2 with argparse's message, as usual
+    # A usage error exits 2 with argparse's message, as usual; an argument no parser knows is
+    # reported by the command it was given to, with that command's usage (argparse alone would
+    # print the top level's: `companion run --bogus`).
+    try:
+        args, extras = parser.parse_known_args(argv)
+        if extras:
+            _chosen(parser, args).error(f"unrecognized arguments: {' '.join(extras)}")
+    except SystemExit:
+        _flush_quietly()  # --help's text, before the interpreter's exit flush could fail on it
+        raise
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()
+        _flush_quietly()
         return 2
     try:
-        return int(func(args) or 0)
+        status = int(func(args) or 0)
+        # What is still in stdout's buffer is written here, inside the error handling: left to the
+        # interpreter's exit, a reader gone away (`replay --json | head`) is a BrokenPipeError
+        # outside `main` ("Exception ignored", exit status 120) whenever stdout is buffered.
+        sys.stdout.flush()
+        return status
     except KeyboardInterrupt:
         return 130
     except BaseException as exc:  # noqa: BLE001 - every failure becomes one line, never a traceback
         if isinstance(exc, SystemExit):
+            _flush_quietly()
             raise
         if os.environ.get("COMPANION_DEBUG") and not isinstance(exc, CompanionError):
             raise
@@ -118,8 +144,18 @@ def error(exc: BaseException) -> int:
     return 1
 
 
+def _flush_quietly() -> None:
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _drop_stdout()
+    except (OSError, ValueError):
+        pass
+
+
 def _drop_stdout() -> None:
-    # The reader went away: send what is still buffered nowhere, so exiting does not fail again.
+    # The reader went away: point the stdout file descriptor at /dev/null, so what is still
+    # buffered goes nowhere and the interpreter's flush at exit does not fail again.
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
         help="re-run a journal (SQLite or JSON-lines export) and print the final state",
         description="Re-run every committed input of a game through the rules and print the final state.",
     )
-    _journal_arg(p)
+    _journal_arg(p, game_id=True)
     p.add_argument("--game-id", type=game_id_arg, help="game to replay (SQLite journals; default: the latest)")
     p.add_argument("--json", action="store_true", help="print the final state as canonical JSON")
     p.set_defaults(func=cmd_replay)
@@ -40,7 +40,7 @@ def register(subparsers: Any) -> None:
     j = subparsers.add_parser("journal", help="inspect and export the game journal")
     jsub = j.add_subparsers(dest="journal_command", metavar="SUBCOMMAND", required=True)
     e = jsub.add_parser("export", help="write a game as JSON lines (docs/journal.md)")
-    _journal_arg(e)
+    _journal_arg(e, game_id=True)
     e.add_argument("--game-id", type=game_id_arg, help="game to export (default: the latest)")
     e.add_argument("--out", help="output file (default: standard output)")
     e.set_defaults(func=cmd_export)
@@ -69,13 +69,31 @@ def game_id_arg(text: str) -> int:
     return value
 
 
-def _journal_arg(p: argparse.ArgumentParser) -> None:
+def _journal_arg(p: argparse.ArgumentParser, game_id: bool = False) -> None:
+    also = "; a whole number with no file of that name: that game's id in the default journal" if game_id else ""
     p.add_argument(
         "journal",
         metavar="JOURNAL",
         nargs="?",
-        help="journal file (default: journal.sqlite in the data dir, or $COMPANION_DATA_DIR)",
+        help=f"journal file (default: journal.sqlite in the data dir, or $COMPANION_DATA_DIR){also}",
     )
+
+
+def _game_given_as_journal(args: argparse.Namespace) -> None:
+    """`companion journal export 99`: a whole number where the journal goes, naming no file, is
+    the id of a game in the default journal (it was read as a file named 99)."""
+    import os
+
+    from companion.core.errors import JournalError
+
+    text = args.journal
+    if text is None or not text.isdigit() or os.path.exists(text):
+        return
+    if args.game_id is not None:
+        raise JournalError(f"{text} is not a journal file, and --game-id {args.game_id} names the game: "
+                           "give the game's id once (JOURNAL is a file)")
+    args.game_id = game_id_arg(text)
+    args.journal = None
 
 
 def _journal_path(args: argparse.Namespace) -> str:
@@ -117,6 +135,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from companion.core import codec
     from companion.core.session import replay
 
+    _game_given_as_journal(args)
     record = _load_record(_journal_path(args), args.game_id)
     rules = lookup_rules(record.code)
     final = replay(rules, record)[-1]
@@ -139,6 +158,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from companion.core.files import write_text_atomic
     from companion.core.journal import export_lines
 
+    _game_given_as_journal(args)
     record = _load_record(_journal_path(args), args.game_id)
     text = "".join(line + "\n" for line in export_lines(record))
     if not args.out:

@@ -27,9 +27,13 @@ T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
 
 
+WHOLE_FILE = 1  # the line a problem of the file as a whole names (too big, unreadable, empty, ...)
+
+
 @dataclass(frozen=True)
 class Issue:
-    """One problem in a data file; `line` is 1-based, None when no line can be named."""
+    """One problem in a data file; `line` is 1-based (`read_checked` and `parse_checked` name line 1
+    for a problem of the whole file; None only from a reader of its own that cannot name one)."""
 
     path: str
     line: int | None
@@ -75,8 +79,8 @@ def read_toml(path: str | Path, limit: int = MAX_BYTES,
         raw = read_bounded(path, limit)
     except OSError as exc:
         if exc.errno == errno.EFBIG:
-            return None, "", [Issue(name, None, wording.too_big.format(size=_size(path, limit), limit=limit))]
-        return None, "", [Issue(name, None, wording.unreadable.format(error=exc.strerror or exc))]
+            return None, "", [Issue(name, WHOLE_FILE, wording.too_big.format(size=_size(path, limit), limit=limit))]
+        return None, "", [Issue(name, WHOLE_FILE, wording.unreadable.format(error=exc.strerror or exc))]
     return parse_toml(raw, name, limit, wording)
 
 
@@ -91,19 +95,21 @@ def parse_toml(raw: bytes | str, name: str, limit: int = MAX_BYTES,
                wording: Wording = Wording()) -> tuple[dict[str, Any] | None, str, list[Issue]]:
     """`read_toml` for content already in hand (as a journal records it); `name` is for messages."""
     if len(raw) > limit:
-        return None, "", [Issue(name, None, wording.too_big.format(size=len(raw), limit=limit))]
+        return None, "", [Issue(name, WHOLE_FILE, wording.too_big.format(size=len(raw), limit=limit))]
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError as exc:
-        return None, "", [Issue(name, None, f"not UTF-8 text: {exc.reason}")]
+        line = exc.object[: exc.start].count(b"\n") + 1  # the line of the first bad byte
+        return None, "", [Issue(name, line, f"not UTF-8 text: {exc.reason}")]
     try:
         return tomllib.loads(text), text, []
     except tomllib.TOMLDecodeError as exc:
-        return None, text, [Issue(name, toml_error_line(str(exc), text), f"TOML syntax error: {exc}")]
+        line = toml_error_line(str(exc), text) or WHOLE_FILE
+        return None, text, [Issue(name, line, f"TOML syntax error: {exc}")]
     except RecursionError:
-        return None, text, [Issue(name, None, wording.too_deep)]
+        return None, text, [Issue(name, WHOLE_FILE, wording.too_deep)]
     except ValueError as exc:  # e.g. an integer of thousands of digits
-        return None, text, [Issue(name, None, f"TOML value out of range: {exc}")]
+        return None, text, [Issue(name, _long_number_line(text), f"TOML value out of range: {exc}")]
 
 
 class Checker(Protocol[T_co]):
@@ -137,7 +143,10 @@ def _checked(parsed: tuple[dict[str, Any] | None, str, list[Issue]], name: str,
         return None, issues
     check = checker(name, text, data)
     value = check.run()
-    return (value if not check.issues else None), check.issues
+    # A problem the checker could not place (a table or key the file lacks) is a problem of the
+    # file as a whole: every problem names a line.
+    issues = [i if i.line is not None else Issue(i.path, WHOLE_FILE, i.message) for i in check.issues]
+    return (value if not issues else None), issues
 
 
 def loaded(found: tuple[T | None, Sequence[Issue]], most: int | None = None) -> T:
@@ -147,6 +156,13 @@ def loaded(found: tuple[T | None, Sequence[Issue]], most: int | None = None) -> 
         raise DataFileIssues(issues, most)
     assert value is not None
     return value
+
+
+def _long_number_line(text: str) -> int:
+    """The line of the first run of digits too long for an integer (what tomllib refuses with a
+    ValueError), else line 1."""
+    found = re.search(r"\d{4000,}", text)
+    return text.count("\n", 0, found.start()) + 1 if found else WHOLE_FILE
 
 
 def toml_error_line(message: str, text: str) -> int | None:

@@ -108,6 +108,7 @@ class Journal:
                  readonly: bool = False, copies: bool = True) -> None:
         self.path = str(path)
         self.readonly = readonly
+        self.create = create  # False: a reader; an empty file it opens is left empty
         self.report = Report(self.path)
         self.memory = self.path == ":memory:"
         self.v1 = False  # an old journal read without upgrading it (no CRCs, no change counts)
@@ -532,6 +533,10 @@ def _check_header(obj: dict[str, Any], where: str) -> dict[str, Any]:
     seed = obj.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise JournalError(f'{where}: header "seed" must be an integer')
+    if not _INT64_MIN <= seed <= _INT64_MAX:
+        # What a journal can hold (games.seed), for every game alike (docs/journal.md).
+        raise JournalError(f'{where}: header "seed" must be a signed 64-bit integer '
+                           f"({_INT64_MIN} to {_INT64_MAX}), not {seed}")
     return obj
 
 

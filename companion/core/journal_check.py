@@ -25,11 +25,13 @@ from pathlib import Path
 from typing import Any, Iterator, Protocol
 
 from companion.core import copies as cp
+from companion.core import walscan
 from companion.core.codec import parse_json
 from companion.core.errors import DecodeError, JournalDamaged, JournalError, JournalForeign
 from companion.core.files import read_bounded, sync_dir
 from companion.core.journal_base import (
     APPLICATION_ID,
+    SCHEMA,
     SCHEMA_VERSION,
     Report,
     classify,
@@ -47,6 +49,7 @@ class Journal(Protocol):
 
     path: str
     readonly: bool
+    create: bool
     v1: bool
     report: Report
     copies: cp.CopyWriter | None
@@ -102,6 +105,7 @@ class Scan:
     whole: str = ""  # why the file as a whole cannot be trusted
     fresh: bool = False  # the file was created just now: nothing in it to keep
     stray: int = 0  # input rows of no game (a damaged key): dropped
+    wal_lost: int = 0  # commits a damaged WAL still holds that SQLite no longer reads
     games: dict[int, SGame] = field(default_factory=dict)
     max_id: int = 0
 
@@ -128,14 +132,22 @@ class _Damaged(Exception):
 def open_checked(j: Journal, repair: bool) -> None:
     """Connect, check, finish interrupted changes, and repair or report damage (see the module doc)."""
     _orphan_wal(j, repair)
-    scan = _scan_or_damage(j)
+    scan = _scan_or_damage(j, repair)
     found = _read_copies(j)
     outcomes = [_decide(j, gid, scan, found) for gid in sorted(set(scan.games) | set(found))]
-    damage = bool(scan.whole or scan.stray) or any(o.damage or o.drop for o in outcomes)
+    if not found or any(o.source == "S" and o.copy == "rewrite" and not o.damage for o in outcomes):
+        # No second copy vouches for the journal (none at all, or a game's is missing or behind):
+        # before the journal alone is trusted (and copies written again from it), make sure its
+        # WAL did not lose commits to a damaged frame, which SQLite would pass over in silence.
+        scan.wal_lost = walscan.lost_commits(j.path + "-wal", j.path)
+        if scan.wal_lost:
+            outcomes = [_decide(j, gid, scan, found) for gid in sorted(set(scan.games) | set(found))]
+    damage = bool(scan.whole or scan.stray or scan.wal_lost) or any(o.damage or o.drop for o in outcomes)
     _report(j, scan, found, outcomes, will_repair=repair and not j.readonly)
     if damage:
         if j.readonly or not repair:
             j._rollback()
+            _close_keeping_wal(j)
             how = "it cannot be repaired in a read-only folder" if j.readonly else "run `companion journal repair`"
             raise JournalDamaged(f"{j.path}: the journal is damaged: {j.report.summary()} ({how})", j.report)
         _rebuild(j, scan, found, outcomes)
@@ -180,11 +192,11 @@ def _orphan_wal(j: Journal, repair: bool) -> None:
 # -- scanning the SQLite file ---------------------------------------------------------------
 
 
-def _scan_or_damage(j: Journal) -> Scan:
+def _scan_or_damage(j: Journal, repair: bool) -> Scan:
     directory = os.path.dirname(os.path.abspath(j.path))
     try:
         j.connect()
-        return _scan(j)
+        return _scan(j, repair)
     except _Damaged as exc:
         return Scan(whole=str(exc))
     except (sqlite3.Error, UnicodeDecodeError) as exc:
@@ -197,7 +209,7 @@ def _scan_or_damage(j: Journal) -> Scan:
         raise JournalError(f"{j.path}: cannot open journal: {exc}") from exc
 
 
-def _scan(j: Journal) -> Scan:
+def _scan(j: Journal, repair: bool = False) -> Scan:
     db = j.db
     try:
         app_id, version, tables = (j._scalar(q) for q in (
@@ -210,10 +222,16 @@ def _scan(j: Journal) -> Scan:
         raise _Damaged(f"the file cannot be read ({exc})") from exc
     has_copies = j.copies is not None and bool(cp.list_copies(j.copies.directory))
     if app_id == 0 and version == 0 and tables == 0:
-        if not j.readonly:
-            j._create_schema()
-            j.set_pragmas()
-            db.execute("BEGIN IMMEDIATE")
+        if j.readonly or not (j.create or repair):
+            # An empty file a reader opened (`journal list`, `check`): nothing is written into it.
+            # The tables exist for this connection only, so it reads as a journal with no games.
+            for stmt in SCHEMA.split(";"):
+                if stmt.strip():
+                    db.execute(stmt.replace("CREATE TABLE", "CREATE TEMP TABLE"))
+            return Scan(fresh=True)
+        j._create_schema()
+        j.set_pragmas()
+        db.execute("BEGIN IMMEDIATE")
         return Scan(fresh=True)
     if app_id != APPLICATION_ID:
         if has_copies and _our_columns(j):
@@ -406,9 +424,13 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
             return o
         if j.v1:
             o.copy, o.migrate = "rewrite", True  # an old journal: every game gets its first second copy
+            if scan.wal_lost:
+                return _wal_loss(o, name, s, scan, "it has no second copy (an old journal)")
             return o
         if c is None:
             o.copy = "rewrite"
+            if scan.wal_lost:
+                return _wal_loss(o, name, s, scan, "it has no second copy")
             if s.changes == 0 and s.copy_crc == 0:
                 o.migrate = True  # an old journal: its first second copy
             else:
@@ -416,6 +438,8 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
             return o
         if not c_head:
             o.copy = "rewrite"
+            if scan.wal_lost:
+                return _wal_loss(o, name, s, scan, f"its second copy is damaged too ({c.problem})")
             o.copy_damage = f"{name}: its second copy was damaged ({c.problem}); it was written again from the journal."
             return o
         assert c is not None
@@ -446,6 +470,8 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
             why = (c.problem if not c_good else
                    f"it was cut short ({c.count} of {s.changes} changes)" if c.count < s.changes else
                    "it did not match the journal")
+            if scan.wal_lost:
+                return _wal_loss(o, name, s, scan, f"its second copy is damaged too ({why})")
             o.copy_damage = f"{name}: its second copy was damaged ({why}); it was written again from the journal."
         return o
     # The journal's record of this game cannot be trusted.
@@ -493,6 +519,18 @@ def _decide(j: Journal, gid: int, scan: Scan, found: dict[int, cp.CopyGame]) -> 
     return o
 
 
+def _wal_loss(o: Outcome, name: str, s: SGame, scan: Scan, copy_why: str) -> Outcome:
+    """A sound game in a journal whose WAL lost commits, with no second copy to say which were its:
+    the journal's rows are all that is left (a repair keeps them and sets the WAL aside)."""
+    o.source, o.copy, o.lost, o.migrate = "S", "rewrite", True, False
+    n = scan.wal_lost
+    at = f"after input {s.live}" if s.live else "at its start"
+    o.damage = (f"{name}: the journal's write-ahead log is damaged (SQLite cannot read its last {n} "
+                f"commit{'s' if n > 1 else ''}), and {copy_why}; the game resumes {at}; "
+                "any later inputs are lost.")
+    return o
+
+
 # The words are written for a repair; a check that does not repair says what a repair would do.
 _NOT_YET = (("are back from the second copy", "can be recovered from the second copy"),
             ("the game resumes after input", "a repair keeps it up to input"),
@@ -516,9 +554,15 @@ def _report(j: Journal, scan: Scan, found: dict[int, cp.CopyGame], outcomes: lis
         r.damage.append(f"The journal held {scan.stray} damaged input row{'s' if scan.stray > 1 else ''} of no game; "
                         "the games they came from are named below.")
     r.repairing = will_repair
+    if scan.wal_lost and not any(o.damage for o in outcomes):
+        n = scan.wal_lost
+        r.damage.append(f"The journal's write-ahead log is damaged: SQLite cannot read its last {n} "
+                        f"commit{'s' if n > 1 else ''}, and no second copy holds them; whatever games or inputs "
+                        "they held cannot be recovered.")
+        r.lost = True
     r.damage.extend(o.damage for o in outcomes if o.damage)
     r.copy_damage.extend(o.copy_damage for o in outcomes if o.copy_damage)
-    r.lost = any(o.lost or o.drop for o in outcomes)
+    r.lost = r.lost or any(o.lost or o.drop for o in outcomes)
     r.finished_writes += sum(1 for o in outcomes if o.residue)
 
 
@@ -722,6 +766,25 @@ def _rebuild(j: Journal, scan: Scan, found: dict[int, cp.CopyGame], outcomes: li
             if gid in found:
                 j.report.kept.append(str(j.copies.set_aside(gid, stamp)))
             j.copies.replace(gid, lines)
+
+
+def _close_keeping_wal(j: Journal) -> None:
+    """Close a damaged journal without letting SQLite checkpoint its WAL (which would copy what it
+    can read into the main file and delete the rest): a read-only connection stays open meanwhile,
+    so the files stay byte for byte as they were for a repair."""
+    guard: sqlite3.Connection | None = None
+    try:
+        from urllib.parse import quote
+
+        guard = sqlite3.connect("file:" + quote(os.path.abspath(j.path)) + "?mode=ro", uri=True,
+                                isolation_level=None)
+        guard.execute("BEGIN")
+        guard.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except (sqlite3.Error, UnicodeDecodeError):
+        pass  # unreadable as SQLite: closing cannot checkpoint it either
+    j.close_db()
+    if guard is not None:
+        guard.close()
 
 
 def _set_aside_sqlite(j: Journal, stamp: str) -> None:

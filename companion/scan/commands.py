@@ -42,6 +42,17 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_catalogue)
 
 
+def game_code(text: str) -> str:
+    """--game: a registered game's code, in any case; anything else is an error before work starts."""
+    from companion.core.errors import IllegalInput
+    from companion.core.packs import get_pack
+
+    code = text.strip().upper()
+    if not code:
+        raise IllegalInput(f"--game: give a game's code ({GAMES_HELP}), not {text!r}")
+    return get_pack(code).code  # IllegalInput: unknown game 'XYZ'; known games: ...
+
+
 def cmd_qr_sheet(args: argparse.Namespace) -> int:
     from cards_qr.sheet import write_sheet
 
@@ -59,6 +70,8 @@ def cmd_scan(args: argparse.Namespace) -> int:
     from companion.scan.decoder import Decoder
     from companion.scan.errors import ImageReadError
 
+    if args.game is not None:
+        args.game = game_code(args.game)
     decoder = Decoder(game=args.game, budget_ms=1000.0)  # stills: no frame rate to keep up with
     failures = 0
     for name in args.images:
@@ -93,7 +106,7 @@ def cmd_tray_check(args: argparse.Namespace, images: list[str]) -> int:
     from companion.scan.errors import CameraError, ImageReadError
     from companion.scan.traycheck import check, measure, summarize
 
-    game = args.game.upper() if args.game else None
+    game = game_code(args.game) if args.game is not None else None
     if images:
         measures = []
         for name in images:
@@ -186,7 +199,7 @@ def image_size(data: bytes) -> tuple[int, int] | None:
 def cmd_catalogue(args: argparse.Namespace) -> int:
     from companion.scan.catalogue import Catalogue
 
-    cat = Catalogue.load(args.game.upper())
+    cat = Catalogue.load(game_code(args.game))
     if cat.error is not None:
         print(f"companion: catalogue problem: {cat.error}", file=sys.stderr)
     print(f"{cat.path}: {len(cat.cards)} cards known")

@@ -74,11 +74,29 @@ def watch_line(state: str, occupied: frozenset[int], zones: frozenset[str] | Non
     return json.dumps({"link": state, "occupied": items})
 
 
+def check_port(port: str) -> None:
+    """A command that talks to the board now (watch, calibrate) refuses a port that is not there
+    or cannot be opened, in words, rather than waiting for it forever as the kiosk does."""
+    import os
+
+    from companion.core.errors import CompanionError
+    from companion.sensors.link import open_port
+
+    if "://" not in port and not os.path.exists(port):
+        raise CompanionError(f"--port {port}: no such serial port; is the sensor board plugged in? "
+                             "(its port is usually /dev/ttyACM0: `ls /dev/ttyACM* /dev/ttyUSB*`)")
+    try:
+        open_port(port, 115200, 0.1).close()
+    except Exception as exc:  # noqa: BLE001 - SerialException, OSError, ValueError: all say why in words
+        raise CompanionError(f"--port {port}: cannot open the serial port: {exc}") from exc
+
+
 def cmd_watch(args: argparse.Namespace) -> int:
     import queue
 
     from companion.sensors.link import SensorLink
 
+    check_port(args.port)
     zone_map = _load_map(args.map)
     link = SensorLink(args.port, zone_map=zone_map)
     updates = link.updates()
@@ -119,6 +137,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     from companion.sensors.inference import SettleFilter
     from companion.sensors.link import SensorLink
 
+    check_port(args.port)
     zones = [z.strip() for z in args.zones.split(",") if z.strip()]
     wizard = CalibrationWizard(args.board, zones)
     settle = SettleFilter(args.settle)

@@ -63,7 +63,7 @@ def generic_sections(sim: GameSim, games: int, seed: int, jobs: int, progress: P
     rates: dict[str, float] = {}
     lengths: dict[str, list[int]] = {}
     for level in [v for v in level_names(sim.code) if v != "random"]:
-        args = argparse.Namespace(seats="", both_orders=False, players=0)
+        args = argparse.Namespace(seats=None, both_orders=False, players=None)
         config = sim.configure(args)
         if len(config.seats) != 2:
             args.seats = ",".join([level] + ["random"] * (len(config.seats) - 1))
@@ -95,11 +95,17 @@ def generic_sections(sim: GameSim, games: int, seed: int, jobs: int, progress: P
             Section("Game length", "", fig2)]
 
 
-def write_report(out: str, only: Sequence[str], modes: list[str], levels: list[str], games: int, seed: int,
-                 jobs: int, progress: Progress | None = None) -> Path:
+def check_out(out: str) -> Path:
+    """The report's file: not a folder, in a folder that exists."""
     path = Path(out)
     if path.is_dir() or not path.parent.exists():
         raise CompanionError(f"cannot write the report to {out}: {'a folder' if path.is_dir() else 'no such folder'}")
+    return path
+
+
+def write_report(out: str, only: Sequence[str], modes: list[str], levels: list[str], games: int, seed: int,
+                 jobs: int, progress: Progress | None = None) -> Path:
+    path = check_out(out)
     parts = []
     for code in [c.upper() for c in only] or list(codes()):
         sim = GameSim(code)

@@ -31,16 +31,22 @@ class Config:
         return self.levels
 
     def options_for(self, index: int) -> Any:
-        if not self.players or not hasattr(self.options, "players"):
+        if not self.players or not has_player_count(self.options):
             return self.options
         from dataclasses import replace
 
         return replace(self.options, players=self.players[index % len(self.players)])
 
 
-def parse_players(text: str | int | None) -> tuple[int, ...]:
-    """"4" -> (4,); "3..6" -> (3, 4, 5, 6); "" or 0 -> () (the game's default)."""
-    if text in (None, "", 0, "0"):
+def has_player_count(options: Any) -> bool:
+    """Whether a game's options hold a number of players (`--players` sets it)."""
+    count = getattr(options, "players", None)
+    return isinstance(count, int) and not isinstance(count, bool)
+
+
+def parse_players(text: str | None) -> tuple[int, ...]:
+    """"4" -> (4,); "3..6" -> (3, 4, 5, 6); None (not given) -> () (the game's default)."""
+    if text is None:
         return ()
     t = str(text).strip()
     try:
@@ -55,11 +61,17 @@ def parse_players(text: str | int | None) -> tuple[int, ...]:
     return tuple(range(lo, hi + 1))
 
 
-def parse_seats(text: str, seats: Sequence[str]) -> dict[str, str]:
-    """"hard,random" (one level per seat, in seat order) or "seat=level,..." -> {seat: level}."""
-    if not text:
+def parse_seats(text: str | None, seats: Sequence[str]) -> dict[str, str]:
+    """"hard,random" (one level per seat, in seat order) or "seat=level,..." -> {seat: level};
+    None (not given) -> {} (every seat plays random)."""
+    if text is None:
         return {}
-    parts = [p.strip() for p in text.split(",") if p.strip()]
+    raw = [p.strip() for p in text.split(",")]
+    parts = [p for p in raw if p]
+    if not parts:
+        raise IllegalInput(f"--seats names no level: give one per seat (hard,random) or seat=level pairs, not {text!r}")
+    if len(parts) != len(raw):
+        raise IllegalInput(f"--seats {text!r} has an empty entry: one level per seat, separated by commas")
     if all("=" in p for p in parts):
         out = dict(p.split("=", 1) for p in parts)
         return {k.strip(): v.strip() for k, v in out.items()}
@@ -72,12 +84,35 @@ def parse_seats(text: str, seats: Sequence[str]) -> dict[str, str]:
     return dict(zip(seats, parts))
 
 
+BOTH_ORDERS = ("--both-orders is for two-seat games: every other game swaps the two seats' levels, so each "
+               "level plays both seats")
+
+
+def check_both_orders(code: str, tables: Mapping[int, int]) -> None:
+    """--both-orders: every table of the run ({players: seats}) must have exactly two seats."""
+    for players, seats in tables.items():
+        if seats != 2:
+            table = f"{code} with {players} players has" if players else f"{code} has"
+            raise IllegalInput(f"{BOTH_ORDERS}, and {table} {seats} seats")
+
+
 def configure(code: str, args: argparse.Namespace) -> Config:
+    """The run, checked whole before a game is played: every player count of --players is set up
+    once, --seats and --both-orders against every table it makes."""
     rules = get_rules(code)
-    players = parse_players(getattr(args, "players", ""))
+    players = parse_players(getattr(args, "players", None))
     base = Config(code, rules.options_type(), (), (), False, players)
-    options = base.options_for(0)
-    seats = rules.seats(rules.setup(options, 0))
+    if players and not has_player_count(base.options):
+        raise IllegalInput(f"--players: {code} has no player count to set")
+    tables: dict[int, tuple[str, ...]] = {}
+    for i in range(len(players) or 1):
+        options = base.options_for(i)
+        try:
+            count = options.players if has_player_count(options) else 0
+            tables[count] = tuple(rules.seats(rules.setup(options, 0)))
+        except IllegalInput as exc:
+            raise IllegalInput(f"--players {players[i]}: {exc}" if players else str(exc)) from exc
+    seats = next(iter(tables.values()))
     chosen = parse_seats(args.seats, seats)
     unknown = sorted(set(chosen) - set(seats))
     if unknown:
@@ -87,8 +122,8 @@ def configure(code: str, args: argparse.Namespace) -> Config:
     bad = [v for v in levels if v not in names]
     if bad:
         raise IllegalInput(f"unknown level {bad[0]!r} for {code}: one of {', '.join(names)}")
-    if args.both_orders and len(seats) != 2:
-        raise IllegalInput("--both-orders swaps the levels of a two-seat game")
+    if args.both_orders:
+        check_both_orders(code, {n: len(t) for n, t in tables.items()})
     return Config(code, rules.options_type(), seats, levels, args.both_orders, players)
 
 

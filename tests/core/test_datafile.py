@@ -77,7 +77,7 @@ def test_a_good_file_is_parsed_and_its_text_kept(tmp_path: Path) -> None:
 def test_a_missing_file_and_a_directory_cannot_be_read(tmp_path: Path) -> None:
     for path in (tmp_path / "missing.toml", tmp_path):
         data, _, issues = read_toml(path)
-        assert data is None and len(issues) == 1 and issues[0].line is None
+        assert data is None and len(issues) == 1 and issues[0].line == 1  # the file as a whole
         assert issues[0].message.startswith("cannot read the file: ")
 
 
@@ -92,15 +92,15 @@ def test_a_file_over_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> N
     big = write(tmp_path, "# " + "x" * 5000)
     data, text, issues = read_toml(big, limit=4096)
     assert data is None and text == ""
-    assert [str(i) for i in issues] == [f"{big}: 5002 bytes: too big for a data file (at most 4096)"]
+    assert [str(i) for i in issues] == [f"{big}:1: 5002 bytes: too big for a data file (at most 4096)"]
     wording = Wording(too_big="too large for a board file ({size} bytes; at most {limit})")
     assert read_toml(big, 4096, wording)[2][0].message == "too large for a board file (5002 bytes; at most 4096)"
     assert parse_toml("x" * 11, "journal", limit=10)[2][0].message == "11 bytes: too big for a data file (at most 10)"
 
 
 def test_bad_utf8_is_named(tmp_path: Path) -> None:
-    data, _, issues = read_toml(write(tmp_path, b'name = "caf\xe9"\n'))
-    assert data is None and issues[0].line is None and issues[0].message == "not UTF-8 text: invalid continuation byte"
+    data, _, issues = read_toml(write(tmp_path, b'# a house\n\nname = "caf\xe9"\n'))
+    assert data is None and issues[0].line == 3 and issues[0].message == "not UTF-8 text: invalid continuation byte"
 
 
 def test_a_syntax_error_points_at_its_line(tmp_path: Path) -> None:
@@ -228,3 +228,36 @@ def test_a_check_command_and_its_group(capsys: pytest.CaptureFixture[str]) -> No
     group = parser.parse_args(["board"])
     assert group.func(group) == 2
     assert "check a board file and list every problem with its line" in capsys.readouterr().err
+
+
+class _NeedsRooms(_Rooms):
+    """A checker that cannot name a line for a key the file lacks."""
+
+    def run(self) -> list[str] | None:
+        if "rooms" not in self.data:
+            self.issues.append(Issue(self.path, None, "missing key 'rooms'"))
+            return None
+        return super().run()
+
+
+def test_a_problem_of_the_whole_file_is_named_at_line_1(tmp_path: Path) -> None:
+    """Issue 24: every problem a check reports names a line; one a checker cannot place is a
+    problem of the file as a whole, line 1."""
+    for content in ("", "# a comment\n", "name = 'x'\n"):
+        path = write(tmp_path, content)
+        assert [str(i) for i in read_checked(path, _NeedsRooms)[1]] == [f"{path}:1: missing key 'rooms'"]
+        assert parse_checked(content, "journal", _NeedsRooms)[1] == [Issue("journal", 1, "missing key 'rooms'")]
+
+
+@pytest.mark.parametrize("command", [["sol", "board", "check"], ["sol", "cards", "check"], ["gsb", "board", "check"],
+                                     ["bgm", "board", "check"], ["bin", "board", "check"], ["bin", "cards", "check"]])
+def test_every_check_command_names_a_line_for_an_empty_file(
+        command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion import cli
+
+    path = write(tmp_path, "")
+    assert cli.main([*command, str(path)]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines and lines[-1].endswith("problem(s)")
+    for line in lines[:-1]:
+        assert line.startswith(f"{path}:") and line[len(str(path)) + 1:].split(":", 1)[0].isdigit(), line

@@ -348,3 +348,69 @@ def test_hostile_rows_in_a_journal_are_damage(tmp_path: Path) -> None:
     edit(s.journal._db, "UPDATE inputs SET input = ? WHERE seq = 2", ('{"kind": "add", "amount": ' + "9" * 30 + "}",))
     with pytest.raises(JournalError, match="integer out of range"):
         Session.resume(s.journal, lookup, s.game_id)
+
+
+@pytest.mark.parametrize("code", ["BGM", "SOL", "BIN", "GSB"])
+@pytest.mark.parametrize("seed", [120000000000000000000000000000, 2**63, -(2**63) - 1, 1.2e29])
+def test_an_export_seed_beyond_64_bits_is_refused_for_every_game(
+        code: str, seed: float, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24: a header seed of 1.2e29 replayed although docs/journal.md says a signed 64-bit
+    integer (what a journal holds): every pack's export is refused the same way, at line 1."""
+    path = tmp_path / "game.jsonl"
+    path.write_text(json.dumps({"format": "companion-journal", "version": 1, "game": code, "options": {},
+                                "seed": seed}) + "\n")
+    assert cli.main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"companion: error: {path}:1: ") and '"seed"' in err, err
+    assert "signed 64-bit integer" in err or "must be an integer" in err
+
+
+@pytest.mark.parametrize("seed", [2**63 - 1, -(2**63), 0])
+def test_an_export_seed_within_64_bits_replays(seed: int, tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_text(json.dumps({"format": "companion-journal", "version": 1, "game": "DICE", "options": {},
+                                "seed": seed}) + "\n")
+    assert read_export(path).seed == seed
+
+
+@pytest.mark.parametrize("args", [["journal", "list"], ["journal", "check"], ["replay"], ["journal", "export"],
+                                  ["replay", "--json"]])
+def test_read_only_commands_never_write_into_an_empty_file(
+        args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24: `journal list` on an empty (0-byte) journal file wrote a new schema into it."""
+    path = tmp_path / "journal.sqlite"
+    path.write_bytes(b"")
+    code = cli.main([*args, str(path)])
+    out, err = capsys.readouterr()
+    assert path.read_bytes() == b"" and sorted(p.name for p in tmp_path.iterdir()) == ["journal.sqlite"]
+    assert "Traceback" not in err and "internal error" not in err
+    if args[0] == "journal" and args[1] in ("list", "check"):
+        assert code == 0 and ("no games" in out or "OK: 0 games" in out), (out, err)
+    else:
+        assert code == 1 and err.startswith("companion: error:")
+
+
+def test_cli_export_and_replay_take_a_game_id_where_the_journal_goes(
+        tmp_path: Path, fixture_lookup: None, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25 #17: `companion journal export 99` read 99 as a file name. A whole number where
+    the journal goes, with no file of that name, is the game's id in the default journal."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    with Journal(tmp_path / "journal.sqlite") as j:
+        first = Session.new(j, RULES, Options(), seed=11)
+        first.submit(Roll())
+        Session.new(j, RULES, Options(), seed=22)
+    assert cli.main(["journal", "export", str(first.game_id)]) == 0
+    header = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert header["seed"] == 11
+    assert cli.main(["replay", str(first.game_id)]) == 0
+    assert f"game {first.game_id}, seed 11" in capsys.readouterr().out
+    assert cli.main(["journal", "export", "99"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("companion: error:") and "no game 99" in err and "journal.sqlite" in err
+    assert cli.main(["journal", "export", "1", "--game-id", "2"]) == 1
+    assert "give the game's id once" in capsys.readouterr().err
+    (tmp_path / "7").write_text("")  # a file of that name is the file
+    assert cli.main(["journal", "export", "7"]) == 1
+    assert "7: empty file" in capsys.readouterr().err

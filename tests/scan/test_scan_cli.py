@@ -50,3 +50,27 @@ def test_qr_sheet_bad_game_is_a_clean_error(tmp_path: Path, capsys: pytest.Captu
     assert main(["qr-sheet", "--game", "XYZ", "--out", str(tmp_path / "x.pdf")]) == 1
     assert "unknown game" in capsys.readouterr().err
     assert not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize(("game", "words"), [("XYZ", "unknown game 'XYZ'; known games: BGM"),
+                                             ("", "--game: give a game's code"),
+                                             ("  ", "--game: give a game's code")])
+def test_catalogue_of_a_game_that_is_not_one_is_an_error(
+        game: str, words: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24: `catalogue --game XYZ` said "0 cards known" with exit 0, `--game ''` read `.json`."""
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    (tmp_path / "catalogue").mkdir()
+    (tmp_path / "catalogue" / ".json").write_text('{"version": 1, "game": "", "cards": {}}')
+    assert main(["catalogue", "--game", game]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("companion: error:") and words in err, (out, err)
+    assert main(["catalogue", "--game", "bgm"]) == 0  # a game's code in any case
+    assert "BGM.json: 0 cards known" in capsys.readouterr().out
+
+
+def test_scan_for_a_game_that_is_not_one_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    img = _write(tmp_path / "bgm.png", "BGM:STOK:02")
+    assert main(["scan", img, "--game", "XYZ"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "unknown game 'XYZ'" in err

@@ -67,3 +67,17 @@ def test_board_sim_prints_its_port_first_and_runs_a_script(tmp_path: Path) -> No
     assert f"{script}:5: unknown command 'bogus 1'" in err
     assert f"{script}:6: 'place 99': channel 99 is not in 0..7" in err
     assert proc.returncode == 0
+
+
+def test_watch_a_missing_port_is_an_error(tmp_path: Path) -> None:
+    """Issue 25 #17: `sensors watch --port /dev/nonexistent` printed "[down] occupied: -" until
+    stopped. A port that is not there is an error at once, in words, exit status 1."""
+    port = str(tmp_path / "ttyNONE")
+    for args in (["watch", "--port", port, "--seconds", "3"],
+                 ["calibrate", "--port", port, "--board", "b", "--zones", "1", "--out", str(tmp_path / "m.toml")]):
+        started = time.monotonic()
+        proc = subprocess.run([sys.executable, "-m", "companion", "sensors", *args], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+        assert proc.returncode == 1 and proc.stdout == "", (proc.stdout, proc.stderr)
+        assert proc.stderr.startswith(f"companion: error: --port {port}: no such serial port"), proc.stderr
+        assert time.monotonic() - started < 2.5  # refused before any waiting

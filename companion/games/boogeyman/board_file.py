@@ -43,6 +43,8 @@ MAX_TOKENS = 5000  # search tokens in all
 MAX_TOKENS_PER_ROOM = 20
 MAX_SPACES = 100  # ladder spaces, the stress scale's top, a noise token's value
 MAX_NAME = 200  # characters in a name
+MAX_ZONE_ID = 40  # characters in a room's or corridor's id
+ZONE_ID_PUNCTUATION = frozenset(" _-'.")
 
 _TABLES: dict[str, frozenset[str]] = {
     "": frozenset({"name", "zones", "rules", "ladder", "stress", "search_tokens"}),
@@ -106,6 +108,7 @@ class _Checker:
         self.issues: list[BoardIssue] = []
 
     def add(self, line: int | None, message: str) -> None:
+        # None: a table or top-level key the file lacks; read_checked names line 1 for it.
         self.issues.append(BoardIssue(self.path, line, message))
 
     # --- typed access: each getter reports a missing key or wrong type and returns None ---
@@ -240,8 +243,10 @@ class _Checker:
         if rooms is not None:
             if not rooms:
                 self.add(self.lines.where("zones", "rooms"), "rooms is empty")
+            rooms = self.zone_ids("rooms", rooms, "room")
             self.duplicates("zones", "rooms", rooms, "room")
         if corridors is not None:
+            corridors = self.zone_ids("corridors", corridors, "corridor")
             self.duplicates("zones", "corridors", corridors, "corridor")
             room_set = set(rooms or ())
             for c in dict.fromkeys(corridors):
@@ -288,6 +293,33 @@ class _Checker:
                 seen[ends] = (a, b)
                 passages.append((a, b))
         return rooms, corridors, passages
+
+    def zone_ids(self, key: str, ids: list[str], what: str) -> list[str]:
+        """Room and corridor ids are shown on screen, spoken and written in inputs and zone maps:
+        letters, digits, and spaces, _ - ' . inside, at most MAX_ZONE_ID characters."""
+        for z in dict.fromkeys(ids):
+            bad = [ch for ch in z if not (ch.isalnum() or ch in ZONE_ID_PUNCTUATION)]
+            if bad or z != z.strip() or len(z) > MAX_ZONE_ID:
+                why = (f"not {bad[0]!r}" if bad else "no space at either end" if z != z.strip()
+                       else f"at most {MAX_ZONE_ID} characters")
+                self.add(self._id_line(key, z),
+                         f"{what} id {_short(z)} may hold only letters, digits, and spaces, _ - ' . inside "
+                         f"({why})")
+        return ids
+
+    def _id_line(self, key: str, z: str) -> int | None:
+        """The line of the list item holding the id: as written, or with the escapes a file writes
+        for what cannot stand in a string (\\u0000, \\n); else the key's line."""
+        line = self.lines.value("zones", key, quoted(z))
+        if line != self.lines.key("zones", key):
+            return line
+        import json
+
+        for text in (json.dumps(z), json.dumps(z, ensure_ascii=False)):
+            found = self.lines.find("zones", 0, text)
+            if found != self.lines.header("zones"):
+                return found
+        return line
 
     def zone_rule(self, rules: dict[str, Any], key: str, rooms: list[str] | None,
                   corridors: list[str] | None, room_only: bool) -> str | None:

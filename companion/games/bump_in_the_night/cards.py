@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.core.datafile import Issue, Lines, Wording, loaded, read_toml
+from companion.core.datafile import WHOLE_FILE, Issue, Lines, Wording, loaded, read_toml
 
 ACTION, BLOCK, BONUS = "ACTN", "BLCK", "BONS"
 DECK_SIZES = {ACTION: 25, BLOCK: 20, BONUS: 7}  # BIN-04; card-codes.md
@@ -110,7 +110,7 @@ def read_cards(path: str | Path, room_ids: frozenset[str] | None = None) -> tupl
         add(None, f"unknown key {key!r} at the top level (only [[card]] tables)", key)
     raw = data.get("card")
     if not isinstance(raw, list) or not raw:
-        return None, [Issue(name, None, "no [[card]] tables")]
+        return None, [Issue(name, WHOLE_FILE, "no [[card]] tables")]
     cards: dict[str, Card] = {}
     for k, c in enumerate(raw):
         if not isinstance(c, dict):
@@ -148,7 +148,7 @@ def read_cards(path: str | Path, room_ids: frozenset[str] | None = None) -> tupl
     for deck, size in DECK_SIZES.items():
         missing = [code(deck, nn) for nn in range(1, size + 1) if code(deck, nn) not in cards]
         if missing:
-            out.append(Issue(name, None, f"no card is given for {', '.join(missing)} (the {deck} deck has {size})"))
+            out.append(Issue(name, WHOLE_FILE, f"no card is given for {', '.join(missing)} (the {deck} deck has {size})"))
     if out:
         return None, out
     order = {d: i for i, d in enumerate(DECK_SIZES)}

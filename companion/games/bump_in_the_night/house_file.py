@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from companion.core.datafile import Issue, Lines, loaded, read_toml
+from companion.core.datafile import WHOLE_FILE, Issue, Lines, loaded, read_toml
 from companion.games.bump_in_the_night.cards import MAX_BYTES, WORDING
 from companion.games.bump_in_the_night.house import (
     DIRS,
@@ -57,7 +57,8 @@ class _Check:
         self.issues: list[Issue] = []
 
     def add(self, line: int | None, message: str) -> None:
-        self.issues.append(Issue(self.path, line, message))
+        # No line of its own (a table the file lacks): a problem of the file as a whole, line 1.
+        self.issues.append(Issue(self.path, line if line is not None else WHOLE_FILE, message))
 
     def at(self, nth: int | None, *needles: str) -> int | None:
         return self.lines.find("" if nth is None else "tile", nth or 0, *needles)

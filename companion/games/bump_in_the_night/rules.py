@@ -79,10 +79,28 @@ def seat_colours(options: Options) -> tuple[str, ...]:
     return tuple(colours)
 
 
+# The settings that are numbers: (lowest, highest, what 0 means or "").
+_NUMBERS = {"stall_rounds": (0, 1000, "never"), "hand_limit": (0, 100, "no limit"),
+            "scares_per_turn": (0, 10, ""), "blocks_per_turn": (0, 10, "")}
+
+
+def check_numbers(options: Options) -> None:
+    """The settings that are counts lie within what a table could mean (a header may say -5)."""
+    for key, (low, high, zero) in _NUMBERS.items():
+        value = getattr(options, key)
+        if not low <= value <= high:
+            first = f"{low} ({zero})" if zero else str(low)
+            raise IllegalInput(f"{key} is {first} to {high}, not {value} (docs/games/BIN.md)")
+    if len(options.group_modifiers) != 5 or not all(-6 <= m <= 6 for m in options.group_modifiers):
+        raise IllegalInput(f"group_modifiers are each -6 to 6, five of them (1, 2, 3, 4, 5+ people; BIN-G7), "
+                           f"not {list(options.group_modifiers)}")
+
+
 def setup(options: Options, seed: int) -> State:
     colours = seat_colours(options)
     if options.chart_five not in range(5) or options.chart_six not in range(5):
         raise IllegalInput("chart_five and chart_six name a printed row, 1 to 4, or 0 to roll again (BIN-G1)")
+    check_numbers(options)
     c = ctx_for(options)  # loads and checks the house and the cards
     rng = Rng.from_seed(seed)
     deck, rng = Deck.shuffled("cards", c.cards.codes, rng)  # BIN-07: one deck of all the cards

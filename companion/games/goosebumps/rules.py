@@ -81,12 +81,14 @@ _CHOICES = {
 
 
 def check_options(options: Options) -> None:
-    names = seat_names(options)
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+    # The counts first: the seat names are built from `players` (a header may say 100,000,000).
+    count = len(options.names) if options.names else options.players
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise IllegalInput(f"Goosebumps is for {MIN_PLAYERS} to {MAX_PLAYERS} players (6 Monster Characters), "
-                           f"not {len(names)}")
+                           f"not {count}")
     if options.names and len(options.names) != options.players:
         raise IllegalInput(f"{len(options.names)} names for {options.players} players")
+    names = seat_names(options)
     if len(set(names)) != len(names) or any(not n.strip() for n in names):
         raise IllegalInput(f"seat names must be distinct and not blank: {names}")
     for seat in options.automated:

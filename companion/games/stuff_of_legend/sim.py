@@ -77,9 +77,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def configure(args: argparse.Namespace, seats: Mapping[str, str]) -> Config:
-    from companion.sim.generic import parse_players
+    from companion.sim.generic import BOTH_ORDERS, parse_players
 
-    players = parse_players(getattr(args, "players", "")) or DEFAULT_PLAYERS
+    if getattr(args, "both_orders", False):
+        raise IllegalInput(f"{BOTH_ORDERS}, and The Stuff of Legend has 3 to 6 seats (every hero plays "
+                           "--sol-level, or its own level by --seats hero=level)")
+    players = parse_players(getattr(args, "players", None)) or DEFAULT_PLAYERS
     bad = [p for p in players if not 3 <= p <= 6]
     if bad:
         raise IllegalInput(f"The Stuff of Legend is for 3-6 players, not {bad[0]}")

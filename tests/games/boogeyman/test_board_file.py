@@ -113,7 +113,7 @@ def test_toml_syntax_error_names_its_line(tmp_path: Path) -> None:
 
 def test_unreadable_file(tmp_path: Path) -> None:
     issues = check_house(tmp_path / "missing.toml")
-    assert len(issues) == 1 and issues[0].line is None and "cannot read" in issues[0].message
+    assert len(issues) == 1 and issues[0].line == 1 and "cannot read" in issues[0].message
 
 
 def test_missing_key_and_table(tmp_path: Path) -> None:
@@ -125,7 +125,7 @@ def test_missing_key_and_table(tmp_path: Path) -> None:
     )
     issues = check_house(path)
     assert found(issues, line_of(text, "[rules]"), "missing key 'babysitter_start'")
-    assert found(issues, None, "missing table [stress]")
+    assert found(issues, 1, "missing table [stress]")  # a problem of the file as a whole: line 1
     assert len(issues) == 2
 
 
@@ -428,3 +428,73 @@ def test_installed_command(tmp_path: Path) -> None:
     assert bad.returncode == 1
     line = line_of(text, '["3", "3"]')
     assert f"{path}:{line}: passage 3-3 joins a zone to itself" in bad.stderr
+
+
+# --- every problem has a line (issue 24) ---
+
+
+def _deep(n: int) -> str:
+    return "x = " + "[" * n + "]" * n + "\n"
+
+
+HOSTILE: dict[str, bytes] = {
+    "empty": b"",
+    "blank lines": b"\n\n  \n",
+    "a comment only": b"# nothing here\n",
+    "binary": bytes(range(256)) * 4,
+    "not UTF-8 on line 3": b'name = "x"\n\n"caf\xe9" = 1\n',
+    "NUL bytes": b'name = "x"\x00\x00\n',
+    "nested too deep": _deep(100_000).encode(),
+    "a huge integer": b"x = 1" + b"0" * 5000 + b"\n",
+    "too large": b"#" * (2 << 20),
+    "missing name and search_tokens": SHIPPED.replace('name = "Villa Spencer (unverified plan)"', "")
+                                             .split("[[search_tokens]]")[0].encode(),
+    "only a name": b'name = "x"\n',
+    "an unterminated string": b'name = "x\n',
+    "a table of the wrong type": b'name = "x"\nzones = 5\nrules = 1\nladder = []\nstress = "s"\n',
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_every_problem_names_a_line(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`bgm board check` reported 12 kinds of problem with no line (a missing key or table, a
+    binary or empty file, nesting too deep, ...). Each now names a line of the file: the line
+    of the problem, or line 1 for the file as a whole."""
+    path = tmp_path / "board.toml"
+    path.write_bytes(HOSTILE[case])
+    last = max(1, HOSTILE[case].count(b"\n") + (not HOSTILE[case].endswith(b"\n")))
+    issues = check_house(path)
+    assert issues
+    for issue in issues:
+        assert isinstance(issue.line, int) and 1 <= issue.line <= last, (issue, last)
+    assert cli.main(["bgm", "board", "check", str(path)]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == len(issues) + 1 and lines[-1] == f"{path}: {len(issues)} problem(s)"
+    for line in lines[:-1]:
+        assert line.startswith(f"{path}:") and line[len(str(path)) + 1:].split(":", 1)[0].isdigit(), line
+
+
+def test_a_file_that_cannot_be_read_is_named_at_line_1(tmp_path: Path) -> None:
+    for path in (tmp_path / "missing.toml", tmp_path):
+        (issue,) = check_house(path)
+        assert issue.line == 1 and "cannot read" in issue.message
+
+
+def test_not_utf8_names_the_line_of_the_bad_byte(tmp_path: Path) -> None:
+    path = tmp_path / "board.toml"
+    path.write_bytes(HOSTILE["not UTF-8 on line 3"])
+    (issue,) = check_house(path)
+    assert issue.line == 3 and "not UTF-8" in issue.message
+
+
+@pytest.mark.parametrize("bad", ["1\\u0000", "C\\n1", "[x]", " 7", "7\\t", "a\\u200bb", "a=b", "#1"])
+def test_a_zone_id_is_a_plain_name(bad: str, tmp_path: Path) -> None:
+    """A room or corridor id is shown, spoken and typed in inputs: a NUL, a newline or `[x]` in one
+    was accepted. Letters, digits, inner spaces and _ - ' . only."""
+    path, text = variant(tmp_path, ('"21", "22", "23"', f'"21", "{bad}", "22", "23"'))
+    issues = check_house(path)
+    assert any(i.line == line_of(text, '"21", "') and "room id" in i.message and "letters, digits" in i.message
+               for i in issues), issues
+    path, text = variant(tmp_path, ('"C1", "C2", "C3"', f'"C1", "{bad}", "C2", "C3"'))
+    issues = check_house(path)
+    assert any(i.line is not None and "corridor id" in i.message for i in issues), issues

@@ -37,3 +37,24 @@ def test_a_rejected_input_names_its_line(tmp_path: Path, capsys: pytest.CaptureF
     assert main(["replay", str(path), "--json"]) == 1
     err = capsys.readouterr().err
     assert re.search(r"bad\.jsonl:3: .*not next to", err), err
+
+
+def test_the_docs_name_every_state_key_pending_kind_and_input_kind() -> None:
+    """docs/journal.md is the public interface a scenario is written against: its Boogeyman section
+    names every key of the state, every kind of pending decision (`tie_roll` was missing) and
+    every input kind."""
+    import dataclasses
+    import typing
+
+    from companion.games.boogeyman import inputs, state
+
+    text = DOC.read_text()
+    start = text.index("### Boogeyman (BGM)")
+    section = text[start:text.index("\n### ", start + 1)]
+    pending = [t.kind for t in typing.get_args(state.Pending)]
+    keys = [f.name for f in dataclasses.fields(state.State)]
+    kinds = [k for k in (getattr(v, "kind", None) for v in vars(inputs).values() if isinstance(v, type))
+             if isinstance(k, str)]
+    assert "tie_roll" in pending and len(keys) > 20 and len(kinds) > 15
+    missing = [name for name in pending + keys + kinds if f"`{name}`" not in section]
+    assert missing == []

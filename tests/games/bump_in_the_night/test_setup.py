@@ -3,6 +3,8 @@ placing the girls, three cards each."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.core.errors import IllegalInput
@@ -172,3 +174,34 @@ def test_the_table_is_told_who_takes_the_first_turn():
     assert s.phase is Phase.PLAY and s.seats[s.active] == "mustard" and s.notices[-1] == line
     default = RULES.setup(Options(), 1)
     assert any(n.startswith("Red takes the first turn (the first colour at the table") for n in default.notices)
+
+
+@pytest.mark.parametrize(("field", "value", "words"), [
+    ("hand_limit", -5, "hand_limit is 0 (no limit) to 100"),
+    ("hand_limit", 101, "hand_limit is 0 (no limit) to 100"),
+    ("stall_rounds", -1, "stall_rounds is 0 (never) to 1000"),
+    ("stall_rounds", 10**6, "stall_rounds is 0 (never) to 1000"),
+    ("scares_per_turn", -1, "scares_per_turn is 0 to 10"),
+    ("blocks_per_turn", 11, "blocks_per_turn is 0 to 10"),
+    ("group_modifiers", (1, 0, -1, -1, -20), "group_modifiers are each -6 to 6"),
+])
+def test_numbers_of_the_settings_are_checked(field: str, value: object, words: str) -> None:
+    """Issue 24: a header with `hand_limit: -5` or `stall_rounds: -1` was accepted."""
+    from dataclasses import replace
+
+    with pytest.raises(IllegalInput, match=words.replace("(", r"\(").replace(")", r"\)")):
+        RULES.setup(replace(Options(), **{field: value}), 1)
+    for ok in (0, 1):
+        good = ok if field != "group_modifiers" else (1, 0, -1, -1, -2)
+        RULES.setup(replace(Options(), **{field: good}), 1)
+
+
+def test_a_header_with_a_negative_hand_limit_is_refused(tmp_path: Path) -> None:
+    import json
+
+    from companion import cli
+
+    path = tmp_path / "bin.jsonl"
+    path.write_text(json.dumps({"format": "companion-journal", "version": 1, "game": "BIN", "seed": 7,
+                                "options": {"players": 2, "hand_limit": -5}}) + "\n")
+    assert cli.main(["replay", str(path)]) == 1

@@ -42,6 +42,23 @@ def test_two_to_six_players(players: int) -> None:
         assert len(RULES.setup(RULES.options_type(players=n), 1).seats) == n
 
 
+@pytest.mark.parametrize("players", [1_000_000, -1_000_000])
+def test_a_huge_player_count_is_refused_before_anything_is_built(players: int) -> None:
+    """Issue 24: a header with `"players": 100000000` built a name per player (15 s, 1 GB) before
+    the count was checked. The count is checked first: nothing the size of the count is made."""
+    import tracemalloc
+
+    opts = RULES.options_type(players=players)
+    tracemalloc.start()
+    try:
+        with pytest.raises(IllegalInput, match=f"2 to 6 players.*not {players}"):
+            RULES.setup(opts, 1)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20, peak  # a million names would take some 60 MB
+
+
 def test_every_monster_starts_on_start() -> None:
     """GSB-02, To Begin: "All players choose a Monster Character and place it on the START space"."""
     state = RULES.setup(options(4), 3)

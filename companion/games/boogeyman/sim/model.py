@@ -244,6 +244,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def configure(args: argparse.Namespace, seats: Mapping[str, str]) -> Config:
+    from companion.sim.generic import BOTH_ORDERS
+
+    if getattr(args, "both_orders", False):
+        raise IllegalInput(f"{BOTH_ORDERS}, and in Boogeyman the children's seats play the device's Boogeyman "
+                           "(its level: --adversary)")
+    if getattr(args, "players", None) is not None:
+        raise IllegalInput("--players: Boogeyman's table is set by --children (and --mode)")
     level = seats.get(BOOGEYMAN) or args.adversary or "rules"
     if level not in LEVELS:
         raise IllegalInput(f"the Boogeyman's level is one of {', '.join(LEVELS)}, not {level!r}")
