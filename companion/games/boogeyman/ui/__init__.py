@@ -93,7 +93,8 @@ class BoogeymanUI(GameUI):
         if got is None:
             return None
         self._turn = None
-        return TurnSummary(got.title, got.steps, got.notices, got.reveal)
+        return TurnSummary(got.title, got.steps, got.notices, got.reveal,
+                           status=f"Round {start.round} \u00b7 the Boogeyman's turn")
 
     def sounds(self, before: Any, after: Any) -> list[str]:
         """From what changed on the board, never from the words of a notice: the Boogeyman showed
