@@ -79,6 +79,10 @@ class GameUI:
     def describe(self, row: Any) -> str:
         return f"Game {row.id}: {self.pack.short or self.pack.title} \u2014 {row.committed} moves"
 
+    def players(self, row: Any) -> str:
+        """Who plays a journal's game (its options), in the game's words, for the resume list."""
+        return ""
+
     def new_options(self, app: Any) -> Any:
         """The options a new game gets when the pack has no set-up screen."""
         return self.pack.rules.options_type()

@@ -80,3 +80,57 @@ def test_the_status_bar_over_the_boogeymans_turn_says_that_turn(harness: Any) ->
         if app.summary.shown:
             assert app.status.where == "Round 1 \u00b7 the Boogeyman's turn"
     assert app.sm.current == "table" and app.status.where == "Round 2 \u00b7 Mike's turn"
+
+
+def test_every_unfinished_game_can_be_resumed_from_the_start(harness: Any) -> None:
+    """Finding 12: only the latest unfinished game was offered. Four unfinished games (three of
+    Boogeyman, one of Bump in the Night), each started by touch; the choose screen offers them all,
+    a row each (the game, who plays, where it stands, the date), finger-sized, in a list that
+    scrolls; the oldest, dragged into view, resumes where it was."""
+    from datetime import datetime, timezone
+
+    from tests.ui.flows import drag_list_until
+    from tests.ui.test_bin_game import start_game as start_bin
+
+    h, app = harness, harness.app
+    c = app.controller
+    start_game(h, kids=("mike", "daphne"))
+    h.tap("end")
+    oldest = c.session.game_id
+    assert h.prompt() == "Daphne: 3 Actions left"
+    leave_for_the_games(h)
+    start_game(h, kids=("ray", "leila"))
+    leave_for_the_games(h)
+    start_bin(h, monster="")
+    h.tap("games")
+    assert app.sm.current == "choose"
+    start_game(h, kids=("peter",), mode="solo")
+    leave_for_the_games(h)
+    ours = {oldest, oldest + 1, oldest + 2, oldest + 3}
+    assert c.session.game_id == oldest + 3 and {r.id for r in c.journal.games() if not r.finished} >= ours
+
+    h.tap("resume_list")
+    assert app.sm.current == "resume" and app.status.where == "Unfinished games"
+    rows = {int(w.action.split(":")[1]): w for w in app.screen("resume").ids.games.children}
+    assert ours <= set(rows)
+    today = datetime.now(timezone.utc).astimezone()
+    day = f"{today.day} {today:%b}"
+    words = {
+        oldest: ("Boogeyman", "Cooperative: Mike, Daphne", "Round 1 \u00b7 Daphne's turn"),
+        oldest + 1: ("Boogeyman", "Cooperative: Ray, Leila", "Round 1 \u00b7 Ray's turn"),
+        oldest + 2: ("Bump in the Night", "Red, Yellow", "Set-up: the chart"),
+        oldest + 3: ("Boogeyman", "Solo: Peter", "Round 1 \u00b7 Peter's turn"),
+    }
+    for gid, said in words.items():
+        for part in said + (day,):
+            assert part in rows[gid].caption, (gid, part, rows[gid].caption)
+    for w in rows.values():
+        assert w.height >= 48 and w.width >= 48
+    # The rows are finger-sized, so not all of them fit: the oldest is below the fold, dragged up.
+    scroller = app.screen("resume").ids.scroller
+    assert app.screen("resume").ids.games.height > scroller.height
+    drag_list_until(h, scroller, f"resume:{oldest}")
+    h.tap(f"resume:{oldest}")
+    assert c.session.game_id == oldest
+    assert app.sm.current == "table" and h.prompt() == "Daphne: 3 Actions left"
+    assert app.status.where == "Round 1 \u00b7 Daphne's turn"

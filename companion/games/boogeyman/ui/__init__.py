@@ -30,6 +30,7 @@ _SCREENS = ("setup", "table", "roll", "found", "finale", "boogeyman")
 MODES = (("solo", "Solo"), ("coop", "Co-op"), ("semi", "Semi"), ("competitive", "Compet."))
 DIFFS = (("normal", "Normal"), ("hard", "Hard"), ("nightmare", "Nightmare"))
 SEATS = (("person", "A player"), ("easy", "Device: Easy"), ("normal", "Device: Normal"), ("hard", "Device: Hard"))
+MODE_WORDS = {"solo": "Solo", "coop": "Cooperative", "semi": "Semi-cooperative", "competitive": "Competitive"}
 PHASES = {"placement": "Set-up", "finale": "The Finale", "over": "Game over"}
 
 
@@ -56,6 +57,12 @@ class BoogeymanUI(GameUI):
         opts = row.options if isinstance(row.options, dict) else {}
         kids = ", ".join(str(k).capitalize() for k in opts.get("children", []) if isinstance(k, str))
         return f"Game {row.id}: {opts.get('mode', '')} with {kids} \u2014 {row.committed} moves"
+
+    def players(self, row: Any) -> str:
+        opts = row.options if isinstance(row.options, dict) else {}
+        kids = ", ".join(str(k).capitalize() for k in opts.get("children", []) if isinstance(k, str))
+        mode = MODE_WORDS.get(str(opts.get("mode", "")), "")
+        return f"{mode}: {kids}" if mode and kids else kids
 
     # ---- while playing ----
     def pending_screen(self, controller: Any) -> str:

@@ -66,6 +66,12 @@ class BinUI(GameUI):
         who = ", ".join(str(c).capitalize() + (" (device)" if c == device else "") for c in colours)
         return f"Game {row.id}: Bump in the Night, {who} \u2014 {row.committed} moves"
 
+    def players(self, row: Any) -> str:
+        opts = row.options if isinstance(row.options, dict) else {}
+        colours = opts.get("colours") or ["red", "yellow", "mustard", "green", "blue", "black"][:opts.get("players", 2)]
+        device = opts.get("monster_player", "")
+        return ", ".join(str(c).capitalize() + (" (the device)" if c == device else "") for c in colours)
+
     # ---- the device's chair ----
     def device_seats(self) -> tuple[tuple[str, str], ...]:
         """A Settings row per colour: the device may play any number of monster players."""

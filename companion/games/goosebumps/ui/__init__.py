@@ -47,6 +47,12 @@ class GsbUI(GameUI):
         auto = " with the device" if opts.get("automated") else ""
         return f"Game {row.id}: Goosebumps, {len(names) or opts.get('players', 2)} players{auto} \u2014 {row.committed} moves"
 
+    def players(self, row: Any) -> str:
+        opts = row.options if isinstance(row.options, dict) else {}
+        names = [str(n) for n in opts.get("names") or []]
+        who = ", ".join(names) if names else f"{opts.get('players', 2)} players"
+        return who + (", the device plays too" if opts.get("automated") else "")
+
     def settings(self, app: Any) -> Sequence[SettingRow]:
         """How private cards are looked at (hold, or a tap that stays a while): one setting for every game."""
         from companion.ui.hold import look_row

@@ -55,6 +55,11 @@ class SolUI(GameUI):
         names = ", ".join(str(h).capitalize() for h in heroes) if heroes else f"{opts.get('players', 4)} heroes"
         return f"Game {row.id}: the Stuff of Legend with {names} \u2014 {row.committed} moves"
 
+    def players(self, row: Any) -> str:
+        opts = row.options if isinstance(row.options, dict) else {}
+        heroes = opts.get("heroes") or []
+        return ", ".join(str(h).capitalize() for h in heroes) if heroes else f"{opts.get('players', 4)} heroes"
+
     # ---- while playing ----
     def pending_screen(self, controller: Any) -> str:
         return words.screen_for(controller.state)
