@@ -370,6 +370,11 @@ def play_card(s: State, i: I.PlayCard) -> State:
         s = evolve(pop(s), turn_ending=False)
         s = note(s, f"{title(c.name)} plays {s.card_name(i.code)}: the encounter never happened")
         return apply_effects(s, c.name, tuple(e for e in i.effects if e.effect != "cancel_encounter"))
+    head = s.pending[0] if s.pending else None
+    if isinstance(head, DrawCard) and head.encounter and head.child == c.name:
+        # Played against an encounter it cannot cancel: say that, and the two ways on.
+        raise IllegalInput(f"{s.card_name(i.code)} does not cancel an encounter: {title(c.name)} draws the top "
+                           f"{DECK_NAMES[head.deck]} card, or plays a Search card that cancels it")
     if s.pending:
         raise IllegalInput(f"first: {describe_pending(s, s.pending[0])}")
     if s.active != c.name:

@@ -40,7 +40,11 @@ def rules(path: Path = REFERENCE_FILE) -> tuple[Rule, ...]:
 
 def explain(text: str, player_run: bool | None = None, limit: int = 3) -> tuple[Rule, ...]:
     """The rules behind a notice or a refusal, most specific first (the longest matching words);
-    `player_run` leaves out the rules for the other kind of Boogeyman."""
+    `player_run` leaves out the rules for the other kind of Boogeyman.
+
+    Words matched at the line's start ("^first: ") name the rule that refused it: that rule alone
+    explains it, since the rest of such a line only quotes what the game waits for ("Mike: draw the
+    top Babysitter card"), whose words belong to other rules."""
     low = text.lower()
     scored = []
     for order, rule in enumerate(rules()):
@@ -48,8 +52,11 @@ def explain(text: str, player_run: bool | None = None, limit: int = 3) -> tuple[
             continue
         hits = [m for m in rule.match if (low.startswith(m[1:]) if m.startswith("^") else m in low)]
         if hits:
-            scored.append((-max(len(m) for m in hits), order, rule))
-    return tuple(r for _, _, r in sorted(scored)[:limit])
+            anchored = any(m.startswith("^") for m in hits)
+            scored.append((not anchored, -max(len(m) for m in hits), order, rule))
+    if any(not unanchored for unanchored, *_ in scored):
+        scored = [entry for entry in scored if not entry[0]]
+    return tuple(entry[3] for entry in sorted(scored)[:limit])
 
 
 def by_id(rule_id: str) -> Rule:
