@@ -380,6 +380,7 @@ class CompanionApp(App):
         return g.rules_for(line, self.controller.state) if g is not None else []
 
     def show_why(self, line: str) -> None:
+        self.toaster.hide()  # the view quotes the line: the toast would lie over its rules
         self.why.explain(line, self.rules_for(line))
 
     def show_why_all(self, lines: list[str]) -> None:

@@ -55,6 +55,8 @@ def test_a_search_card_that_cannot_cancel_an_encounter_is_refused_in_words_and_w
     sayings = [e.says for e in reversed(app.why.ids.rules.children)]
     assert sections[0] == "The Cards" and "cancels an encounter" in sayings[0], sayings
     assert not any(s.startswith("Chart") for s in sections), sections
+    assert "The Children's Actions: Search a Room" not in sections  # "search" read inside "a Search card"
+    assert not app.toaster.shown  # the view quotes the refusal; the toast no longer lies over its rules
     h.tap("why_back")
     assert not app.why.shown
     # Still on the Search card list, and every button answers: draw the card instead.
