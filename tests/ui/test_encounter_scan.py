@@ -78,6 +78,15 @@ def test_the_table_can_look_at_the_board_while_a_draw_waits(harness: Any) -> Non
     assert h.find("scan").kind == "primary"
     h.pump(0.5)  # a while on the table: nothing takes it back to the draw by itself
     assert app.sm.current == "table"
+    # A move now is refused in words (it said "first: Mike: draw the top Babysitter card"), and
+    # its Why? is the rule that waits for the draw, alone.
+    tap_zone(h, "C2")
+    assert app.toaster.shown
+    assert app.toaster.text == "Not yet: the game waits for \u201cMike: draw the top Babysitter card\u201d"
+    h.tap("toast_why")
+    assert [e.section for e in app.why.ids.rules.children] == ["The Play of the Game"]
+    h.tap("why_back")
+    assert app.sm.current == "table" and app.controller.state.child("mike").zone == "10"
     h.tap("scan")
     assert app.sm.current == "scan" and app.screen("scan").ids.heading.text == "Mike: draw the top Babysitter card"
     # The draw itself, then play goes on.

@@ -42,9 +42,9 @@ def explain(text: str, player_run: bool | None = None, limit: int = 3) -> tuple[
     """The rules behind a notice or a refusal, most specific first (the longest matching words);
     `player_run` leaves out the rules for the other kind of Boogeyman.
 
-    Words matched at the line's start ("^first: ") name the rule that refused it: that rule alone
-    explains it, since the rest of such a line only quotes what the game waits for ("Mike: draw the
-    top Babysitter card"), whose words belong to other rules."""
+    Words matched at the line's start ("^not yet: the game waits for") name the rule that refused
+    it: that rule alone explains it, since the rest of such a line only quotes what the game waits
+    for ("Mike: draw the top Babysitter card"), whose words belong to other rules."""
     low = text.lower()
     found = []
     for order, rule in enumerate(rules()):
