@@ -14,7 +14,7 @@ from companion.core.errors import CompanionError, JournalError, JournalForeign, 
 from companion.core.game import GameRules, get_rules, shared_inputs
 from companion.core.journal import GameRow, Journal
 from companion.core.packs import get_pack
-from companion.ui.packui import GameUI, ui_for
+from companion.ui.packui import GameUI, moves, ui_for
 from companion.core.session import Session
 Listener = Callable[[], None]
 RETRY_S = 2.0  # how often a tap may try again to open a journal that could not be written
@@ -179,7 +179,7 @@ class GameController:
         try:
             return self.ui_of(row.code).describe(row)
         except CompanionError:
-            return f"Game {row.id}: {row.code} (not installed) \u2014 {row.committed} moves"
+            return f"Game {row.id}: {row.code} (not installed) \u2014 {moves(row.committed)}"
 
     @staticmethod
     def ui_of(code: str) -> GameUI:

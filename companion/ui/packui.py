@@ -49,6 +49,11 @@ class CardRequest:
     alternative: str = ""  # a second way to answer, shown as a button ("Cancel it with a Search card")
 
 
+def moves(n: int) -> str:
+    """How many inputs a journal's game holds, in words: "1 move", "12 moves"."""
+    return f"{n} move" if n == 1 else f"{n} moves"
+
+
 DEVICE_LEVELS = (("person", "A player"), ("easy", "Device: Easy"), ("normal", "Device: Normal"),
                  ("hard", "Device: Hard"))
 
@@ -77,7 +82,7 @@ class GameUI:
 
 
     def describe(self, row: Any) -> str:
-        return f"Game {row.id}: {self.pack.short or self.pack.title} \u2014 {row.committed} moves"
+        return f"Game {row.id}: {self.pack.short or self.pack.title} \u2014 {moves(row.committed)}"
 
     def players(self, row: Any) -> str:
         """Who plays a journal's game (its options), in the game's words, for the resume list."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from companion.ui.packui import moves
 from companion.ui.screens import BaseScreen
 
 
@@ -35,7 +36,7 @@ class ResumeScreen(BaseScreen):
             except Exception:  # noqa: BLE001 - a game whose pack is not installed stays listed
                 name, players = f"{row.code} (not installed)", ""
             first = f"[b]{name}[/b]" + (f" \u00b7 {players}" if players else "")
-            second = " \u00b7 ".join(t for t in (c.where(row), when(row.created), f"{row.committed} moves") if t)
+            second = " \u00b7 ".join(t for t in (c.where(row), when(row.created), f"{moves(row.committed)}") if t)
             b = Factory.ResumeRow(caption=f"{first}\n[size=17][color=a89cb0]{second}[/color][/size]",
                                   action=f"resume:{row.id}")
             b.bind(on_release=lambda _b, gid=row.id: self.app.resume(gid))

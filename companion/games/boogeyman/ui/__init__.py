@@ -24,7 +24,7 @@ from companion.games.boogeyman.state import (
     TieRoll,
 )
 from companion.games.boogeyman.summary import summary as turn_summary, turn_started
-from companion.ui.packui import CardRequest, GameUI, SettingRow, TurnSummary
+from companion.ui.packui import CardRequest, GameUI, SettingRow, TurnSummary, moves
 
 _SCREENS = ("setup", "table", "roll", "found", "finale", "boogeyman")
 MODES = (("solo", "Solo"), ("coop", "Co-op"), ("semi", "Semi"), ("competitive", "Compet."))
@@ -56,7 +56,7 @@ class BoogeymanUI(GameUI):
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}
         kids = ", ".join(str(k).capitalize() for k in opts.get("children", []) if isinstance(k, str))
-        return f"Game {row.id}: {opts.get('mode', '')} with {kids} \u2014 {row.committed} moves"
+        return f"Game {row.id}: {MODE_WORDS.get(str(opts.get('mode', '')), '')} with {kids} \u2014 {moves(row.committed)}"
 
     def players(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}

@@ -11,7 +11,7 @@ from companion.core.packs import get_pack
 from companion.games.bump_in_the_night import choices, flow
 from companion.games.bump_in_the_night.inputs import PlaceGirls
 from companion.games.bump_in_the_night.state import COLOURS, BonusChance, DrawFor, Phase, State
-from companion.ui.packui import GameUI, TurnSummary
+from companion.ui.packui import GameUI, TurnSummary, moves
 from companion.ui.seat import LEVELS
 
 _SCREENS = ("bin_setup", "bin_table", "bin_hand", "bin_over")
@@ -64,7 +64,7 @@ class BinUI(GameUI):
         colours = opts.get("colours") or ["red", "yellow", "mustard", "green", "blue", "black"][:opts.get("players", 2)]
         device = opts.get("monster_player", "")
         who = ", ".join(str(c).capitalize() + (" (device)" if c == device else "") for c in colours)
-        return f"Game {row.id}: Bump in the Night, {who} \u2014 {row.committed} moves"
+        return f"Game {row.id}: Bump in the Night, {who} \u2014 {moves(row.committed)}"
 
     def players(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}
