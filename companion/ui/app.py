@@ -437,7 +437,9 @@ class CompanionApp(App):
         self._check_mat()
         if turn is not None and self.sm.current not in (g.setup_screen,):
             # The device's turn is a moment at the table: steps that wait for it.
-            self._moment = turn.status or turn.title  # the status bar says this moment while it shows
+            # While it shows, the status bar says this moment: the game's words for it, else the
+            # status the game had when it began (not the one after it).
+            self._moment = turn.status or (g.status(c.rules.view(before, "table")) if same else turn.title)
             self.summary.present(turn.title, turn.steps, turn.notices, self._summary_done, self.sounds.say)
             if self.panel is not None and turn.reveal:
                 self.panel.beep(2)

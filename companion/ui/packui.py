@@ -25,7 +25,7 @@ class TurnSummary:
     steps: tuple[str, ...]
     notices: tuple[str, ...] = ()  # the device's own lines, for "Why?"
     reveal: bool = False           # the buzzer and the reveal sound
-    status: str = ""               # the status bar while it shows (the moment, not the state after it)
+    status: str = ""               # the status bar while it shows ("": the status before the change)
 
 
 @dataclass(frozen=True)
