@@ -52,6 +52,7 @@ class BinUI(GameUI):
         self._turn: tuple[Any, list[str], list[str]] | None = None  # (session, steps, notices)
         self._last: tuple[Any, int] = (None, 0)  # (session, its inputs) at the last change
         self._who = ""  # the device's colour whose moves are being gathered
+        self._round = 1  # the round of that turn (the status bar over its steps)
 
     def _count_was(self, session: Any) -> int:
         return self._last[1] if self._last[0] is session else 0
@@ -131,6 +132,7 @@ class BinUI(GameUI):
                 start = flow.first_turn(before.options, before.seats)
                 self._turn = (session, [], [start] if start in before.notices else [])
                 self._who = acting_colour(before)
+                self._round = before.round if before.phase is Phase.PLAY else 1
             line = choices.instruction(before, inp, after)
             if line:
                 self._turn[1].append(line)
@@ -143,7 +145,8 @@ class BinUI(GameUI):
             return None
         first = bool(notices) and notices[0] == flow.first_turn(before.options, before.seats)
         heading = f"{self._who.capitalize()}, the monster player" + (", takes the first turn" if first else "")
-        return TurnSummary(heading, tuple(steps), tuple(notices))
+        return TurnSummary(heading, tuple(steps), tuple(notices),
+                           status=f"Round {self._round} \u00b7 {self._who.capitalize()}, the monster player")
 
     def sounds(self, before: Any, after: Any) -> list[str]:
         if sum(after.claimed) > sum(before.claimed):
