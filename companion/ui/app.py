@@ -33,6 +33,8 @@ from companion.ui.widgets import StatusBar, Toast
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
 SHELL_AUTO = {"scan", "game"}  # shell screens a game may route itself to
+SHELL_IN_GAME = {"game", "scan", "card_form", "mismatch", "journal"}  # shell screens that show the game played
+SHELL_ASIDE = {"settings", "calibrate", "rules", "traycheck"}  # belong to wherever they were opened from
 
 
 class Shell(FloatLayout):
@@ -70,6 +72,8 @@ class CompanionApp(App):
         self.panel: PanelLink | None = None
         self._seen: tuple[Any, Any] = (None, None)  # (session, its last state) for summaries
         self._loaded: set[str] = set()  # games whose screens are in the screen manager
+        self.came_from: dict[str, str] = {}  # screen -> the screen it was last opened from
+        self._moment = ""  # the status of the moment a summary shows (the device's turn), while shown
 
     @staticmethod
     def _default_board() -> GameUI | None:
@@ -323,7 +327,35 @@ class CompanionApp(App):
             self._entered()
         else:
             self.toaster.hide()  # a message belongs to the screen it was said on
+            here = self.sm.current
+            if self.came_from.get(here) != name:  # not a return from a screen opened here (Calibrate)
+                self.came_from[name] = here
             self.sm.current = name
+
+    def go_back(self, name: str) -> None:
+        """Back from a screen opened aside (Settings, Rules): to where it was opened from, else to
+        the game (where it waits now), else to the games."""
+        back = self.came_from.get(name, "")
+        if back in ("choose", "journal") or (back in SHELL_ASIDE and back != name):
+            self.go(back)
+        elif self.controller.session is not None:
+            self.go_play()
+        else:
+            self.go("choose")
+
+    def in_game(self, name: str = "") -> bool:
+        """Whether the screen `name` (the one on show by default) belongs to the game being played:
+        its own screens but its set-up, the shell's screens of a game, and a screen opened aside
+        (Settings, Rules) from one of those. The choose screen and another game's screens do not."""
+        g = self.game
+        name = name or self.sm.current
+        seen: set[str] = set()
+        while g is not None and name in SHELL_ASIDE and name not in seen:
+            seen.add(name)
+            name = self.came_from.get(name, "")
+        if g is None or name == "choose" or (name == g.setup_screen and name != g.table_screen):
+            return False
+        return name in g.screens or name in SHELL_IN_GAME or name == g.table_screen
 
     def _entered(self) -> None:
         self.screen(self.sm.current).refresh()
@@ -348,6 +380,7 @@ class CompanionApp(App):
         return g.rules_for(line, self.controller.state) if g is not None else []
 
     def show_why(self, line: str) -> None:
+        self.toaster.hide()  # the view quotes the line: the toast would lie over its rules
         self.why.explain(line, self.rules_for(line))
 
     def show_why_all(self, lines: list[str]) -> None:
@@ -404,6 +437,9 @@ class CompanionApp(App):
         self._check_mat()
         if turn is not None and self.sm.current not in (g.setup_screen,):
             # The device's turn is a moment at the table: steps that wait for it.
+            # While it shows, the status bar says this moment: the game's words for it, else the
+            # status the game had when it began (not the one after it).
+            self._moment = turn.status or (g.status(c.rules.view(before, "table")) if same else turn.title)
             self.summary.present(turn.title, turn.steps, turn.notices, self._summary_done, self.sounds.say)
             if self.panel is not None and turn.reveal:
                 self.panel.beep(2)
@@ -499,8 +535,7 @@ class CompanionApp(App):
         sensing = self._sensing()
         if settled is None or sensing is None:
             return
-        g = self.game
-        if self.sm.current in ("calibrate", "choose") or (g is not None and self.sm.current == g.setup_screen):
+        if self.sm.current == "calibrate" or not self.in_game():  # (the choose screen, a set-up, another game's)
             # Not played on these screens, but the fix the mat asks for stays current: a mat that
             # settles here, just before the table screen, with no change after, was never checked
             # (test_board_sim waited 30 s for "corridor C1" in one full-suite run).
@@ -519,7 +554,9 @@ class CompanionApp(App):
         s = self.status
         c = self.controller
         g = self.game
-        if g is not None and self.sm.current not in ("choose", g.setup_screen):
+        if self.summary.shown and self._moment:
+            s.where = self._moment  # the device's turn on screen, not the round after it
+        elif g is not None and self.in_game():
             s.where = g.status(c.view())
         else:
             s.where = self.screen(self.sm.current).title

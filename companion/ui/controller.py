@@ -14,7 +14,7 @@ from companion.core.errors import CompanionError, JournalError, JournalForeign, 
 from companion.core.game import GameRules, get_rules, shared_inputs
 from companion.core.journal import GameRow, Journal
 from companion.core.packs import get_pack
-from companion.ui.packui import GameUI, ui_for
+from companion.ui.packui import GameUI, moves, ui_for
 from companion.core.session import Session
 Listener = Callable[[], None]
 RETRY_S = 2.0  # how often a tap may try again to open a journal that could not be written
@@ -45,6 +45,7 @@ class GameController:
         self._listeners: list[Listener] = []
         self._legal: list[Any] | None = None
         self._tried = 0.0
+        self._where: dict[tuple[int, int, int], str] = {}  # (game, changes, inputs) -> where it stands
         self._open()
 
     # ---- the journal itself ----
@@ -144,11 +145,41 @@ class GameController:
             self.problem = self.problem or f"The games cannot be read: {exc}"
             return None
 
+    def unfinished_games(self) -> list[GameRow]:
+        """Every unfinished game in the journal, the newest first."""
+        if self.journal is None:
+            return []
+        try:
+            rows = self.journal.games()
+        except JournalError as exc:
+            self.problem = self.problem or f"The games cannot be read: {exc}"
+            return []
+        return [r for r in reversed(rows) if not r.finished]
+
+    def where(self, row: GameRow) -> str:
+        """Where an unfinished game stands, in its own status words ("Round 2 \u00b7 Mike's turn"):
+        the game replayed from the journal, once per change ("" when it cannot be)."""
+        key = (row.id, row.changes, row.committed)
+        if key not in self._where:
+            text = ""
+            try:
+                if self.session is not None and self.session.game_id == row.id:
+                    rules, state = self.session.rules, self.session.state
+                else:
+                    assert self.journal is not None
+                    other = Session.resume(self.journal, get_rules, row.id)
+                    rules, state = other.rules, other.state
+                text = self.ui_of(row.code).status(rules.view(state, "table"))
+            except (CompanionError, KeyError, TypeError, ValueError) as exc:
+                log.warning("game %s cannot be read for the resume list: %s", row.id, exc)
+            self._where[key] = text
+        return self._where[key]
+
     def describe(self, row: GameRow) -> str:
         try:
             return self.ui_of(row.code).describe(row)
         except CompanionError:
-            return f"Game {row.id}: {row.code} (not installed) \u2014 {row.committed} moves"
+            return f"Game {row.id}: {row.code} (not installed) \u2014 {moves(row.committed)}"
 
     @staticmethod
     def ui_of(code: str) -> GameUI:

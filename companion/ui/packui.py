@@ -25,6 +25,7 @@ class TurnSummary:
     steps: tuple[str, ...]
     notices: tuple[str, ...] = ()  # the device's own lines, for "Why?"
     reveal: bool = False           # the buzzer and the reveal sound
+    status: str = ""               # the status bar while it shows ("": the status before the change)
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,11 @@ class CardRequest:
     heading: str
     deck_words: str = ""   # "Event" for a heading like "Which Event card is it?"
     alternative: str = ""  # a second way to answer, shown as a button ("Cancel it with a Search card")
+
+
+def moves(n: int) -> str:
+    """How many inputs a journal's game holds, in words: "1 move", "12 moves"."""
+    return f"{n} move" if n == 1 else f"{n} moves"
 
 
 DEVICE_LEVELS = (("person", "A player"), ("easy", "Device: Easy"), ("normal", "Device: Normal"),
@@ -76,7 +82,11 @@ class GameUI:
 
 
     def describe(self, row: Any) -> str:
-        return f"Game {row.id}: {self.pack.short or self.pack.title} \u2014 {row.committed} moves"
+        return f"Game {row.id}: {self.pack.short or self.pack.title} \u2014 {moves(row.committed)}"
+
+    def players(self, row: Any) -> str:
+        """Who plays a journal's game (its options), in the game's words, for the resume list."""
+        return ""
 
     def new_options(self, app: Any) -> Any:
         """The options a new game gets when the pack has no set-up screen."""

@@ -199,6 +199,8 @@ def test_the_table_is_told_who_takes_the_first_turn(harness: Any) -> None:
         step(h, prefer=("deal", "draw"))
     assert app.summary.shown and app.controller.state.phase.value == "play"
     assert app.summary.heading == "Yellow, the monster player, takes the first turn"
+    # The status bar says this turn, not Red's that follows it (issue 25, finding 11).
+    assert app.status.where == "Round 1 \u00b7 Yellow, the monster player"
     assert app.summary.notices[0].startswith(words) and app.summary.steps
     from companion.ui import fit
 

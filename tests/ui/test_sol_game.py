@@ -149,6 +149,8 @@ def test_the_device_can_hold_a_hero(harness: Any) -> None:
     h.tap("seat_max_row:normal")
     assert app.prefs.device_level("SOL", "max") == "normal" and app.seat.seat == "max"
     h.tap("back")
+    assert app.sm.current == "choose"  # Settings goes back where it was opened from (issue 25, 15)
+    h.tap("resume")
     assert app.sm.current == "sol_table"
     c = app.controller
     made: list[Any] = []  # what the device's seat entered (it submits through the app, like a tap)

@@ -233,6 +233,8 @@ def test_a_tap_can_show_it_for_a_while_when_set(h: Any) -> None:
 
     assert Settings.load(app.settings_path).look_seconds == 10  # kept for the next start
     h.tap("back")
+    assert app.sm.current == "choose"  # Settings goes back where it was opened from (issue 25, 15)
+    h.tap("resume")
     h.tap("look")
     h.tap("look:max")
     h.tap("reveal")

@@ -55,6 +55,12 @@ def states() -> States:
         game(h)
         h.app.go("choose")
 
+    def resume_list(h: Any) -> None:
+        for kids in (("mike", "daphne"), ("ray",), ("leila", "tommy", "peter")):
+            game(h, Mode.SOLO if len(kids) == 1 else Mode.COOP, kids)
+        h.app.go("choose")
+        h.app.go("resume")
+
     def setup_stage(stage: str, mode: str = "coop") -> Callable[[Any], None]:
         def go(h: Any) -> None:
             sw = h.app.screen("setup")
@@ -225,6 +231,7 @@ def states() -> States:
     return [
         ("choose", screen("choose")),
         ("choose: resume offered", choose_resume),
+        ("resume: every unfinished game", resume_list),
         ("settings", screen("settings")),
         ("settings: keyboard for the port", settings_keyboard),
         ("calibrate", screen("calibrate")),

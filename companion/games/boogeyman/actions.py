@@ -19,7 +19,6 @@ from companion.games.boogeyman.common import (
     adults_in,
     babysitter_graph,
     child_graph,
-    describe_pending,
     need_action,
     need_free_room,
     need_turn,
@@ -30,6 +29,7 @@ from companion.games.boogeyman.common import (
     set_child,
     set_room,
     title,
+    waits_first,
     zone_name,
 )
 from companion.games.boogeyman.effects import EFFECT_NAMES
@@ -370,8 +370,13 @@ def play_card(s: State, i: I.PlayCard) -> State:
         s = evolve(pop(s), turn_ending=False)
         s = note(s, f"{title(c.name)} plays {s.card_name(i.code)}: the encounter never happened")
         return apply_effects(s, c.name, tuple(e for e in i.effects if e.effect != "cancel_encounter"))
+    head = s.pending[0] if s.pending else None
+    if isinstance(head, DrawCard) and head.encounter and head.child == c.name:
+        # Played against an encounter it cannot cancel: say that, and the two ways on.
+        raise IllegalInput(f"{s.card_name(i.code)} does not cancel an encounter: {title(c.name)} draws the top "
+                           f"{DECK_NAMES[head.deck]} card, or plays a Search card that cancels it")
     if s.pending:
-        raise IllegalInput(f"first: {describe_pending(s, s.pending[0])}")
+        raise IllegalInput(waits_first(s))
     if s.active != c.name:
         raise NotYourTurn(f"{title(c.name)} can play cards on their own turn (it is {title(s.active)}'s)")
     s = note(s, f"{title(c.name)} plays {s.card_name(i.code)}")
@@ -436,7 +441,7 @@ def end_turn(s: State, i: I.EndTurn) -> State:
     if s.phase != Phase.PLAY:
         raise IllegalInput(f"no turn to end in the {s.phase.value} phase")
     if s.pending:
-        raise IllegalInput(f"first: {describe_pending(s, s.pending[0])}")
+        raise IllegalInput(waits_first(s))
     if not s.order:
         raise IllegalInput("no child is left to play")
     return advance_turn(s)

@@ -130,12 +130,17 @@ def describe_pending(s: State, p: Pending) -> str:
     return "play the Finale from the Book of Endings, then say how it ended"
 
 
+def waits_first(s: State) -> str:
+    """The refusal of anything else while the game waits: what it waits for, as the prompt says it."""
+    return f"Not yet: the game waits for \u201c{describe_pending(s, s.pending[0])}\u201d"
+
+
 def pending_of(s: State, tp: type) -> Pending:
     if s.phase == Phase.OVER:
         raise IllegalInput("the game is over")
     if not s.pending or not isinstance(s.pending[0], tp):
         if s.pending:
-            raise IllegalInput(f"not now: first, {describe_pending(s, s.pending[0])}")
+            raise IllegalInput(waits_first(s))
         raise IllegalInput("nothing is waiting for that")
     return s.pending[0]
 
@@ -154,7 +159,7 @@ def need_turn(s: State, name: str) -> Child:
     except KeyError:
         raise IllegalInput(f"there is no child called {name!r} in this game") from None
     if s.pending:
-        raise IllegalInput(f"first: {describe_pending(s, s.pending[0])}")
+        raise IllegalInput(waits_first(s))
     if c.removed:
         raise IllegalInput(f"{title(name)} is no longer in the game")
     if s.active != name:

@@ -19,6 +19,10 @@ class ChooseScreen(BaseScreen):
         btn.disabled = row is None
         btn.caption = ("Resume " + self.app.controller.describe(row)) if row else "No unfinished game to resume"
         btn.kind = "primary" if row else "normal"
+        # More than one: every unfinished game can be resumed from its own list.
+        count = len(self.app.controller.unfinished_games()) if row is not None else 0
+        self.ids.more.shown = count > 1
+        self.ids.more.caption = f"All {count} unfinished" if count > 1 else "Unfinished games"
         self._fill()
 
     def _fill(self) -> None:

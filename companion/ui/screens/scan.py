@@ -24,6 +24,7 @@ class ScanScreen(BaseScreen):
     def on_kv_post(self, base: Any) -> None:
         self.deck = ""
         self.search_instead = False
+        self._instead_for: Any = None  # the game state "Cancel it with a Search card" was chosen in
         self._ev: Any = None
         self._listed: Any = None
 
@@ -97,7 +98,11 @@ class ScanScreen(BaseScreen):
 
     # ---- camera ----
     def on_enter(self, *_: Any) -> None:
-        self.search_instead = False
+        # The Search card list stays chosen while the game is where it was chosen (back from the
+        # card form, a refused card, Why?, a look at the table); a new draw starts on the draw.
+        c = self.app.controller
+        if self.search_instead and (c.session is None or c.state is not self._instead_for):
+            self.search_instead = False
         self.refresh()
         ok = self.app.scanner.begin(self.scanned, self.camera_error)
         if ok:
@@ -169,7 +174,15 @@ class ScanScreen(BaseScreen):
 
     def toggle_instead(self) -> None:
         self.search_instead = not self.search_instead
+        c = self.app.controller
+        self._instead_for = c.state if c.session is not None else None
         self.refresh()
+
+    def to_table(self) -> None:
+        """The table may look at the board while a draw waits: its table screen, where the Scan
+        button (or "Go on") comes back here."""
+        app = self.app
+        app.go(app.game.table_screen if app.game is not None else "choose")
 
 
 SCREEN = ScanScreen

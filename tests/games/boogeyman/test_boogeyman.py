@@ -97,7 +97,7 @@ def test_the_revealed_miniature_stays_and_entering_its_room_is_an_encounter() ->
     s = ladder(put(new_game(), babysitter="10", boogeyman="4"), "24", face_up=False)
     s = play(s, I.Move("mike", "4"))
     assert s.pending == (DrawCard("BOOG", "mike", encounter=True, ends_turn=True),)
-    with pytest.raises(IllegalInput, match="first"):
+    with pytest.raises(IllegalInput, match="Not yet: the game waits for \u201cMike: draw the top Boogeyman card"):
         play(s, I.Move("mike", "C1"))
 
 

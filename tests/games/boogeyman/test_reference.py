@@ -71,3 +71,13 @@ def test_a_broken_reference_file_says_where(tmp_path: Path) -> None:
             rules(bad)
     finally:
         rules.cache_clear()
+
+
+def test_a_refusal_named_at_its_start_is_explained_by_that_rule_alone() -> None:
+    """Issue 25, finding 10: "first: Mike: draw the top Babysitter card" (now "Not yet: the game
+    waits for ...") was explained by the chart of who draws the Boogeyman's cards ("draw the top"
+    is longer than "first: "); the rule that refused it is the one that waits for the draw."""
+    said = "Not yet: the game waits for \u201cMike: draw the top Babysitter card\u201d"
+    assert [r.id for r in explain(said)] == ["pending"]
+    said = "Old map does not cancel an encounter: Mike draws the top Babysitter card, or plays a Search card that cancels it"
+    assert [r.id for r in explain(said)][0] == "cancel"

@@ -24,12 +24,13 @@ from companion.games.boogeyman.state import (
     TieRoll,
 )
 from companion.games.boogeyman.summary import summary as turn_summary, turn_started
-from companion.ui.packui import CardRequest, GameUI, SettingRow, TurnSummary
+from companion.ui.packui import CardRequest, GameUI, SettingRow, TurnSummary, moves
 
 _SCREENS = ("setup", "table", "roll", "found", "finale", "boogeyman")
 MODES = (("solo", "Solo"), ("coop", "Co-op"), ("semi", "Semi"), ("competitive", "Compet."))
 DIFFS = (("normal", "Normal"), ("hard", "Hard"), ("nightmare", "Nightmare"))
 SEATS = (("person", "A player"), ("easy", "Device: Easy"), ("normal", "Device: Normal"), ("hard", "Device: Hard"))
+MODE_WORDS = {"solo": "Solo", "coop": "Cooperative", "semi": "Semi-cooperative", "competitive": "Competitive"}
 PHASES = {"placement": "Set-up", "finale": "The Finale", "over": "Game over"}
 
 
@@ -55,7 +56,13 @@ class BoogeymanUI(GameUI):
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}
         kids = ", ".join(str(k).capitalize() for k in opts.get("children", []) if isinstance(k, str))
-        return f"Game {row.id}: {opts.get('mode', '')} with {kids} \u2014 {row.committed} moves"
+        return f"Game {row.id}: {MODE_WORDS.get(str(opts.get('mode', '')), '')} with {kids} \u2014 {moves(row.committed)}"
+
+    def players(self, row: Any) -> str:
+        opts = row.options if isinstance(row.options, dict) else {}
+        kids = ", ".join(str(k).capitalize() for k in opts.get("children", []) if isinstance(k, str))
+        mode = MODE_WORDS.get(str(opts.get("mode", "")), "")
+        return f"{mode}: {kids}" if mode and kids else kids
 
     # ---- while playing ----
     def pending_screen(self, controller: Any) -> str:
@@ -93,7 +100,8 @@ class BoogeymanUI(GameUI):
         if got is None:
             return None
         self._turn = None
-        return TurnSummary(got.title, got.steps, got.notices, got.reveal)
+        return TurnSummary(got.title, got.steps, got.notices, got.reveal,
+                           status=f"Round {start.round} \u00b7 the Boogeyman's turn")
 
     def sounds(self, before: Any, after: Any) -> list[str]:
         """From what changed on the board, never from the words of a notice: the Boogeyman showed

@@ -11,7 +11,7 @@ from companion.core.packs import get_pack
 from companion.games.bump_in_the_night import choices, flow
 from companion.games.bump_in_the_night.inputs import PlaceGirls
 from companion.games.bump_in_the_night.state import COLOURS, BonusChance, DrawFor, Phase, State
-from companion.ui.packui import GameUI, TurnSummary
+from companion.ui.packui import GameUI, TurnSummary, moves
 from companion.ui.seat import LEVELS
 
 _SCREENS = ("bin_setup", "bin_table", "bin_hand", "bin_over")
@@ -52,6 +52,7 @@ class BinUI(GameUI):
         self._turn: tuple[Any, list[str], list[str]] | None = None  # (session, steps, notices)
         self._last: tuple[Any, int] = (None, 0)  # (session, its inputs) at the last change
         self._who = ""  # the device's colour whose moves are being gathered
+        self._round = 1  # the round of that turn (the status bar over its steps)
 
     def _count_was(self, session: Any) -> int:
         return self._last[1] if self._last[0] is session else 0
@@ -64,7 +65,13 @@ class BinUI(GameUI):
         colours = opts.get("colours") or ["red", "yellow", "mustard", "green", "blue", "black"][:opts.get("players", 2)]
         device = opts.get("monster_player", "")
         who = ", ".join(str(c).capitalize() + (" (device)" if c == device else "") for c in colours)
-        return f"Game {row.id}: Bump in the Night, {who} \u2014 {row.committed} moves"
+        return f"Game {row.id}: Bump in the Night, {who} \u2014 {moves(row.committed)}"
+
+    def players(self, row: Any) -> str:
+        opts = row.options if isinstance(row.options, dict) else {}
+        colours = opts.get("colours") or ["red", "yellow", "mustard", "green", "blue", "black"][:opts.get("players", 2)]
+        device = opts.get("monster_player", "")
+        return ", ".join(str(c).capitalize() + (" (the device)" if c == device else "") for c in colours)
 
     # ---- the device's chair ----
     def device_seats(self) -> tuple[tuple[str, str], ...]:
@@ -125,6 +132,7 @@ class BinUI(GameUI):
                 start = flow.first_turn(before.options, before.seats)
                 self._turn = (session, [], [start] if start in before.notices else [])
                 self._who = acting_colour(before)
+                self._round = before.round if before.phase is Phase.PLAY else 1
             line = choices.instruction(before, inp, after)
             if line:
                 self._turn[1].append(line)
@@ -137,7 +145,8 @@ class BinUI(GameUI):
             return None
         first = bool(notices) and notices[0] == flow.first_turn(before.options, before.seats)
         heading = f"{self._who.capitalize()}, the monster player" + (", takes the first turn" if first else "")
-        return TurnSummary(heading, tuple(steps), tuple(notices))
+        return TurnSummary(heading, tuple(steps), tuple(notices),
+                           status=f"Round {self._round} \u00b7 {self._who.capitalize()}, the monster player")
 
     def sounds(self, before: Any, after: Any) -> list[str]:
         if sum(after.claimed) > sum(before.claimed):

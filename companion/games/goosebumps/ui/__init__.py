@@ -12,7 +12,7 @@ from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps.cards import title
 from companion.games.goosebumps.protocol import instruction
 from companion.games.goosebumps.state import DrawStep, Phase, ReactStep, TakeStep
-from companion.ui.packui import GameUI, SettingRow, TurnSummary
+from companion.ui.packui import GameUI, SettingRow, TurnSummary, moves
 
 DEVICE = "Device"  # the automated player's seat name: Settings hold its level under this name
 WHY = {"first": "first turn", "regular": "", "extra": "extra turn (a Landmark)", "steal": "on STEAL",
@@ -45,7 +45,13 @@ class GsbUI(GameUI):
         opts = row.options if isinstance(row.options, dict) else {}
         names = opts.get("names") or []
         auto = " with the device" if opts.get("automated") else ""
-        return f"Game {row.id}: Goosebumps, {len(names) or opts.get('players', 2)} players{auto} \u2014 {row.committed} moves"
+        return f"Game {row.id}: Goosebumps, {len(names) or opts.get('players', 2)} players{auto} \u2014 {moves(row.committed)}"
+
+    def players(self, row: Any) -> str:
+        opts = row.options if isinstance(row.options, dict) else {}
+        names = [str(n) for n in opts.get("names") or []]
+        who = ", ".join(names) if names else f"{opts.get('players', 2)} players"
+        return who + (", the device plays too" if opts.get("automated") else "")
 
     def settings(self, app: Any) -> Sequence[SettingRow]:
         """How private cards are looked at (hold, or a tap that stays a while): one setting for every game."""

@@ -24,7 +24,7 @@ from companion.games.stuff_of_legend.state import (
     State,
 )
 from companion.games.stuff_of_legend.ui import words
-from companion.ui.packui import CardRequest, GameUI, SettingRow, TurnSummary
+from companion.ui.packui import CardRequest, GameUI, SettingRow, TurnSummary, moves
 
 _SCREENS = ("sol_setup", "sol_table", "sol_coin", "sol_vote", "sol_enemies", "sol_private", "sol_end")
 DECKS = {"ACTN": "Action", "BOOG": "Boogeyman", "LOYL": "Loyalty", "LOCN": "Location", "ENCT": "Encounter",
@@ -53,7 +53,12 @@ class SolUI(GameUI):
         opts = row.options if isinstance(row.options, dict) else {}
         heroes = opts.get("heroes") or []
         names = ", ".join(str(h).capitalize() for h in heroes) if heroes else f"{opts.get('players', 4)} heroes"
-        return f"Game {row.id}: the Stuff of Legend with {names} \u2014 {row.committed} moves"
+        return f"Game {row.id}: the Stuff of Legend with {names} \u2014 {moves(row.committed)}"
+
+    def players(self, row: Any) -> str:
+        opts = row.options if isinstance(row.options, dict) else {}
+        heroes = opts.get("heroes") or []
+        return ", ".join(str(h).capitalize() for h in heroes) if heroes else f"{opts.get('players', 4)} heroes"
 
     # ---- while playing ----
     def pending_screen(self, controller: Any) -> str:
