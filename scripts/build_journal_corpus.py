@@ -3,14 +3,14 @@
 
     .venv/bin/python scripts/build_journal_corpus.py                 # every version below
     .venv/bin/python scripts/build_journal_corpus.py --only stop07   # one version again
-    .venv/bin/python scripts/build_journal_corpus.py --add NAME COMMIT "what it was"   # a release
 
 For each version: `git archive COMMIT` into a temporary folder, then, with PYTHONPATH pointing at
 that folder and this repo's .venv python, scripts/journal_corpus_driver.py plays GAMES seeded
 games of every pack that version has (through that version's own rules, journal, session,
 `companion journal export` and `companion replay --json`). Kept per game, under
 tests/corpus/NAME/: the JSON-lines export (PACK-I.jsonl) and the final state that version printed
-(PACK-I.state.json). tests/corpus/manifest.json lists the versions and games;
+(PACK-I.state.json); for the short partial game also the SQLite journal that version wrote
+(PACK-2.sqlite, with its second copies where it kept them). tests/corpus/manifest.json lists the versions and games;
 tests/core/test_old_journals.py replays each one with today's code.
 
 How the versions were chosen (issue 24). "Landed versions" are the heads of main after each
@@ -28,8 +28,8 @@ fast-forwarded), so each head is the commit the stop's closing note names: its C
   stop 22 4c545a8 (12-02 01:15): each stop note's CI dry-run head;
 - main 96299a6 (12-03): the lock file, on main when issue 24 started (not a stop yet).
 
-Every landed version is here (no subset was needed: the build takes a few minutes). A release
-adds itself with --add (docs/journal.md, "Rules versions and the old-journal corpus").
+Every landed version is here (no subset was needed: the build takes about four minutes). A release
+appends its own line to VERSIONS and runs `--only NAME` (docs/journal.md, "Rules versions").
 """
 
 from __future__ import annotations
@@ -62,9 +62,10 @@ VERSIONS: list[tuple[str, str, str]] = [
 
 # (cut, seed offset) per game index: two played to the end (or the driver's cap), two partial
 GAMES: list[tuple[int, int]] = [(0, 0), (0, 1), (40, 2), (150, 3)]
+SQLITE_KEPT = 2  # the short partial game's SQLite journal is kept as well as its export
 
 
-def _run_version(name: str, commit: str, note: str, python: str) -> dict[str, object]:
+def _run_version(name: str, commit: str, note: str, python: str, serial: int) -> dict[str, object]:
     out = CORPUS / name
     games: list[dict[str, object]] = []
     with tempfile.TemporaryDirectory(prefix=f"corpus-{name}-") as tmp:
@@ -87,7 +88,8 @@ def _run_version(name: str, commit: str, note: str, python: str) -> dict[str, ob
             if not (src / "companion" / "games" / folder).is_dir():
                 continue
             for index, (cut, off) in enumerate(GAMES):
-                seed = 1000 * (list(PACKS).index(code) + 1) + 10 * index + off
+                # seeds differ by version too, so each version adds games of its own
+                seed = 100_000 * (serial + 1) + 1000 * (list(PACKS).index(code) + 1) + 10 * index + off
                 got = subprocess.run([python, str(DRIVER), str(work), code, str(index), str(seed), str(cut)],
                                      cwd=src, env=env, capture_output=True, text=True)
                 if got.returncode != 0:
@@ -97,6 +99,14 @@ def _run_version(name: str, commit: str, note: str, python: str) -> dict[str, ob
                 info = json.loads(got.stdout.strip().splitlines()[-1])
                 for suffix in (".jsonl", ".state.json"):
                     shutil.copy(work / f"{code}-{index}{suffix}", out / f"{code}-{index}{suffix}")
+                if index == SQLITE_KEPT:
+                    # the journal file itself too (and its second copy, where the version kept one):
+                    # today's Journal must open it, resume the game and take the next input
+                    shutil.copy(work / f"{code}-{index}.sqlite", out / f"{code}-{index}.sqlite")
+                    copies = work / f"{code}-{index}.sqlite.copies"
+                    if copies.is_dir():
+                        shutil.copytree(copies, out / f"{code}-{index}.sqlite.copies")
+                    info["sqlite"] = f"{code}-{index}.sqlite"
                 games.append(info)
                 print(f"{name} {code}-{index}: {info['inputs']} inputs, over={info['over']}", flush=True)
     return {"name": name, "commit": full, "date": date, "note": note, "games": games}
@@ -105,23 +115,20 @@ def _run_version(name: str, commit: str, note: str, python: str) -> dict[str, ob
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", action="append", default=[], help="rebuild only this version (repeatable)")
-    ap.add_argument("--add", nargs=3, metavar=("NAME", "COMMIT", "NOTE"), help="record one more version (a release)")
     ap.add_argument("--python", default=str(ROOT / ".venv" / "bin" / "python"))
     args = ap.parse_args()
     manifest_path = CORPUS / "manifest.json"
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {"versions": []}
     known = {v["name"]: v for v in manifest["versions"]}
     todo = list(VERSIONS)
-    if args.add:
-        todo = [tuple(args.add)]  # type: ignore[list-item]
-    elif args.only:
+    if args.only:
         todo = [v for v in VERSIONS if v[0] in args.only]
         if len(todo) != len(args.only):
             ap.error(f"unknown version in {args.only}; known: {', '.join(v[0] for v in VERSIONS)}")
+    names = [v[0] for v in VERSIONS]
     for name, commit, note in todo:
-        known[name] = _run_version(name, commit, note, args.python)
-    order = [v[0] for v in VERSIONS] + sorted(n for n in known if n not in {v[0] for v in VERSIONS})
-    manifest["versions"] = [known[n] for n in order if n in known]
+        known[name] = _run_version(name, commit, note, args.python, names.index(name))
+    manifest["versions"] = [known[n] for n in names if n in known]
     manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     failed = [(v["name"], g["pack"], g["index"]) for v in manifest["versions"] for g in v["games"] if "failed" in g]
     print(f"{sum(len(v['games']) for v in manifest['versions'])} games in {len(manifest['versions'])} versions; "
