@@ -26,7 +26,9 @@ fast-forwarded), so each head is the commit the stop's closing note names: its C
 - stop 18 1ecb40d (12-01 15:18): all four packs (the base stop 19's note names);
 - stop 19 03118c2 (12-01 17:54), stop 20 9690324 (20:15), stop 21 213cfda (22:29),
   stop 22 4c545a8 (12-02 01:15): each stop note's CI dry-run head;
-- main 96299a6 (12-03): the lock file, on main when issue 24 started (not a stop yet).
+- main 96299a6 (12-03): the lock file, on main when issue 24 started (not a stop yet);
+- issue24-853d837: this release's own games, recorded from its branch (the first code that
+  writes `rules_version` into every game's options).
 
 Every landed version is here (no subset was needed: the build takes about four minutes). A release
 appends its own line to VERSIONS and runs `--only NAME` (docs/journal.md, "Rules versions").
@@ -58,6 +60,8 @@ VERSIONS: list[tuple[str, str, str]] = [
     ("stop21", "213cfda", "stop 21"),
     ("stop22", "4c545a8", "stop 22"),
     ("main-96299a6", "96299a6", "main when issue 24 began: the lock file"),
+    ("issue24-853d837", "853d837", "issue 24's release, from its branch: rules versions recorded in every game "
+     "(BGM 2, SOL 1, BIN 1, GSB 1)"),
 ]
 
 # (cut, seed offset) per game index: two played to the end (or the driver's cap), two partial

@@ -74,11 +74,18 @@ def next_input(rules: Any, state: Any) -> Any:
 
 def test_the_corpus_has_every_pack_of_every_version_and_boogeyman_before_the_physical_draws() -> None:
     names = [v["name"] for v in MANIFEST["versions"]]
-    assert names[0] == "stop07" and len(names) >= 8, names
+    assert names[0] == "stop07" and len(names) >= 9, names
     packs_by_version = {v["name"]: {g["pack"] for g in v["games"]} for v in MANIFEST["versions"]}
     assert packs_by_version["stop07"] == {"BGM"}  # before the other packs existed
     assert all(packs_by_version[n] == set(PACKS) for n in names[2:])
     assert not [g for _, g in GAMES if "failed" in g]
+    # the releases since rules versions record them in every game; the ones before recorded none
+    for version, game in GAMES:
+        options = json.loads((CORPUS / version / game["file"]).read_text().splitlines()[0])["options"]
+        if version.startswith("issue24"):
+            assert options[KEY] == get_rules(game["pack"]).rules_versions[-1].number  # type: ignore[attr-defined]
+        elif version.startswith(("stop", "main-")):
+            assert KEY not in options
     # partial games as well as whole ones, in every pack, so every pack is continued somewhere
     for pack in PACKS:
         assert any(g["pack"] == pack and not g["over"] for _, g in GAMES)
@@ -166,6 +173,27 @@ def _any_input(rules: Any, state: Any, pick: Any) -> Any:
             continue
         return inp
     return None
+
+
+def test_every_version_the_build_script_names_is_in_the_corpus_and_the_other_way_round() -> None:
+    """A release that adds its line to VERSIONS must also add its games (and nothing else is there)."""
+    import importlib.util
+
+    script = CORPUS.parent.parent / "scripts" / "build_journal_corpus.py"
+    spec = importlib.util.spec_from_file_location("build_journal_corpus", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    named = [(name, commit) for name, commit, _ in module.VERSIONS]
+    recorded = [(v["name"], v["commit"]) for v in MANIFEST["versions"]]
+    assert [n for n, _ in named] == [n for n, _ in recorded]
+    assert all(full.startswith(short) for (_, short), (_, full) in zip(named, recorded))
+    on_disk = sorted(p.name for p in CORPUS.iterdir() if p.is_dir())
+    assert on_disk == sorted(n for n, _ in named)
+    for v in MANIFEST["versions"]:
+        files = {p.name for p in (CORPUS / v["name"]).iterdir()}
+        for g in v["games"]:
+            assert {g["file"], g["file"].replace(".jsonl", ".state.json")} <= files
 
 
 def test_the_comparison_fails_on_a_changed_value_a_missing_key_and_a_list_of_another_length() -> None:
