@@ -64,8 +64,8 @@ VERSIONS: list[tuple[str, str, str]] = [
      "(BGM 2, SOL 1, BIN 1, GSB 1)"),
 ]
 
-# (cut, seed offset) per game index: two played to the end (or the driver's cap), two partial
-GAMES: list[tuple[int, int]] = [(0, 0), (0, 1), (40, 2), (150, 3)]
+# (cut, seed offset) per game index: three played to the end (or the driver's cap), three partial
+GAMES: list[tuple[int, int]] = [(0, 0), (0, 1), (40, 2), (150, 3), (0, 4), (90, 5)]
 SQLITE_KEPT = 2  # the short partial game's SQLite journal is kept as well as its export
 
 

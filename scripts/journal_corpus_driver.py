@@ -15,7 +15,7 @@ commit (`git archive`), PYTHONPATH points at it, and this file imports only that
 
     python journal_corpus_driver.py OUTDIR PACK INDEX SEED CUT
 
-INDEX picks the options (BGM's mode, a pack's player count), SEED seeds both the game and the
+INDEX picks the options (BGM's mode and difficulty, a pack's player count), SEED seeds both the game and the
 driver's own choices, CUT > 0 stops the game after that many inputs (a partial game, one that must
 continue today), CUT = 0 plays to the end (or to MAX_INPUTS).
 """
@@ -48,16 +48,16 @@ def _options(rules: Any, code: str, index: int) -> Any:
     names = {f.name for f in dataclasses.fields(base)}
     tries: list[dict[str, Any]] = []
     if code == "BGM":
-        from companion.games.boogeyman.state import Mode
+        from companion.games.boogeyman.state import CHILDREN, Difficulty, Mode
 
-        mode = ("coop", "solo", "semi", "competitive")[index % 4]
-        kids = {"coop": 2, "solo": 2, "semi": 3, "competitive": 4}[mode]
-        from companion.games.boogeyman.state import CHILDREN
-
-        tries.append({"mode": Mode(mode), "children": tuple(CHILDREN[:kids])})
-        tries.append({"mode": Mode(mode)})
+        mode = Mode(("coop", "solo", "semi", "competitive")[index % 4])
+        level = Difficulty(("normal", "nightmare", "hard")[(index // 2) % 3])  # Nightmare: two tokens a turn
+        kids = {"coop": 2, "solo": 2, "semi": 3, "competitive": 4}[mode.value]
+        tries.append({"mode": mode, "difficulty": level, "children": tuple(CHILDREN[:kids])})
+        tries.append({"mode": mode, "children": tuple(CHILDREN[:kids])})
+        tries.append({"mode": mode})
     elif "players" in names:
-        tries.append({"players": (2, 3, 4, 3)[index % 4]})
+        tries.append({"players": (2, 3, 4, 3, 5, 2)[index % 6]})
     for t in tries:
         if set(t) <= names:
             opt = dataclasses.replace(base, **t)
