@@ -141,6 +141,8 @@ def setup(options: Options, seed: int) -> State:
     ladder = () if chosen else (LadderToken(reserve[0]),)
     if not chosen:
         reserve = reserve[1:]
+    first_decisions = ((HideTokens(objective_count(house)),) if competitive else ()) + (
+        (ChooseRoomTokens(1),) if chosen else ())
     children = tuple(Child(name, house.children_start) for name in options.children)
     state = State(
         options=options, rng=rng, phase=Phase.PLACEMENT if competitive else Phase.PLAY, round=1,
@@ -150,8 +152,7 @@ def setup(options: Options, seed: int) -> State:
         stress_boogeyman=0, stress_babysitter=0, decks=tuple(decks), active_event="",
         attic_unlocked=False, trap_door="", mission_done=False, finale_room="", finale_stack=(),
         leader="", finale_number=0, finale_children=(), winner="", turn_ending=False,
-        pending=(HideTokens(objective_count(house)),) + ((ChooseRoomTokens(1),) if chosen else ()) if competitive
-        else (),
+        pending=first_decisions,
     )
     return state
 
