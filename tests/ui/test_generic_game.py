@@ -85,3 +85,62 @@ def test_a_game_with_hidden_hands_offers_the_tables_choices_on_the_shared_screen
         assert c.history()[0][-1] == f"{who} played a {held}"
     # A private screen (behind a cover) asks for the seat's own list.
     assert c.private_legal() == [type(c.legal()[0])(c.state.hands[c.state.turn]), c.legal()[-1]]
+
+
+
+def device_holds_bob(h: Any, monkeypatch: Any, seed: int) -> Any:
+    """The fixture game on its tile, the device in Bob's chair at Normal (a game with no screens
+    names no seats the device may hold: the test names Bob)."""
+    from companion.ui.packui import GameUI
+
+    app = h.app
+    monkeypatch.setattr(GameUI, "device_seats", lambda self: (("Bob", "Bob"),) if self.code == "DICE" else ())
+    app.prefs.set_device_level("DICE", "Bob", "normal")
+    app.seed = seed
+    app.go("choose")
+    h.tap("game:DICE")
+    c = app.controller
+    assert app.sm.current == "game" and c.rules.code == "DICE" and app.seat.level_of("Bob") == "normal"
+    return c
+
+
+def test_the_device_decides_again_after_an_undo_of_its_own_decision(harness: Any, monkeypatch: Any) -> None:
+    """Bob, the device, plays first. Undo of its answer brings back the very same state object (the
+    Session keeps it): the device decides there again, the same answer for the same position, and
+    the screen does not say "deciding" for ever (it did: the seat remembered that object)."""
+    h = harness
+    app = h.app
+    c = device_holds_bob(h, monkeypatch, seed=0)  # seed 0: Bob first
+    assert h.until(lambda: len(c.history()[0]) == 1), "the device never answered"
+    answered = c.history()[0]
+    assert answered[0].startswith("Bob") and c.state.players[c.state.turn] == "Ann"
+    h.tap("undo")
+    assert app.confirm.message == f"Undo: {answered[0]}?"  # nothing before it: its answer alone
+    h.tap("confirm_ok")
+    # Back at the start: the device decides again, the same answer.
+    assert h.until(lambda: c.history()[0] == answered, timeout=8), (
+        f"after the Undo: {c.history()[0]}, the screen says {app.screen('game').ids.choices_note.text!r}")
+    assert app.screen("game").ids.choices_note.text != "The device is deciding\u2026"
+    h.tap("choice:1")  # Ann's buttons are back: the game goes on by touch
+    done = c.history()[0]  # (the device may have answered Ann already)
+    assert done[:2] == answered + ("Ann added 1",)
+
+
+def test_an_undo_of_the_devices_answer_takes_back_what_it_answered(harness: Any, monkeypatch: Any) -> None:
+    """The device would give its answer straight back (the same position, the same answer), so
+    Undo of it takes back the person's input before it too, and says so before it acts."""
+    h = harness
+    app = h.app
+    c = device_holds_bob(h, monkeypatch, seed=5)  # seed 5: Ann first
+    assert c.state.players[c.state.turn] == "Ann" and not c.history()[0]
+    h.tap("choice:1")  # Ann adds 1; the device answers for Bob
+    assert h.until(lambda: len(c.history()[0]) == 2), "the device never answered"
+    ann, bob = c.history()[0]
+    assert ann == "Ann added 1" and bob.startswith("Bob")
+    h.tap("undo")
+    assert app.confirm.message == "Undo: Ann added 1?" and bob in app.confirm.detail
+    h.tap("confirm_ok")
+    assert c.history()[0] == () and c.history()[1] == (ann, bob)  # both taken back, both redoable
+    assert c.state.players[c.state.turn] == "Ann"
+    h.pump(0.5)  # the device does not play Ann's chair
+    assert c.history()[0] == () and h.find("choice:0").caption.startswith("Ann")
