@@ -100,6 +100,22 @@ class Harness:
             raise AssertionError(f"{self.app.sm.current}: button {action!r} is disabled")
         self.tap_widget(btn, hold)
 
+    def visible(self, action: str) -> bool:
+        """A control with this action name shows where a finger can reach it (not scrolled away)."""
+        return any(getattr(w, "action", None) == action for w in touch.controls())
+
+    def choose_game(self, action: str) -> None:
+        """On the choose screen, the game's tile (its `tile_action`) by touch: "More games" turns
+        the page until the tile shows (with more than four games), then a tap on it."""
+        from companion.core.packs import codes
+
+        self.pump(frames=1)
+        for _ in codes(include_unavailable=True):  # never more pages than games
+            if self.visible(action):
+                break
+            self.tap("more_games")
+        self.tap(action)
+
     def tap_widget(self, w: Any, hold: float = 0.0) -> None:
         got: list[bool] = []
 

@@ -29,7 +29,7 @@ def test_a_game_with_no_screens_is_played_on_the_generic_screen_by_touch(harness
     app = h.app
     app.seed = 5
     h.app.go("choose")
-    h.tap("game:DICE")  # its tile, built from the registry
+    h.choose_game("game:DICE")  # its tile, built from the registry (a page on, past four games)
     assert app.sm.current == "game" and app.controller.rules.code == "DICE"
     assert app.scanner.game == "DICE"  # the scan screen reads this game's cards, not the last game's
     assert "roll, add 1 to 3, or pass" in app.screen("game").ids.prompt.text
@@ -66,7 +66,7 @@ def test_a_game_with_hidden_hands_offers_the_tables_choices_on_the_shared_screen
     app = h.app
     app.seed = 3
     app.go("choose")
-    h.tap("game:HAND")
+    h.choose_game("game:HAND")
     c = app.controller
     assert app.sm.current == "game" and c.rules.code == "HAND"
     for _ in range(4):  # whatever the player holds, the same four choices
@@ -98,7 +98,7 @@ def device_holds_bob(h: Any, monkeypatch: Any, seed: int) -> Any:
     app.prefs.set_device_level("DICE", "Bob", "normal")
     app.seed = seed
     app.go("choose")
-    h.tap("game:DICE")
+    h.choose_game("game:DICE")
     c = app.controller
     assert app.sm.current == "game" and c.rules.code == "DICE" and app.seat.level_of("Bob") == "normal"
     return c
@@ -144,3 +144,4 @@ def test_an_undo_of_the_devices_answer_takes_back_what_it_answered(harness: Any,
     assert c.state.players[c.state.turn] == "Ann"
     h.pump(0.5)  # the device does not play Ann's chair
     assert c.history()[0] == () and h.find("choice:0").caption.startswith("Ann")
+

@@ -11,7 +11,7 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     app = h.app
     app.go("choose")
     shot("01_choose_game")
-    h.tap("game:BIN")
+    h.choose_game("game:BIN")
     shot("02_setup")
     scroll_to(h, "level:hard")  # the level and the house rules are further down
     h.tap("level:hard")
