@@ -145,3 +145,67 @@ def test_an_undo_of_the_devices_answer_takes_back_what_it_answered(harness: Any,
     h.pump(0.5)  # the device does not play Ann's chair
     assert c.history()[0] == () and h.find("choice:0").caption.startswith("Ann")
 
+
+@pytest.fixture
+def die_games(tmp_path: Path) -> Iterator[None]:
+    """The die race (a six-sided die: seven choices) and the same race with a twenty-sided die
+    (21 choices), each a pack of its own."""
+    (tmp_path / "fixture_d20.py").write_text(
+        "import copy\n"
+        "from dataclasses import dataclass, replace\n"
+        "import fixture_die\n"
+        "@dataclass(frozen=True)\n"
+        "class Options(fixture_die.Options):\n"
+        "    faces: int = 20\n"
+        "RULES = copy.copy(fixture_die.RULES)\n"
+        "RULES.code, RULES.options_type = 'D20', Options\n"
+        "PACK = replace(fixture_die.PACK, code='D20', title='Twenty-sided race', rules=RULES)\n")
+    sys.path.insert(0, str(tmp_path))
+    packs.register("DIE", "fixture_die")
+    packs.register("D20", "fixture_d20")
+    yield
+    packs.unregister("DIE")
+    packs.unregister("D20")
+    sys.path.remove(str(tmp_path))
+
+
+def choice_buttons(h: Any) -> list[Any]:
+    h.pump(frames=3)
+    return sorted(h.app.screen("game").ids.choices.children, key=lambda b: int(b.action.split(":")[1]))
+
+
+def test_a_die_s_seven_choices_show_at_once_and_twenty_one_are_all_reached(harness: Any, die_games: None) -> None:
+    """A die a person rolls: six faces and "roll for me" show at once, each reached by a touch
+    where it is, no swipe, every caption whole and finger-sized; a twenty-sided die's 21 choices
+    are all reached (the ones below the screen by a drag first)."""
+    from companion.ui import touch
+    from companion.ui.fit import why_cut
+    from tests.ui.flows import drag_list_until
+
+    h = harness
+    app = h.app
+    app.seed = 1
+    app.go("choose")
+    h.choose_game("game:DIE")
+    c = app.controller
+    assert app.sm.current == "game" and c.rules.code == "DIE"
+    buttons = choice_buttons(h)
+    assert [b.caption for b in buttons] == [f"Ann rolled a {v}" for v in range(1, 7)] + ["Roll the die for Ann"]
+    view = app.screen("game").ids.scroller
+    for b in buttons:  # all on screen at once: inside the list's window, reached where they are
+        assert view.y <= b.to_window(b.x, b.y)[1] and b.to_window(b.right, b.top)[1] <= view.top, b.caption
+        assert touch.reach(b) is b and why_cut(b) == "" and min(b.width, b.height) >= 48, b.caption
+    assert not touch.small_targets() and not touch.unreachable()
+    h.tap("choice:4")  # Ann's die showed a 5
+    h.tap("choice:6")  # Bob asks the device to roll
+    done = c.history()[0]
+    assert done[0] == "Ann rolled a 5" and done[1] == "Roll the die for Bob" and c.state.scores[0] == 5
+
+    app.go("choose")
+    h.choose_game("game:D20")
+    assert c.rules.code == "D20" and len(choice_buttons(h)) == 21
+    for b in choice_buttons(h):
+        assert why_cut(b) == "" and min(b.width, b.height) >= 48, b.caption
+    drag_list_until(h, view, "choice:20")
+    h.tap("choice:20")  # the last one, below the first screenful
+    assert c.history()[0] == ("Roll the die for Ann",)
