@@ -85,7 +85,7 @@ def test_any_number_of_games_each_reached_by_touch(harness: Any, many_games: lis
     for page in range(4):  # pages of 3 games: 3, 3, 3 and 2
         h.pump(frames=3)
         tiles = list(app.screen("choose").ids.tiles.children)
-        assert len(tiles) == (4 if page < 3 else 3) and flows_visible(h, "more_games")
+        assert len(tiles) == (4 if page < 3 else 3) and h.visible("more_games")
         for tile in tiles:
             sizes.add((round(tile.width), round(tile.height)))
             assert 0 <= tile.x and tile.right <= 800 and 0 <= tile.y and tile.top <= 480, tile.caption
@@ -102,8 +102,3 @@ def test_any_number_of_games_each_reached_by_touch(harness: Any, many_games: lis
         h.choose_game(f"game:{code}")  # "More games" by touch until its tile shows, then the tile
         assert app.sm.current == "game" and app.controller.rules.code == code
         assert app.screen("game").ids.heading.text == packs.get_pack(code).title
-
-
-def flows_visible(h: Any, action: str) -> bool:
-    h.pump(frames=2)
-    return bool(h.visible(action))
