@@ -129,6 +129,8 @@ def test_the_device_decides_again_after_an_undo_of_its_own_decision(harness: Any
 def test_an_undo_of_the_devices_answer_takes_back_what_it_answered(harness: Any, monkeypatch: Any) -> None:
     """The device would give its answer straight back (the same position, the same answer), so
     Undo of it takes back the person's input before it too, and says so before it acts."""
+    from companion.ui.fit import why_cut
+
     h = harness
     app = h.app
     c = device_holds_bob(h, monkeypatch, seed=5)  # seed 5: Ann first
@@ -144,6 +146,14 @@ def test_an_undo_of_the_devices_answer_takes_back_what_it_answered(harness: Any,
     assert c.state.players[c.state.turn] == "Ann"
     h.pump(0.5)  # the device does not play Ann's chair
     assert c.history()[0] == () and h.find("choice:0").caption.startswith("Ann")
+    # The journal's Undo says and does the same.
+    h.tap("choice:2")  # Ann adds 2; the device answers again
+    assert h.until(lambda: len(c.history()[0]) == 2), "the device never answered"
+    h.tap("journal")
+    button = h.find("undo")
+    assert button.caption == "Undo: Ann added 2 and the device's answer" and why_cut(button) == ""
+    h.tap("undo")
+    assert c.history()[0] == () and app.screen("journal").find("undo").disabled
 
 
 @pytest.fixture
