@@ -165,6 +165,12 @@ class Session(Generic[S, I]):
     def inputs(self) -> tuple[I, ...]:
         return tuple(self._inputs)
 
+    def earlier(self, back: int) -> S:
+        """The state `back` inputs ago (0: now), the very object Undo would hand back."""
+        if not 0 <= back < len(self._states):
+            raise IndexError(f"no state {back} inputs back ({len(self._inputs)} so far)")
+        return self._states[-1 - back]
+
     def history(self) -> History:
         return History(tuple(self._labels), tuple(label for _, label in reversed(self._redo)))
 

@@ -395,16 +395,23 @@ class CompanionApp(App):
 
     # ---- undo: its label first, then a confirm ----
     def ask_undo(self) -> None:
-        label = self.controller.undo_label()
-        if not label:
+        span = self.undo_span()
+        if not span:
             self.toast("Nothing to undo yet", "info")
             return
-        self.confirm.ask(f"Undo: {label}?", "Undo it", self.undo,
-                         detail="The game goes back to just before it, dice and cards included.",
-                         cancel="Keep it")
+        detail = "The game goes back to just before it, dice and cards included."
+        if len(span) > 1:  # the device would give its answer straight back: it goes with it
+            answers = "; ".join(span[1:3]) + (f"; {len(span) - 3} more" if len(span) > 3 else "")
+            detail = f"The device's answer after it goes too ({answers}). " + detail
+        self.confirm.ask(f"Undo: {span[0]}?", "Undo it", self.undo, detail=detail, cancel="Keep it")
+
+    def undo_span(self) -> list[str]:
+        """What one Undo takes back, oldest first (controller.undo_span): never only the
+        device's answer, which it would give straight back."""
+        return self.controller.undo_span(self.seat.plays)
 
     def undo(self) -> None:
-        out = self.controller.undo()
+        out = self.controller.undo(max(1, len(self.undo_span())))
         self.toast(out.message, "info" if out.ok else "error")
 
     def redo(self) -> None:

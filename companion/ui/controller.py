@@ -272,6 +272,20 @@ class GameController:
         done, _ = self.history()
         return done[-1] if done else ""
 
+    def undo_span(self, device_plays: Callable[[Any], bool]) -> list[str]:
+        """The labels one Undo takes back, oldest first: the last input, and while the state it
+        would go back to is one the device answers (`device_plays`), the input before it too.
+        The device decides again at such a state, the same answer for the same position, so
+        taking its answer back alone would give it straight back: an Undo of the device's answer
+        goes back to the last input a person gave (or the start)."""
+        session, (done, _) = self.session, self.history()
+        if session is None or not done:
+            return []
+        n = 1
+        while n < len(done) and device_plays(session.earlier(n)):
+            n += 1
+        return list(done[len(done) - n:])
+
     def redo_label(self) -> str:
         _, redo = self.history()
         return redo[0] if redo else ""
@@ -298,21 +312,26 @@ class GameController:
         self._changed()
         return Outcome(True)
 
-    def undo(self) -> Outcome:
-        return self._step("undo")
+    def undo(self, steps: int = 1) -> Outcome:
+        """Take back `steps` inputs (see `undo_span`); says the oldest one taken back."""
+        return self._step("undo", steps)
 
     def redo(self) -> Outcome:
         return self._step("redo")
 
-    def _step(self, which: str) -> Outcome:
+    def _step(self, which: str, steps: int = 1) -> Outcome:
         if self.session is None:
             return Outcome(False, "no game")
         why = self._writable()
         if why or self.session is None:
             return Outcome(False, why or "no game")
+        label, taken = "", 0
         try:
-            label = self.session.undo() if which == "undo" else self.session.redo()
+            for taken in range(1, steps + 1):
+                label = self.session.undo() if which == "undo" else self.session.redo()
         except CompanionError as exc:  # nothing to undo, or the journal could not record it
+            if taken > 1:  # the first steps are done: the screens show where the game is now
+                self._changed()
             return Outcome(False, str(exc))
         self._changed()
         return Outcome(True, f"{'Undone' if which == 'undo' else 'Redone'}: {label}")

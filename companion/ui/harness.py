@@ -19,6 +19,7 @@ from companion.ui import touch
 from companion.ui.app import CompanionApp
 
 _started = False
+STILL_S = 0.2  # more than the 1/6 s over which Kivy's KineticEffect measures a release's speed
 
 
 class Harness:
@@ -99,6 +100,56 @@ class Harness:
         if btn.disabled:
             raise AssertionError(f"{self.app.sm.current}: button {action!r} is disabled")
         self.tap_widget(btn, hold)
+
+    def visible(self, action: str) -> bool:
+        """A control with this action name shows where a finger can reach it (not scrolled away)."""
+        return any(getattr(w, "action", None) == action for w in touch.controls())
+
+    def scroll_to(self, action: str, scroller: Any = None, tries: int = 6) -> Any:
+        """Slide a list up with a finger until the control with this action shows; returns it.
+        `scroller`: the list (default: the first list on the screen that can still go down).
+        The finger stops before it lifts, so the list does not fling on: it moves by what the
+        finger moved, the same on every machine (a fling's length depends on how fast the frames
+        came). For a pack's `shots` and the tests alike."""
+        for _ in range(tries):
+            self.pump(frames=2)
+            if self.visible(action):
+                return self.find(action)
+            view = scroller if scroller is not None else self._scrollable()
+            if view is None:
+                break
+            (x0, y0), margin = view.to_window(view.x, view.y), min(30.0, view.height * 0.15)
+            x, low, high = x0 + view.width / 2, y0 + margin, y0 + view.height - margin
+            self.finger.down(x, low)
+            y = low
+            while y < high:
+                y = min(high, y + 12)
+                self.finger.move(x, y)
+                touch.let_pass(touch.FRAME_S)
+            time.sleep(STILL_S)  # the list's fling speed is taken from real times (KineticEffect)
+            self.finger.up()
+            touch.let_pass(0.4)
+        raise AssertionError(f"{self.app.sm.current}: {action!r} did not come into view")
+
+    def _scrollable(self) -> Any:
+        from kivy.uix.scrollview import ScrollView
+
+        lists = [w for w in self.screen.walk(restrict=True)
+                 if isinstance(w, ScrollView) and w.do_scroll_y and w.scroll_y > 0.001
+                 and w.children and w.children[0].height > w.height]
+        return lists[0] if lists else None
+
+    def choose_game(self, action: str) -> None:
+        """On the choose screen, the game's tile (its `tile_action`) by touch: "More games" turns
+        the page until the tile shows (with more than four games), then a tap on it."""
+        from companion.core.packs import codes
+
+        self.pump(frames=1)
+        for _ in codes(include_unavailable=True):  # never more pages than games
+            if self.visible(action):
+                break
+            self.tap("more_games")
+        self.tap(action)
 
     def tap_widget(self, w: Any, hold: float = 0.0) -> None:
         got: list[bool] = []

@@ -173,7 +173,7 @@ class GameUI:
         app = h.app
         app.go("choose")
         shot("01_choose_game")
-        h.tap(self.tile_action)
+        h.choose_game(self.tile_action)
         shot("02_game")
         for _ in range(3):
             legal = app.controller.legal() if app.controller.session is not None else []

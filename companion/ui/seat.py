@@ -1,9 +1,12 @@
 """The device in a player's chair: asks the shared engine off the UI thread, for any game and seat.
 
-No Kivy here: the app passes `schedule` (Clock) and `submit`. A decision is asked once per state;
-an answer for a state the game has since left (an Undo, a tap) is dropped. The policy is handed
+No Kivy here: the app passes `schedule` (Clock) and `submit`. A decision is asked once per state
+while it is being decided; an answer for a state the game has since left (an Undo, a tap) is
+dropped. Once the answer is in (played or dropped) the state may be asked again: the Session
+hands back the very same state object on Undo, and the device must decide there again (it once
+remembered that object for good and the screen said "deciding" forever). The policy is handed
 only the seat's observation (an InfoState), and its seed comes from that observation, so the
-same position gets the same answer after an Undo, as a die the device rolled does.
+same position gets the same answer after an Undo or a Redo, as a die the device rolled does.
 """
 
 from __future__ import annotations
@@ -52,7 +55,8 @@ class DeviceSeat:
         return bool(holds(state, seat)) if holds is not None else True
 
     def think(self, state: Any) -> bool:
-        """Start deciding for `state` (once); True when the device is the one to answer."""
+        """Start deciding for `state` unless that decision is under way; True when the device is the
+        one to answer."""
         if not self.plays(state):
             return False
         if self._asked is state:
@@ -84,6 +88,11 @@ class DeviceSeat:
     def _answer(self, state: Any, choice: Any) -> None:
         if self.current() is state:
             self.submit(choice)
+        if self._asked is state and self.current() is not state:
+            # The game has left this state (the answer played, or a tap came first): should it
+            # come back to it (an Undo), the device decides there again. A refused answer leaves
+            # the game where it was and is not asked again and again (the toast says why).
+            self._asked = None
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -108,6 +108,23 @@ def test_new_input_after_undo_discards_redo_branch(journal: Journal) -> None:
     assert rows[1].input == {"kind": "add", "amount": 3}
 
 
+def test_earlier_names_the_state_undo_hands_back(journal: Journal) -> None:
+    """`earlier(n)`: the state n inputs ago, the very object Undo returns to (the device's seat
+    and the app's Undo read it to know where an Undo would land)."""
+    s = Session.new(journal, RULES, Options(), seed=5)
+    start = s.state
+    s.submit(Add(1))
+    middle = s.state
+    s.submit(Add(2))
+    assert s.earlier(0) is s.state and s.earlier(1) is middle and s.earlier(2) is start
+    with pytest.raises(IndexError):
+        s.earlier(3)
+    s.undo()
+    assert s.state is middle  # the same object, not a copy
+    s.redo()
+    assert s.state is not middle and s.earlier(1) is middle
+
+
 def test_die_is_not_rerolled_by_undo_redo(journal: Journal) -> None:
     s = Session.new(journal, RULES, Options(), seed=11)
     s.submit(Roll())

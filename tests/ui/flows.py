@@ -1,4 +1,8 @@
-"""What a person does at the screen, by touches only: the helpers UI tests share."""
+"""What a person does at the screen, by touches only: the helpers UI tests share. What a pack's
+own `shots` may need too (a tap, whether a control shows, sliding a list to a control, turning
+the choose screen's pages, a finger held on a cover) lives in the shell: `companion.ui.harness.
+Harness` (`tap`, `visible`, `scroll_to`, `choose_game`, `drag`) and `companion.ui.touch`
+(`held_down`, `Finger`)."""
 
 from __future__ import annotations
 
@@ -8,11 +12,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from companion.ui import touch
-
-
-def visible(action: str) -> bool:
-    return any(getattr(w, "action", None) == action for w in touch.controls())
 
 
 def start_game(h: Any, mode: str = "coop", kids: tuple[str, ...] = ("mike", "daphne"),
@@ -55,18 +54,6 @@ def type_text(h: Any, text: str) -> None:
             if kb.mode != "symbols":
                 h.tap("key:mode")
             h.tap(f"key:{ch}")
-
-
-def drag_list_until(h: Any, scroller: Any, action: str, tries: int = 6) -> None:
-    """Drag a list up with a finger until the control `action` shows."""
-    x0, y0 = scroller.to_window(scroller.x, scroller.y)
-    x = x0 + scroller.width * 0.5
-    for _ in range(tries):
-        if visible(action):
-            return
-        h.drag([(x, y0 + 30), (x, y0 + scroller.height - 30)])
-        h.pump(0.5)
-    assert visible(action), f"{action} never scrolled into view"
 
 
 def through_summary(h: Any) -> list[str]:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.games.bump_in_the_night.ui.drive import scroll_to, shown, step
+from companion.games.bump_in_the_night.ui.drive import shown, step
 from companion.ui import touch
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +27,7 @@ def start_game(h: Any, monster: str = "yellow", level: str = "hard", first: str 
         h.tap(f"first:{first}")
     h.tap(f"monster:{monster}" if monster else "monster:none")
     if monster:
-        scroll_to(h, f"level:{level}")  # the level row is below the fold
+        h.scroll_to(f"level:{level}")  # the level row is below the fold
         h.tap(f"level:{level}")
     h.tap("start")
     assert app.sm.current == "bin_table" and app.controller.rules.code == "BIN"

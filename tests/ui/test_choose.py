@@ -3,7 +3,13 @@ tile shows its icon, title and line inside the tile's drawn border, with a margi
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from companion.core import packs
 
 MARGIN = 8  # px between the text and the tile's border, on each side
 BORDER = 2  # px: BigButton draws its border this far inside its box
@@ -32,3 +38,67 @@ def test_every_tile_text_sits_inside_its_tile_with_a_margin(harness: Any) -> Non
         assert inner[1] <= bottom and bottom + th <= inner[3], where
         assert why_cut(tile) == "", where
         assert 0 <= tile.x and tile.right <= 800 and 0 <= tile.y and tile.top <= 480, where
+
+
+EXTRA = 7  # packs registered beside the shelf's four: 11 games, four pages
+
+
+@pytest.fixture
+def many_games(tmp_path: Path) -> Iterator[list[str]]:
+    """The fixture game's pack registered again under EXTRA other codes: each code a module of
+    its own (the registry maps a code to a module whose PACK has that code)."""
+    sys.path.insert(0, str(tmp_path))
+    sys.path.insert(0, str(Path(__file__).parents[1] / "core"))
+    extra = [f"XG{i}" for i in range(1, EXTRA + 1)]
+    for i, code in enumerate(extra, 1):
+        (tmp_path / f"extra_pack_{code.lower()}.py").write_text(
+            "import copy\n"
+            "from dataclasses import replace\n"
+            "import fixture_game\n"
+            "RULES = copy.copy(fixture_game.RULES)\n"
+            f"RULES.code, RULES.title = {code!r}, 'Extra game {i}'\n"
+            f"PACK = replace(fixture_game.PACK, code={code!r}, title='Extra game {i}', rules=RULES)\n")
+        packs.register(code, f"extra_pack_{code.lower()}")
+    try:
+        yield extra
+    finally:
+        for code in extra:
+            packs.unregister(code)
+        sys.path.remove(str(tmp_path))
+
+
+def test_any_number_of_games_each_reached_by_touch(harness: Any, many_games: list[str]) -> None:
+    """Eleven games: four to a screen, the fourth place a "More games" tile that turns the page
+    (from the last back to the first); every game's tile is reached by touch, starts that game,
+    and every page fits 800x480 with finger-sized tiles whose text reads whole."""
+    from companion.ui import touch
+    from companion.ui.fit import why_cut
+
+    h = harness
+    app = h.app
+    everyone = packs.codes(include_unavailable=True)
+    assert len(everyone) == 4 + EXTRA and set(many_games) <= set(everyone)
+    app.go("choose")
+    h.pump(frames=3)
+    seen: dict[str, int] = {}  # tile action -> page
+    sizes = set()
+    for page in range(4):  # pages of 3 games: 3, 3, 3 and 2
+        h.pump(frames=3)
+        tiles = list(app.screen("choose").ids.tiles.children)
+        assert len(tiles) == (4 if page < 3 else 3) and h.visible("more_games")
+        for tile in tiles:
+            sizes.add((round(tile.width), round(tile.height)))
+            assert 0 <= tile.x and tile.right <= 800 and 0 <= tile.y and tile.top <= 480, tile.caption
+            assert min(tile.width, tile.height) >= 100 and why_cut(tile) == "", tile.caption
+            if tile.action != "more_games":
+                seen.setdefault(tile.action, page)
+        assert not touch.unreachable() and not touch.small_targets()
+        h.tap("more_games")
+    assert len(seen) == 4 + EXTRA  # every game on some page
+    assert len(sizes) == 1  # the last page's tiles are the size of the others
+    assert app.screen("choose").page == 0  # the fourth "More games" went back to the first page
+    for code in many_games:
+        app.go("choose")
+        h.choose_game(f"game:{code}")  # "More games" by touch until its tile shows, then the tile
+        assert app.sm.current == "game" and app.controller.rules.code == code
+        assert app.screen("game").ids.heading.text == packs.get_pack(code).title

@@ -10,7 +10,7 @@ from typing import Any
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.state import DrawCard, NeedRoll
 from companion.ui.hardware import CardScanner
-from tests.ui.flows import start_game, tap_zone, type_text, visible
+from tests.ui.flows import start_game, tap_zone, type_text
 
 
 def drive_to(h: Any, pred: Any, seed: int = 1, limit: int = 400) -> None:
@@ -99,7 +99,7 @@ def test_short_game_through_the_widgets(harness: Any) -> None:
     assert app.sm.current == "roll"
     assert "roll" in h.prompt().lower()
     h.tap("face3")
-    if visible("keep"):
+    if h.visible("keep"):
         h.tap("keep")
     assert not (app.controller.state.pending and isinstance(app.controller.state.pending[0], NeedRoll))
 

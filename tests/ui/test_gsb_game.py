@@ -88,15 +88,19 @@ def test_a_whole_game_against_the_automated_player_by_touch(harness: Any) -> Non
     assert winner in app.screen("gsb_end").ids.heading.text
 
     # Undo from THE END: the game goes on, and resumes where it was from the choose screen.
+    # An Undo of the device's answer takes back what it answered too (it would give the same
+    # answer straight back): back to the last input a person gave.
     moves = len(said)
+    span = app.undo_span()
+    assert span == list(said[moves - len(span):]) and not app.seat.plays(c.session.earlier(len(span)))
     h.tap("undo")
     h.tap("confirm_ok")
-    assert not c.session.finished and len(labels(app)) == moves - 1
+    assert not c.session.finished and len(labels(app)) == moves - len(span)
     h.until(lambda: app.sm.current == "gsb_table" or app.seat.plays(c.state))
     h.tap("games")
     assert app.sm.current == "choose"
     h.tap("resume")
-    assert app.sm.current in ("gsb_table", "gsb_end") and len(labels(app)) >= moves - 1
+    assert app.sm.current in ("gsb_table", "gsb_end") and len(labels(app)) >= moves - len(span)
     p.play(lambda: c.session.finished and not app.summary.shown)
     assert app.sm.current == "gsb_end"
 

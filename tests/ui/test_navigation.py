@@ -89,7 +89,6 @@ def test_every_unfinished_game_can_be_resumed_from_the_start(harness: Any) -> No
     scrolls; the oldest, dragged into view, resumes where it was."""
     from datetime import datetime, timezone
 
-    from tests.ui.flows import drag_list_until
     from tests.ui.test_bin_game import start_game as start_bin
 
     h, app = harness, harness.app
@@ -129,7 +128,7 @@ def test_every_unfinished_game_can_be_resumed_from_the_start(harness: Any) -> No
     # The rows are finger-sized, so not all of them fit: the oldest is below the fold, dragged up.
     scroller = app.screen("resume").ids.scroller
     assert app.screen("resume").ids.games.height > scroller.height
-    drag_list_until(h, scroller, f"resume:{oldest}")
+    h.scroll_to(f"resume:{oldest}", scroller)
     h.tap(f"resume:{oldest}")
     assert c.session.game_id == oldest
     assert app.sm.current == "table" and h.prompt() == "Daphne: 3 Actions left"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.ui.flows import drag_list_until, start_game, tap_zone, through_summary, type_text, visible
+from tests.ui.flows import start_game, tap_zone, through_summary, type_text
 
 
 def test_two_rounds_by_touch_only(harness: Any) -> None:
@@ -28,7 +28,7 @@ def test_two_rounds_by_touch_only(harness: Any) -> None:
     # the card has a sticker whose number is printed beside it, far down the list.
     h.tap("flip")
     assert app.sm.current == "scan" and "draw the top Light card" in h.prompt()
-    drag_list_until(h, app.screen("scan").ids.scroller, "pick:BGM:LGHT:30")
+    h.scroll_to("pick:BGM:LGHT:30", app.screen("scan").ids.scroller)
     h.tap("pick:BGM:LGHT:30")
     assert app.sm.current == "card_form"
     h.tap_widget(app.screen("card_form").ids.name)  # the title box: up comes the keyboard
@@ -43,9 +43,9 @@ def test_two_rounds_by_touch_only(harness: Any) -> None:
 
     # Break lock: the die is the table's. Mike rolls 3 and spends 2 Candy: 1 room of noise.
     h.tap("lock")
-    assert app.sm.current == "roll" and visible("face3")
+    assert app.sm.current == "roll" and h.visible("face3")
     h.tap("face3")
-    assert visible("minus") and not visible("face3")
+    assert h.visible("minus") and not h.visible("face3")
     h.tap("minus")
     h.tap("minus")
     assert app.screen("roll").find("keep").caption == "Use 1"

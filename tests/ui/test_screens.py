@@ -8,7 +8,7 @@ from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.rules import child_graph
 from companion.games.boogeyman.state import AdjustRoll, DrawCard, NeedRoll, Phase, SearchToken
 from companion.ui.screens import SCREENS
-from tests.ui.flows import start_game, through_summary, visible
+from tests.ui.flows import start_game, through_summary
 from tests.ui.test_game import drive_to
 
 
@@ -120,7 +120,7 @@ def test_every_screen_is_reachable_by_touch(harness: Any) -> None:
     assert app.sm.current == "boogeyman"
     seen.add("boogeyman")
     b = app.screen("boogeyman")
-    assert b.ids.cover.shown and not visible("room:3")
+    assert b.ids.cover.shown and not h.visible("room:3")
     h.tap("reveal")  # the cover used to lie under a hidden panel: now a touch opens it
     for z in ("3", "12", "23"):
         h.tap(f"room:{z}")

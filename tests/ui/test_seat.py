@@ -42,6 +42,47 @@ def test_the_device_answers_its_decision_once() -> None:
     RULES.apply(state, submitted[0])  # a legal choice
 
 
+def test_back_at_a_state_it_answered_the_device_decides_again() -> None:
+    """An Undo hands back the very state object the device answered: it decides there again, the
+    same answer (it once remembered the object for good and never answered again)."""
+    state = competitive()
+    current: list[Any] = [state]
+    submitted: list[Any] = []
+
+    def submit(inp: Any) -> bool:
+        submitted.append(inp)
+        current[0] = RULES.apply(current[0], inp)  # the game moves on, as the app's does
+        return True
+
+    answered = threading.Event()
+    s = DeviceSeat(lambda fn: (fn(), answered.set()), lambda: current[0], submit, lambda m: None, lambda: RULES)
+    s.level = "hard"
+    assert s.think(state) and answered.wait(5) and len(submitted) == 1
+    current[0] = state  # Undo: the same object again
+    answered.clear()
+    assert s.think(state) and answered.wait(5)
+    s.close()
+    assert len(submitted) == 2 and submitted[0] == submitted[1]
+
+
+def test_a_refused_answer_is_not_asked_again_and_again() -> None:
+    state = competitive()
+    current, errors = [state], []
+    calls: list[Any] = []
+    answered = threading.Event()
+    def refuse(inp: Any) -> bool:  # e.g. a full disk: the game stays where it was
+        calls.append(inp)
+        return False
+
+    s = DeviceSeat(lambda fn: (fn(), answered.set()), lambda: current[0], refuse, errors.append, lambda: RULES)
+    assert s.think(state) and answered.wait(5)
+    answered.clear()
+    assert s.think(state)  # still this state, its answer refused: no second search
+    assert not answered.wait(0.5)
+    s.close()
+    assert len(calls) == 1
+
+
 def test_a_person_in_the_seat_or_a_coop_game_is_not_the_devices() -> None:
     current, submitted, errors = [competitive(device=False)], [], []
     s, _ = seat(current, submitted, errors)

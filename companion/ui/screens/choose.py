@@ -1,4 +1,10 @@
-"""Choose a game (a tile for every registered game pack), and the offer to resume an unfinished one."""
+"""Choose a game (a tile for every registered game pack), and the offer to resume an unfinished one.
+
+Any number of games: the tiles come four to a screen (2x2, finger-sized at 800x480). Up to four
+games, that is all; with more, each page shows three games and, in the fourth place, a "More
+games" tile that turns to the next page (from the last, back to the first), so every tile keeps
+the size and text of the four-game screen.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +17,9 @@ class ChooseScreen(BaseScreen):
     title = "Choose a game"
 
     def on_kv_post(self, base: Any) -> None:
-        self._tiles: tuple[str, ...] = ()
+        self._tiles: tuple[Any, ...] = ()
+        self._codes: tuple[str, ...] = ()
+        self.page = 0
 
     def refresh(self) -> None:
         row = self.app.controller.unfinished()
@@ -32,13 +40,19 @@ class ChooseScreen(BaseScreen):
         from companion.ui.packui import ui_for
 
         packs = all_packs(include_unavailable=True)
-        key = tuple(p.code for p in packs)
+        codes = tuple(p.code for p in packs)
+        if codes != self._codes:
+            self._codes, self.page = codes, 0  # another shelf (a pack registered): the first page
+        pages = pages_of(len(packs))
+        self.page %= len(pages)
+        key = (codes, self.page)
         if key == self._tiles:
             return
         self._tiles = key
         grid = self.ids.tiles
         grid.clear_widgets()
-        for i, pack in enumerate(packs):
+        for i in pages[self.page]:
+            pack = packs[i]
             ui = ui_for(pack)
             icon, caption = ui.tile()
             if not pack.available:
@@ -47,9 +61,30 @@ class ChooseScreen(BaseScreen):
                                     kind="primary" if i == 0 else "normal", disabled=not pack.available)
             tile.bind(on_press=lambda _b, code=pack.code: self.app.choose_game(code))
             grid.add_widget(tile)
+        if len(pages) > 1:
+            nxt = (self.page + 1) % len(pages)
+            first, last = pages[nxt][0] + 1, pages[nxt][-1] + 1
+            tile = Factory.GameTile(action="more_games", icon="\u25b6", caption=(
+                f"More games\n[size=17]page {self.page + 1} of {len(pages)}; "
+                f"next: {first}{f' to {last}' if last > first else ''} of {len(packs)}[/size]"))
+            tile.bind(on_press=lambda _b: self.turn_page())
+            grid.add_widget(tile)
+
+    def turn_page(self) -> None:
+        self.page += 1
+        self._fill()
 
     def resume(self) -> None:
         self.app.resume()
+
+
+def pages_of(count: int, per_screen: int = 4) -> list[list[int]]:
+    """The games' indexes on each page: all on one up to `per_screen`; beyond, one place of each
+    page is the "More games" tile."""
+    if count <= per_screen:
+        return [list(range(count))] if count else [[]]
+    per = per_screen - 1
+    return [list(range(i, min(i + per, count))) for i in range(0, count, per)]
 
 
 SCREEN = ChooseScreen

@@ -3,16 +3,24 @@
 It shows what the game's observation says (its prompt and what just happened) and, as buttons, the
 inputs the one who acts now may give, in the game's own words (its labels). When the device holds
 that seat it thinks instead, off the UI thread, and the screen says so.
+
+Any number of choices: the buttons take as many columns (two to six) as their captions still read
+whole in, until every row fits the screen, so a die's seven (six faces and "roll for me") show at
+once; more than a screenful scroll with a finger, in the most columns their captions allow.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from companion.ui import theme as T
+from companion.ui.fit import why_cut
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
 
 MAX_CHOICES = 60  # a screenful to scroll; a game with more needs screens of its own
+COLUMNS = (2, 3, 4, 5, 6)  # the grid's columns, fewest first: wide buttons while they all fit
 
 
 class GameScreen(BaseScreen):
@@ -20,6 +28,7 @@ class GameScreen(BaseScreen):
 
     def on_kv_post(self, base: Any) -> None:
         self._shown: tuple[Any, ...] | None = None
+        self.ids.scroller.bind(size=self._arrange)
 
     def refresh(self) -> None:
         app = self.app
@@ -48,7 +57,40 @@ class GameScreen(BaseScreen):
                           kind="primary" if i == 0 else "normal")
             b.bind(on_press=lambda _b, inp=inp: self.choose(inp))
             grid.add_widget(b)
+        self._arrange()
         self.ids.scroller.scroll_y = 1
+
+    def _arrange(self, *_: Any) -> None:
+        """The fewest columns in which every choice shows at once, if the captions read whole in
+        them; else the most columns they read whole in (the rest scrolls)."""
+        grid, view = self.ids.choices, self.ids.scroller
+        buttons = list(grid.children)
+        if not buttons or view.width < 2 * T.TOUCH:  # not laid out yet: again when it is
+            return
+        gap = grid.spacing[0]
+        rows = max(1, int((view.height + grid.spacing[1]) // (T.TOUCH + grid.spacing[1])))
+        cols = COLUMNS[0]
+        for n in COLUMNS:
+            if n > COLUMNS[0] and not self._reads_whole(buttons, (view.width - gap * (n - 1)) / n):
+                break
+            cols = n
+            if math.ceil(len(buttons) / n) <= rows:
+                break
+        grid.cols = cols
+
+    @staticmethod
+    def _reads_whole(buttons: list[Any], width: float) -> bool:
+        """Every caption whole in a button `width` wide (and a touch tall): tried on the buttons
+        themselves, then given back to the grid."""
+        whole = True
+        for b in buttons:
+            size_hint, size = tuple(b.size_hint), tuple(b.size)
+            b.size_hint, b.size = (None, None), (width, T.TOUCH)
+            whole = why_cut(b) == ""
+            b.size_hint, b.size = size_hint, size
+            if not whole:
+                break
+        return whole
 
     def choose(self, inp: Any) -> None:
         self.app.submit(inp)

@@ -15,8 +15,10 @@ class JournalScreen(BaseScreen):
         lines += [f"[color=6d6275]  \u21b7  {label} (undone)[/color]" for label in redo]
         self.ids.log.text = "\n".join(lines[-200:]) or "Nothing has happened yet."
         self.ids.scroller.scroll_y = 0
-        u, r = c.undo_label(), c.redo_label()
-        self.find("undo").caption = f"Undo: {u}" if u else "Nothing to undo"
+        span, r = self.app.undo_span(), c.redo_label()
+        u = span[0] if span else ""
+        self.find("undo").caption = (f"Undo: {u}" + (" and the device's answer" if len(span) > 1 else "")
+                                     if u else "Nothing to undo")
         self.find("undo").disabled = not u
         self.find("redo").caption = f"Redo: {r}" if r else "Nothing to redo"
         self.find("redo").disabled = not r

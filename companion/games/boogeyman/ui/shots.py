@@ -30,7 +30,7 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     app = h.app
     app.go("choose")
     shot("01_choose_game")
-    h.tap("boogeyman")
+    h.choose_game("boogeyman")
     sw = app.screen("setup")
     sw.mode, sw.difficulty = "coop", "hard"
     sw.refresh()

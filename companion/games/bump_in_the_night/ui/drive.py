@@ -3,7 +3,6 @@ is a tap on a shown, enabled control (companion/ui/harness.py), never a handler.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from companion.ui import touch
@@ -67,25 +66,3 @@ def step(h: Any, prefer: tuple[str, ...] = ()) -> str:
             return groups[0]
     h.pump(0.05)
     return ""
-
-
-def scroll_to(h: Any, action: str, tries: int = 5) -> None:
-    """Slide a list up with a finger until the control with this action is in view. The finger
-    stops before it lifts, so the list does not fling on: it moves by what the finger moved, the
-    same on every machine (a fling's length depends on how fast the frames came)."""
-    for _ in range(tries):
-        h.pump(frames=2)
-        if any(getattr(w, "action", "") == action for w in touch.controls()):
-            return
-        finger = h.finger
-        finger.down(400, 120)
-        for y in range(132, 331, 12):
-            finger.move(400, y)
-            touch.let_pass(touch.FRAME_S)
-        time.sleep(STILL_S)  # the list's fling speed is taken from real times (KineticEffect)
-        finger.up()
-        touch.let_pass(0.4)
-    raise AssertionError(f"{action!r} did not come into view")
-
-
-STILL_S = 0.2  # more than the 1/6 s over which Kivy's KineticEffect measures a release's speed

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from companion.games.bump_in_the_night.ui.drive import scroll_to, shown, step
+from companion.games.bump_in_the_night.ui.drive import shown, step
 
 
 def take(h: Any, shot: Callable[[str], Any]) -> None:
     app = h.app
     app.go("choose")
     shot("01_choose_game")
-    h.tap("game:BIN")
+    h.choose_game("game:BIN")
     shot("02_setup")
-    scroll_to(h, "level:hard")  # the level and the house rules are further down
+    h.scroll_to("level:hard")  # the level and the house rules are further down
     h.tap("level:hard")
     shot("02_setup_house_rules")
     h.tap("start")

@@ -146,7 +146,7 @@ def new_game(h: Any, level: str = "hard", players: int = 2, device_at: int = 1) 
     """From the choose screen: the tile, then the set-up by touch."""
     app = h.app
     app.go("choose")
-    h.tap("goosebumps")
+    h.choose_game("goosebumps")
     if players != 2:
         h.tap(f"players:{players}")
     h.tap(f"device_at:{device_at}")
@@ -158,7 +158,7 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     app = h.app
     app.go("choose")
     shot("01_choose_game")
-    h.tap("goosebumps")
+    h.choose_game("goosebumps")
     h.tap("players:3")
     h.tap("device_at:2")
     shot("02_setup")

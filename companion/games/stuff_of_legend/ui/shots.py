@@ -59,7 +59,7 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     app.seed = SEED
     app.go("choose")
     shot("01_choose_game")
-    h.tap("game:SOL")
+    h.choose_game("game:SOL")
     for hero in ("max", "percy", "harmony"):
         h.tap(f"hero:{hero}")
     shot("02_setup_heroes")
