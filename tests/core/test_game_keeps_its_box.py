@@ -218,3 +218,21 @@ def test_the_shipped_files_are_recorded_too(tmp_path: Path) -> None:
             # The same game as one on the shipped files read from disk, but for the options.
             plain = rules.options_type(**TABLE[code])
             assert dataclasses.replace(s.state, options=plain) == rules.setup(plain, 1)
+
+
+# Data files no game's state depends on (never read by a reducer or a set-up).
+NOT_GAME_DATA = {
+    "boogeyman/data/rules_reference.toml": "the rulebook sentences the Why? screens show",
+    "boogeyman/data/board_sim_zone_map.toml": "the channels of the virtual sensor board (companion board-sim)",
+}
+
+
+def test_every_data_file_of_every_pack_is_in_the_test() -> None:
+    """A new pack, or a new data file of a pack, must be added to FILES (or said not to be game
+    data): this test would otherwise pass without looking at it."""
+    from companion.core.packs import BUILTIN
+
+    assert sorted(FILES) == sorted(BUILTIN)
+    listed = {shipped.relative_to(GAMES).as_posix() for files in FILES.values() for shipped, _ in files.values()}
+    on_disk = {p.relative_to(GAMES).as_posix() for p in GAMES.glob("*/data/*")}
+    assert on_disk == listed | set(NOT_GAME_DATA)
