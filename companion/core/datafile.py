@@ -158,6 +158,49 @@ def loaded(found: tuple[T | None, Sequence[Issue]], most: int | None = None) -> 
     return value
 
 
+# -- a data file kept inside a game ----------------------------------------------------------
+#
+# A game's option naming a data file ("" = the shipped one, or a path) is what the table chose. A
+# new game records instead the name, a newline and the file's whole content (`record_file`), so
+# the journal holds the file as it was when the game began: editing, replacing or deleting it
+# afterwards never changes or breaks that game. A name alone (journals from before) is read again.
+
+RECORDED_SUFFIX = " (as recorded when the game began)"
+
+
+def recorded(setting: str) -> tuple[str, str | None]:
+    """A data-file option split into its name ("" = the shipped file) and the content recorded
+    with it (None: the option names a file to read, as journals from before recording hold it)."""
+    if "\n" not in setting:
+        return setting, None
+    name, text = setting.split("\n", 1)
+    return name, text
+
+
+def record_file(setting: str, default: Path, check: Callable[[bytes, str], object],
+                limit: int = MAX_BYTES, wording: Wording = Wording()) -> str:
+    """The option as a new game records it: its name, a newline and the content of the file it
+    names (`default` for ""). `check(raw, name)` must raise for a bad file (a pack's loader), so
+    a game never begins on a file it could not read back. An option already recorded is kept."""
+    if "\n" in setting:
+        return setting
+    name = setting or str(default)
+    try:
+        raw = read_bounded(name, limit)
+    except OSError as exc:
+        if exc.errno == errno.EFBIG:
+            raise DataFileIssues([Issue(name, WHOLE_FILE, wording.too_big.format(size=_size(name, limit), limit=limit))]) from None
+        raise DataFileIssues([Issue(name, WHOLE_FILE, wording.unreadable.format(error=exc.strerror or exc))]) from None
+    check(raw, name)  # UTF-8, TOML and the pack's own checks, each with its line
+    return f"{setting}\n{raw.decode('utf-8')}"
+
+
+def recorded_name(name: str, default: Path) -> str:
+    """How messages name a recorded file: its path (the shipped one for "") and that it is the
+    copy the game recorded."""
+    return f"{name or default}{RECORDED_SUFFIX}"
+
+
 def _long_number_line(text: str) -> int:
     """The line of the first run of digits too long for an integer (what tomllib refuses with a
     ValueError), else line 1."""

@@ -9,7 +9,9 @@ effects from the game's menu) and it is remembered in `<data dir>/catalogue/<GAM
 
 A malformed file never crashes the app: `Catalogue.load` returns a catalogue holding whatever
 entries were valid plus `error` (file and line) for the UI to show, and refuses to save over the
-file until it is fixed, so a typo never costs the user their catalogue. A file from a newer
+file until it is fixed, so a typo never costs the user their catalogue. A key written twice (the
+same card, or a field of one) is such a problem, named at its second line: the first entry is
+used and both stay in the file. A file from a newer
 companion (a higher `version`) is read but never saved over; fields this version does not know,
 at the top or in a card, are kept as they are when the file is saved. Devices, FIFOs, huge files,
 deep nesting and huge numbers are refused with the line where they are.
@@ -136,10 +138,52 @@ def _too_deep_line(text: str, limit: int) -> int:
     return 1
 
 
+def _first_wins(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's keys as written: a key written twice keeps its first value (json.loads would
+    keep the last, silently); `_duplicate_keys` reports it."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        out.setdefault(key, value)
+    return out
+
+
+def _duplicate_keys(text: str) -> list[tuple[int, int, str]]:
+    """(line, line of the first, key) for every key written twice in one object of a JSON text
+    that parses: one pass, skipping strings that are values."""
+    found: list[tuple[int, int, str]] = []
+    frames: list[dict[str, int] | None] = []  # per open bracket: an object's keys and their lines, None for an array
+    expect_key, line, i, n = False, 1, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+        elif ch == '"':
+            start, start_line, i = i, line, i + 1
+            while text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+            if expect_key and frames and frames[-1] is not None:
+                key = json.loads(text[start:i + 1])
+                seen = frames[-1]
+                if key in seen:
+                    found.append((start_line, seen[key], key))
+                else:
+                    seen[key] = start_line
+            expect_key = False
+        elif ch in "{[":
+            frames.append({} if ch == "{" else None)
+            expect_key = ch == "{"
+        elif ch in "}]":
+            frames.pop()
+        elif ch == ",":
+            expect_key = bool(frames) and frames[-1] is not None
+        i += 1
+    return found
+
+
 def _parse(text: str, path: str) -> Any:
     """json.loads within bounds; CatalogueError with the line for every way the text is bad."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_first_wins)
     except json.JSONDecodeError as exc:
         raise CatalogueError(path, exc.lineno, f"not valid JSON: {exc.msg} (column {exc.colno})") from None
     except RecursionError:
@@ -228,7 +272,12 @@ class Catalogue:
             return cat
         cat.version = version
         cat.extra = {k: v for k, v in data.items() if k not in ("version", "game", "cards")}
-        problems: list[tuple[int | None, str]] = []
+        # A key written twice: the first is used, and the file is never saved over, so neither
+        # entry is lost until the table removes one.
+        problems: list[tuple[int | None, str]] = [
+            (at, f"{json.dumps(key)} is written twice (first on line {first}): the first is used; "
+                 f"remove one, nothing is saved here until then")
+            for at, first, key in _duplicate_keys(text)]
         if version > FORMAT_VERSION:
             # Read what we can; never save over it (a newer companion wrote things we would drop).
             cat._blocked = True
@@ -246,6 +295,7 @@ class Catalogue:
             except ValueError as exc:
                 problems.append((line, f"{key}: {exc}"))
         if problems:
+            problems.sort(key=lambda p: (p[0] is None, p[0] or 0))
             line, msg = problems[0]
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
             cat.error = CatalogueError(str(path), line, msg + more)
@@ -267,12 +317,14 @@ class Catalogue:
             raise ValueError(f"{code} is not a {self.game} card")
         validate_info(self.game, info)
         self.cards[code] = info
-        if self._blocked and self.error is not None:
-            why = "update the companion first" if self.version > FORMAT_VERSION else "fix this file first"
-            raise CatalogueError(self.error.path, self.error.line, f"not saved: {why} ({self.error.message})")
         self.save()
 
     def save(self) -> None:
+        """Write the catalogue (atomically); refused while the file on disk is one this session
+        could not read whole (a syntax error, a bad entry, a duplicate key, a newer version)."""
+        if self._blocked and self.error is not None:
+            why = "update the companion first" if self.version > FORMAT_VERSION else "fix this file first"
+            raise CatalogueError(self.error.path, self.error.line, f"not saved: {why} ({self.error.message})")
         cards = {}
         for code, info in sorted(self.cards.items()):
             raw = self._raw.get(str(code))

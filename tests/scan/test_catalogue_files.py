@@ -104,3 +104,43 @@ def test_devices_and_fifos_are_refused(data_dir: Path) -> None:
     t.start()
     t.join(10)
     assert out and out[0].error is not None and "not a regular file" in out[0].error.message
+
+
+DUPLICATE = ('{\n  "version": 1,\n  "game": "BGM",\n  "cards": {\n'
+             '    "BGM:SRCH:07": {"title": "Flashlight", "type": "Search"},\n'
+             '    "BGM:SRCH:08": {"title": "Candy", "type": "Search"},\n'
+             '    "BGM:SRCH:07": {"title": "Lantern", "type": "Search"}\n  }\n}\n')
+
+
+@pytest.mark.parametrize("text,line,first,key", [
+    (DUPLICATE, 7, 5, "BGM:SRCH:07"),  # the same card twice: JSON keeps one, silently
+    (DUPLICATE.replace('{"title": "Candy", "type": "Search"}', '{"title": "Candy", "type": "Search", "title": "Sweets"}'),
+     6, 6, "title"),  # a field twice inside one card
+    (DUPLICATE.replace('  "game": "BGM",\n', '  "game": "BGM",\n  "cards": {"BGM:SRCH:01": {"title": "A", "type": "B"}},\n'),
+     5, 4, "cards"),  # the whole cards object twice
+    (DUPLICATE.replace('"BGM:SRCH:07": {"title": "Lantern"', '"BGM:SRCH:\\u00307": {"title": "Lantern"'),
+     7, 5, "BGM:SRCH:07"),  # the same key written with an escape
+])
+def test_a_duplicate_key_is_named_with_its_line_and_nothing_is_dropped_or_rewritten(
+        text: str, line: int, first: int, key: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(text)
+    cat = Catalogue.load("BGM")
+    assert cat.error is not None and cat.error.path == str(path) and cat.error.line == line
+    assert f'"{key}" is written twice' in cat.error.message and f"(first on line {first})" in cat.error.message
+    with pytest.raises(CatalogueError, match="fix this file first"):
+        cat.remember(parse_code("BGM:SRCH:09"), CardInfo("New", "Search"))
+    with pytest.raises(CatalogueError, match="fix this file first"):
+        cat.save()
+    assert path.read_text() == text  # both entries are still in the file, byte for byte
+    from companion.cli import main
+
+    assert main(["catalogue", "--game", "BGM"]) == 1
+    assert f"{path}:{line}:" in capsys.readouterr().err
+
+
+def test_a_duplicate_card_keeps_its_first_entry_in_use() -> None:
+    write(DUPLICATE)
+    cat = Catalogue.load("BGM")
+    first, other = cat.lookup(CODE), cat.lookup(OTHER)
+    assert first is not None and first.title == "Flashlight"  # as written first, not the later one
+    assert other is not None and other.title == "Candy"

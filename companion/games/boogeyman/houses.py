@@ -1,8 +1,8 @@
 """The house a game is played in, and its graphs for children and for the Babysitter (cached).
 
 A game's `board` option is "" (the shipped Villa Spencer), a board file's path (games recorded
-before the journal kept boards), or what `record_board` makes of a path when a game begins: the
-path, a newline and the file's content. So editing or deleting the file later never changes a
+before the journal kept boards), or what `record_board` makes of either when a game begins: the
+path ("" for the shipped one), a newline and the file's content. So editing or deleting the file later never changes a
 game that is under way or in the journal.
 """
 
@@ -10,24 +10,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.core.errors import BoardFileError
 from companion.core.graph import Graph
 from companion.games.boogeyman.house import House
 
 
 def record_board(board: str) -> str:
-    """The board option as the journal keeps it: a file's path becomes its path and content."""
-    from companion.core.files import read_bounded
-    from companion.games.boogeyman.board_file import MAX_BOARD_BYTES, load_house_text
+    """The board option as the journal keeps it: the file's name ("" for the shipped Villa
+    Spencer), a newline and its content. A recorded board is kept as it is."""
+    from companion.core.datafile import record_file
+    from companion.games.boogeyman.board_file import _WORDING, MAX_BOARD_BYTES, default_house_path, load_house_text
 
-    if not board or "\n" in board:
-        return board
-    try:
-        raw = read_bounded(board, MAX_BOARD_BYTES)
-    except OSError as exc:
-        raise BoardFileError(board, None, f"cannot read the board file: {exc.strerror or exc}") from exc
-    load_house_text(raw, board)  # a bad file is refused now, before the game begins
-    return f"{board}\n{raw.decode('utf-8')}"
+    return record_file(board, default_house_path(), load_house_text, MAX_BOARD_BYTES, _WORDING)
 
 
 def board_name(board: str) -> str:
@@ -37,11 +30,12 @@ def board_name(board: str) -> str:
 
 @lru_cache(maxsize=8)
 def house_for(board: str) -> House:
+    from companion.core.datafile import recorded_name
     from companion.games.boogeyman.board_file import default_house_path, load_house, load_house_text
 
     if "\n" in board:
         name, text = board.split("\n", 1)
-        return load_house_text(text, f"{name} (as recorded when the game began)")
+        return load_house_text(text, recorded_name(name, default_house_path()))
     return load_house(board or default_house_path())
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.core.datafile import WHOLE_FILE, Issue, Lines, Wording, loaded, read_toml
+from companion.core.datafile import (WHOLE_FILE, Issue, Lines, Wording, loaded, parse_toml, read_toml, record_file, recorded,
+                                     recorded_name)
 
 ACTION, BLOCK, BONUS = "ACTN", "BLCK", "BONS"
 DECK_SIZES = {ACTION: 25, BLOCK: 20, BONUS: 7}  # BIN-04; card-codes.md
@@ -93,11 +94,14 @@ def default_cards_path() -> Path:
     return Path(__file__).resolve().parent / "data" / "cards.toml"
 
 
-def read_cards(path: str | Path, room_ids: frozenset[str] | None = None) -> tuple[Catalogue | None, list[Issue]]:
+def read_cards(path: str | Path, room_ids: frozenset[str] | None = None,
+               raw: bytes | str | None = None) -> tuple[Catalogue | None, list[Issue]]:
     """The catalogue with every issue found; `room_ids` (every room on any tile side) checks the
-    rooms Bonus cards name."""
+    rooms Bonus cards name; `raw`: the file's content already in hand (as a game records it),
+    `path` then only names it."""
     name = str(path)
-    data, text, issues = read_toml(path, MAX_BYTES, WORDING)
+    data, text, issues = (read_toml(path, MAX_BYTES, WORDING) if raw is None
+                          else parse_toml(raw, name, MAX_BYTES, WORDING))
     if data is None:
         return None, issues
     lines = Lines(text)
@@ -205,7 +209,28 @@ def _load(path: str, stamp: tuple[int, int]) -> Catalogue:
     return loaded(read_cards(path))
 
 
+@functools.lru_cache(maxsize=8)
+def _recorded(setting: str) -> Catalogue:
+    name, text = recorded(setting)
+    return cards_text(text or "", recorded_name(name, default_cards_path()))
+
+
+def cards_text(raw: bytes | str, name: str) -> Catalogue:
+    """The catalogue of a file's content (as a game records it); `name` is for messages."""
+    return loaded(read_cards(name, None, raw))
+
+
+def record_cards(setting: str) -> str:
+    """The `cards` option as a new game records it: the file's name, a newline and its content
+    (a bad file is refused with its lines, before the game begins)."""
+    return record_file(setting, default_cards_path(), cards_text, MAX_BYTES, WORDING)
+
+
 def load_cards(path: str = "") -> Catalogue:
+    """The catalogue of a game's `cards` option: "" = the shipped file, a path (read again, as
+    journals from before recording hold it), or as a game records it (`record_cards`)."""
+    if "\n" in path:
+        return _recorded(path)
     name = str(Path(path) if path else default_cards_path())
     try:
         st = Path(name).stat()

@@ -23,6 +23,16 @@ class BumpInTheNight:
     def setup(self, options: Options, seed: int) -> State:
         return rules.setup(options, seed)
 
+    def recorded_options(self, options: Options) -> Options:
+        """The options as the journal keeps them: the house file's and the card file's content,
+        not just their paths, so editing or deleting a file later never changes the game."""
+        from dataclasses import replace
+
+        from companion.games.bump_in_the_night.cards import record_cards
+        from companion.games.bump_in_the_night.house_file import record_house
+
+        return replace(options, house=record_house(options.house), cards=record_cards(options.cards))
+
     def apply(self, state: State, inp: Input) -> State:
         return rules.apply(state, inp)
 

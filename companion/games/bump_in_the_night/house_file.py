@@ -14,7 +14,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from companion.core.datafile import WHOLE_FILE, Issue, Lines, loaded, read_toml
+from companion.core.datafile import (WHOLE_FILE, Issue, Lines, loaded, parse_toml, read_toml, record_file, recorded,
+                                     recorded_name)
 from companion.games.bump_in_the_night.cards import MAX_BYTES, WORDING
 from companion.games.bump_in_the_night.house import (
     DIRS,
@@ -235,10 +236,13 @@ def _tile(chk: _Check, k: int, raw: Any) -> TileSpec | None:
     return TileSpec(tid, green, tuple(outside), tuple(sides))
 
 
-def read_tiles(path: str | Path) -> tuple[dict[str, TileSpec], tuple[Placement, ...], str, list[Issue]]:
-    """The tiles, the file's layout and the house name, with every issue found."""
+def read_tiles(path: str | Path, raw: bytes | str | None = None
+               ) -> tuple[dict[str, TileSpec], tuple[Placement, ...], str, list[Issue]]:
+    """The tiles, the file's layout and the house name, with every issue found; `raw`: the
+    file's content already in hand (as a game records it), `path` then only names it."""
     name = str(path)
-    data, text, issues = read_toml(path, MAX_BYTES, WORDING)
+    data, text, issues = (read_toml(path, MAX_BYTES, WORDING) if raw is None
+                          else parse_toml(raw, name, MAX_BYTES, WORDING))
     if data is None:
         return {}, (), "", issues
     chk = _Check(name, text)
@@ -317,11 +321,12 @@ def _cached(path: str, layout_codes: tuple[str, ...], stamp: tuple[int, int]) ->
     return _read(path, layout_codes)
 
 
-def _read(path: str, layout_codes: tuple[str, ...]) -> tuple[House | None, list[Issue]]:
-    tiles, layout, title, issues = read_tiles(path)
+def _read(path: str, layout_codes: tuple[str, ...], raw: bytes | str | None = None) -> tuple[House | None, list[Issue]]:
+    tiles, layout, title, issues = read_tiles(path, raw)
     if issues or len(tiles) != 6 or not layout:
         return None, issues
-    where = Lines(Path(path).read_text(encoding="utf-8")).header("layout")
+    text = Path(path).read_text(encoding="utf-8") if raw is None else raw
+    where = Lines(text if isinstance(text, str) else text.decode("utf-8")).header("layout")
     problems = _assembly_issues(path, tiles, layout, where)
     if not problems:  # every way of turning the tiles over, in the file's slots and turns
         for flips in itertools.product("ab", repeat=6):
@@ -342,7 +347,27 @@ def _read(path: str, layout_codes: tuple[str, ...]) -> tuple[House | None, list[
     return assemble(tiles, chosen, title, path), []
 
 
+@functools.lru_cache(maxsize=16)
+def _recorded(setting: str, layout_codes: tuple[str, ...]) -> House:
+    name, text = recorded(setting)
+    return house_text(text or "", recorded_name(name, default_house_path()), layout_codes)
+
+
+def house_text(raw: bytes | str, name: str, layout: tuple[str, ...] = ()) -> House:
+    """The house of a file's content (as a game records it); `name` is for messages."""
+    return loaded(_read(name, tuple(layout), raw))
+
+
+def record_house(setting: str) -> str:
+    """The `house` option as a new game records it: the file's name, a newline and its content
+    (a bad file is refused with its lines, before the game begins)."""
+    return record_file(setting, default_house_path(), house_text, MAX_BYTES, WORDING)
+
+
 def load_house(path: str | Path = "", layout: tuple[str, ...] = ()) -> House:
-    """The house of a file (the shipped one for ""), in its layout or the given one."""
+    """The house of a file (the shipped one for ""; or the content a game recorded: the name, a
+    newline and the content), in its layout or the given one."""
+    if "\n" in str(path):
+        return _recorded(str(path), tuple(layout))
     name = str(house_path(str(path)))
     return loaded(_cached(name, tuple(layout), _stamp(name)))

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from companion.core.datafile import Issue, Lines, Token, Wording, loaded, number, quoted, read_checked
+from companion.core.datafile import (Issue, Lines, Token, Wording, loaded, number, parse_checked, quoted, read_checked,
+                                     record_file, recorded, recorded_name)
 from companion.games.goosebumps.cards import MAYHEM, MAYHEM_CARDS, Mix
 
 MAX_BYTES = 64 * 1024
@@ -98,15 +99,31 @@ _TRACKS: dict[str, Track] = {}
 
 
 def track_for(board: str) -> Track:
-    """The track of a game's `board` option ("" = the shipped placeholder), read once per run
-    (the reducer asks on every input)."""
+    """The track of a game's `board` option ("" = the shipped placeholder, a file's path as
+    journals from before recording hold it, or as a game records it: `record_track`), read once
+    per run (the reducer asks on every input)."""
     track = _TRACKS.get(board)
     if track is None:
-        track = load_track(board or default_track_path())
+        name, text = recorded(board)
+        if text is not None:
+            track = track_text(text, recorded_name(name, default_track_path()))
+        else:
+            track = load_track(board or default_track_path())
         if len(_TRACKS) > 16:
             _TRACKS.clear()
         _TRACKS[board] = track
     return track
+
+
+def track_text(raw: bytes | str, name: str) -> Track:
+    """The track of a file's content (as a game records it); `name` is for messages."""
+    return loaded(parse_checked(raw, name, _Checker, MAX_BYTES, _WORDING))
+
+
+def record_track(board: str) -> str:
+    """The `board` option as a new game records it: the file's name, a newline and its content
+    (a bad file is refused with its lines, before the game begins)."""
+    return record_file(board, default_track_path(), track_text, MAX_BYTES, _WORDING)
 
 
 def load_track(path: str | Path) -> Track:

@@ -25,6 +25,15 @@ class GoosebumpsRules:
     def setup(self, options: Options, seed: int) -> State:
         return _setup(options, seed)
 
+    def recorded_options(self, options: Options) -> Options:
+        """The options as the journal keeps them: the track file's content, not just its path,
+        so editing or deleting the file later never changes the game."""
+        from dataclasses import replace
+
+        from companion.games.goosebumps.board import record_track
+
+        return replace(options, board=record_track(options.board))
+
     def apply(self, state: State, inp: I.Input) -> State:
         return _apply(state, inp)
 

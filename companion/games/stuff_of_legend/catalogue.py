@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.core.datafile import Issue, Lines, loaded, read_checked
+from companion.core.datafile import Issue, Lines, loaded, parse_checked, read_checked, record_file, recorded, recorded_name
 
 SKILLS = ("talk", "fight", "scout", "wild")  # SOL-68
 TYPED_SKILLS = ("talk", "fight", "scout")  # what an action needs (Wild only boosts and assists)
@@ -262,7 +262,10 @@ def _load_cached(path: str, mtime: float) -> Catalogue:
 
 
 def catalogue_for(path: str) -> Catalogue:
-    """The catalogue of a game's options: "" = the shipped one."""
+    """The catalogue of a game's options: "" = the shipped one, a file's path (read again, as
+    journals from before recording hold it), or as a game records it (`record_catalogue`)."""
+    if "\n" in path:
+        return _recorded_catalogue(path)
     if not path:
         return default_catalogue()
     try:
@@ -270,6 +273,23 @@ def catalogue_for(path: str) -> Catalogue:
     except OSError:
         mtime = 0.0
     return _load_cached(path, mtime)
+
+
+@functools.lru_cache(maxsize=8)
+def _recorded_catalogue(setting: str) -> Catalogue:
+    name, text = recorded(setting)
+    return catalogue_text(text or "", recorded_name(name, default_catalogue_path()))
+
+
+def catalogue_text(raw: bytes | str, name: str) -> Catalogue:
+    """The catalogue of a file's content (as a game records it); `name` is for messages."""
+    return loaded(parse_checked(raw, name, _Checker), most=3)
+
+
+def record_catalogue(setting: str) -> str:
+    """The option as a new game records it: the file's name, a newline and its content
+    (a bad file is refused with its lines, before the game begins)."""
+    return record_file(setting, default_catalogue_path(), catalogue_text)
 
 
 def load_catalogue(path: str | Path) -> Catalogue:

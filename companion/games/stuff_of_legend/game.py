@@ -114,6 +114,16 @@ class _Rules:
 
         return settle(_setup(options, seed))
 
+    def recorded_options(self, options: Options) -> Options:
+        """The options as the journal keeps them: the map's and the catalogue's content, not
+        just their paths, so editing or deleting a file later never changes the game."""
+        from dataclasses import replace
+
+        from companion.games.stuff_of_legend.catalogue import record_catalogue
+        from companion.games.stuff_of_legend.world import record_world
+
+        return replace(options, world=record_world(options.world), cards=record_catalogue(options.cards))
+
     def apply(self, state: State, inp: I.Input) -> State:
         return _apply(state, inp)
 

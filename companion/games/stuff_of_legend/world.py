@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from companion.core.graph import Graph
-from companion.core.datafile import Issue, Lines, loaded, read_checked
+from companion.core.datafile import Issue, Lines, loaded, parse_checked, read_checked, record_file, recorded, recorded_name
 
 TRAIL_COLOURS = ("red", "green", "plain")  # noisy +1, quiet -1, plain 0
 TIME_MARKS = ("", "hand-1", "hand-2", "boy_lost")
@@ -175,7 +175,10 @@ def _load_cached(path: str, mtime: float) -> World:
 
 
 def world_for(path: str) -> World:
-    """The map of a game's options: "" = the shipped one."""
+    """The map of a game's options: "" = the shipped one, a file's path (read again, as
+    journals from before recording hold it), or as a game records it (`record_world`)."""
+    if "\n" in path:
+        return _recorded_world(path)
     if not path:
         return default_world()
     try:
@@ -183,6 +186,23 @@ def world_for(path: str) -> World:
     except OSError:
         mtime = 0.0
     return _load_cached(path, mtime)
+
+
+@functools.lru_cache(maxsize=8)
+def _recorded_world(setting: str) -> World:
+    name, text = recorded(setting)
+    return world_text(text or "", recorded_name(name, default_world_path()))
+
+
+def world_text(raw: bytes | str, name: str) -> World:
+    """The map of a file's content (as a game records it); `name` is for messages."""
+    return loaded(parse_checked(raw, name, _Checker), most=3)
+
+
+def record_world(setting: str) -> str:
+    """The option as a new game records it: the file's name, a newline and its content
+    (a bad file is refused with its lines, before the game begins)."""
+    return record_file(setting, default_world_path(), world_text)
 
 
 def load_world(path: str | Path) -> World:
