@@ -85,7 +85,8 @@ class GsbUI(GameUI):
         head = before.queue[0]
         seat = getattr(head, "seat", -1)
         if isinstance(head, TakeStep) and before.automated[head.victim] and after.notices:
-            # A theft from the holder: the device picked the slot, the table takes that card.
+            # A theft from the holder: the slot picked (by the stealer, or the device for itself),
+            # the card in it, and what it does.
             return TurnSummary(f"{before.seats[seat]} steals from {before.seats[head.victim]}'s holder",
                                tuple(n for n in after.notices if n), tuple(after.notices))
         if seat < 0 or not before.automated[seat] or isinstance(head, (DrawStep, TakeStep)):

@@ -44,7 +44,7 @@ def action_of(inp: Any) -> str:
     if isinstance(inp, I.Steal):
         return f"steal:{inp.victim}"
     if isinstance(inp, I.Take):
-        return f"take:{inp.card or 'device'}"
+        return f"take:slot{inp.slot}" if inp.slot else f"take:{inp.card or 'device'}"
     if isinstance(inp, I.Shortcut):
         return "shortcut:" + ("yes" if inp.take else "no")
     if isinstance(inp, I.Target):
@@ -62,6 +62,8 @@ def words(inp: Any, waiting: dict[str, Any]) -> str:
     if isinstance(inp, I.Steal):
         return f"Steal from {inp.victim}"
     if isinstance(inp, I.Take):
+        if inp.slot:
+            return f"Slot {inp.slot}"
         return "The device picks the slot" if not inp.card else f"It was {caption(inp.card)}"
     if isinstance(inp, I.Shortcut):
         return "Take the shortcut" if inp.take else "Stay on the path"

@@ -1,0 +1,136 @@
+"""Issue 25's findings on what a table is shown and asked, by touch only (the window's touch
+dispatch at each control's position: `harness.tap`): a person's part stays a person's (#14), a
+basic Move says what it costs (#13), and the device's turn is told whole (#5, #6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def window_text() -> list[str]:
+    """Every Label's text in the window's widget tree: all a person at the table could be shown."""
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    return [str(w.text) for root in Window.children for w in root.walk(restrict=True) if isinstance(w, Label)]
+
+
+def shown_gsb_choices(h: Any) -> set[str]:
+    """The actions of the choice buttons a person sees on the Goosebumps table screen now."""
+    from companion.ui import touch
+
+    h.pump(frames=2)
+    grid = h.app.screen("gsb_table").ids.choices
+    inside = {id(w) for w in grid.walk(restrict=True)}
+    return {str(w.action) for w in touch.controls() if id(w) in inside}
+
+
+def test_gsb_a_person_stealing_from_the_holder_picks_the_slot_by_touch(harness: Any) -> None:
+    """GSB-20, "Steal": "pick a player (and without looking) steal one of their cards": Player 1,
+    on STEAL against the automated player, is offered the holder's filled slots and picks one;
+    the device does not pick for her (issue 25 #14: "the device picks the slot")."""
+    from companion.games.goosebumps.ui.shots import Player, new_game
+
+    h = harness
+    app = h.app
+    new_game(h, "easy")
+    c = app.controller
+    p = Player(h, seed=1)
+
+    def taking() -> bool:
+        w = c.view()["waiting"]
+        return bool(w.get("kind") == "take" and w.get("victim") == "Device" and w.get("seat") == "Player 1")
+
+    p.play(lambda: (taking() and not app.summary.shown) or c.session.finished)
+    assert taking(), "no theft from the holder in this game"
+    text = " ".join(window_text())
+    assert "device picks" not in text.lower() and "pick a slot without looking" in text, text
+    holder = c.state.hands[1]
+    filled = [k + 1 for k, x in enumerate(holder) if x]
+    assert shown_gsb_choices(h) == {f"take:slot{k}" for k in filled}
+    k = filled[-1]
+    card = holder[k - 1]
+    said = len(app.controller.history()[0])
+    h.tap(f"take:slot{k}")
+    labels = app.controller.history()[0]
+    assert len(labels) == said + 1 and labels[said] == f"Player 1 stole from slot {k} of Device's holder"
+    assert card in c.session.state.discard or c.session.state.phase.value == "over"
+
+
+def _buttons(h: Any, words: str) -> list[Any]:
+    """The controls a touch reaches now whose caption holds these words."""
+    from companion.ui import touch
+
+    h.pump(frames=2)
+    return [w for w in touch.controls() if words in str(getattr(w, "caption", ""))]
+
+
+def into_view(h: Any, words: str) -> None:
+    """Slide the set-up list up by finger (drive.scroll_to, one slide at a time) until a control
+    whose caption holds these words is in view."""
+    from companion.games.bump_in_the_night.ui.drive import scroll_to
+
+    for _ in range(5):
+        if _buttons(h, words):
+            return
+        try:
+            scroll_to(h, "(a control no screen has)", tries=1)
+        except AssertionError:
+            pass
+
+
+def test_bin_the_house_rule_shown_off_is_not_played_and_why_names_the_one_in_play(harness: Any) -> None:
+    """BIN set-up: "Place the 14 "Little girl" tokens using the following three steps" (only the
+    first is printed): who places the girls is a house rule. The rule ticked is the one played:
+    the device's placing shows ticked by default, the table's placing can be ticked instead and
+    then the device places nobody; and Why? on the device's placing names that house rule, never
+    "No rule of the rulebook is behind this one" (issue 25 #14)."""
+    from companion.games.bump_in_the_night.ui.drive import step
+    from companion.games.bump_in_the_night.state import Phase
+
+    h = harness
+    app = h.app
+    c = app.controller
+
+    def setup() -> None:
+        app.go("choose")
+        h.tap("game:BIN")
+        assert app.sm.current == "bin_setup"
+
+    def to_the_girls() -> None:
+        h.tap("start")
+        assert app.sm.current == "bin_table" and c.rules.code == "BIN"
+        for _ in range(40):
+            if c.state.phase is not Phase.ROLL or app.summary.shown:
+                break
+            step(h)
+
+    setup()
+    into_view(h, "The table places the girls")  # the house rules are below the fold
+    device = _buttons(h, "The device places the girls")
+    table = _buttons(h, "The table places the girls")
+    assert len(device) == 1 and str(device[0].caption).startswith("\u2714"), [b.caption for b in device]
+    assert len(table) == 1 and not str(table[0].caption).startswith("\u2714"), [b.caption for b in table]
+    h.tap(table[0].action)
+    assert str(_buttons(h, "The table places the girls")[0].caption).startswith("\u2714")
+    assert not str(_buttons(h, "The device places the girls")[0].caption).startswith("\u2714")
+    to_the_girls()
+    assert c.state.phase is Phase.PLACE and not app.summary.shown
+    assert sum(c.state.unmoved) == 0 and c.state.options.table_places_girls
+    assert "Put the first group" in " ".join(window_text())  # the table says where each group went
+    assert not any(w.action == "place_girls" or "device place" in str(getattr(w, "caption", "")).lower()
+                   for w in _buttons(h, ""))
+
+    setup()  # a new set-up: the default again, the device's placing ticked
+    into_view(h, "The device places the girls")
+    assert str(_buttons(h, "The device places the girls")[0].caption).startswith("\u2714")
+    to_the_girls()
+    for _ in range(10):  # the table lets the device place them
+        if app.summary.shown or c.state.phase is not Phase.PLACE:
+            break
+        step(h)
+    assert app.summary.shown and sum(c.state.unmoved) == 14, (c.state.phase, app.summary.shown)
+    h.tap("summary_why")
+    text = " ".join(window_text())
+    assert "No rule of the rulebook" not in text and "The device places the girls" in text, text
+    h.tap("why_back")
