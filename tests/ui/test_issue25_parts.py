@@ -134,3 +134,45 @@ def test_bin_the_house_rule_shown_off_is_not_played_and_why_names_the_one_in_pla
     text = " ".join(window_text())
     assert "No rule of the rulebook" not in text and "The device places the girls" in text, text
     h.tap("why_back")
+
+
+def test_sol_a_basic_move_says_it_costs_an_action_card(harness: Any) -> None:
+    """The Stuff of Legend, "1. Perform a Basic Action": "To perform a basic action, discard one
+    Action card of your choice from your hand face down." The prompt and each Move button say so
+    before the hand drops from 7 to 6 (issue 25 #13), with the table's own cards (the default)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from sol_table_bots import scrolled_to, set_up
+
+    h = harness
+    app = h.app
+    set_up(h, digital=())
+    c = app.controller
+    while app.sm.current == "sol_private":
+        h.tap("hide" if app.screen("sol_private").opened else "reveal")
+    h.tap("choice:0")  # Max holds the Rifle
+    for _ in range(20):
+        if c.state.head.kind == "actor_turn" and not app.summary.shown and app.sm.current == "sol_table":
+            break
+        if app.summary.shown:
+            h.tap("summary_next")
+        elif c.state.head.kind == "choose_actor":
+            h.tap("choice:0")
+        elif app.sm.current == "scan":  # a Location turned up: tapped in the list, scrolled to by finger
+            code = c.legal()[0].code
+            w = scrolled_to(h, lambda w: getattr(w, "action", "") == f"pick:{code}")
+            assert w is not None, code
+            h.tap_widget(w)
+        else:
+            h.pump(frames=2)
+    assert c.state.head.kind == "actor_turn" and app.sm.current == "sol_table"
+    seat = c.state.head.seat
+    prompt = app.screen("sol_table").ids.prompt.text
+    assert "Move or Hide (each costs 1 Action card)" in prompt, prompt
+    moves = _buttons(h, "Move to ")
+    assert moves and all("discard 1 Action card" in str(b.caption) for b in moves), [b.caption for b in moves]
+    held = len(c.state.hand(seat))
+    h.tap_widget(moves[0])
+    assert len(c.state.hand(seat)) == held - 1  # the card the button said it costs
