@@ -176,3 +176,72 @@ def test_sol_a_basic_move_says_it_costs_an_action_card(harness: Any) -> None:
     held = len(c.state.hand(seat))
     h.tap_widget(moves[0])
     assert len(c.state.hand(seat)) == held - 1  # the card the button said it costs
+
+
+def test_gsb_every_decision_of_the_automated_player_is_a_step_the_table_is_shown(harness: Any) -> None:
+    """Goosebumps: the device's turn is told whole (issue 25 #5: its first turn, "played a 5,
+    moved to space 5, bumped Player 1 back to START", was never shown; the list started at "Device
+    steals from Player 1"). A whole game by touch: every card the automated player played (the
+    journal's "Device played ...") was a step on screen ("Device plays slot ..."), each step read
+    by pressing Next; a decision that follows another before the table pressed Done joins the
+    steps still on screen rather than replacing them."""
+    import re
+
+    from companion.games.goosebumps.ui.shots import Player, new_game
+
+    h = harness
+    app = h.app
+    new_game(h, "hard", players=3)  # three: the device picks whom to steal from, a decision of its own
+    c = app.controller
+    p = Player(h, seed=1)
+    p.play(lambda: c.session.finished and not app.summary.shown)
+    said = app.controller.history()[0]
+    played = [x for x in said if x.startswith("Device played ")]
+    # The device's instructions: "Device plays slot 2 (a 5): move ...", "Device plays slots 1 and 3
+    # and 4 (three 4s)", an answer "Device plays Freeze Ray! from slot 1".
+    shown = [x for x in p.steps if re.match(r"Device plays (slots? \S+( and \S+)* \(|.+ from slot \d+$)", x)]
+    assert played and len(shown) == len(played), (played, p.steps)
+    steals = [x for x in said if x.startswith("Device steals from ")]
+    assert len([x for x in p.steps if x.startswith("Device steals from ")]) == len(steals), (steals, p.steps)
+
+
+def test_bin_the_monster_players_scares_and_cards_are_told_as_moves_on_the_board(harness: Any) -> None:
+    """Bump in the Night against the device's monster player, by touch: each of its turns is a
+    list of steps, and every scare it makes says which girl goes where ("Move 1 girl from the
+    Kitchen to the Hall", "Take 1 girl from the Attic off the board: Yellow claims her"), never a
+    count alone ("scared girls run: 1 claimed", issue 25 #6); a card it plays says what it does."""
+    import re
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_bin_game import PLAY, start_game
+
+    from companion.games.bump_in_the_night.ui.drive import step
+
+    h = harness
+    app = h.app
+    seen: list[str] = []
+
+    def scares() -> list[str]:
+        return [x for x in seen if x.startswith(("Yellow scares with", "The scared girls run"))]
+
+    for _ in range(3):  # a game in which the monster player never scares is played again
+        h.home()
+        start_game(h, monster="yellow", level="hard")
+        c = app.controller
+        for _ in range(3000):
+            if app.summary.shown:
+                seen += [x for x in app.summary.steps if x not in seen]
+            if c.session.finished or len(scares()) >= 3:
+                break
+            step(h, PLAY)
+        if scares():
+            break
+    assert scares(), seen
+    for line in scares():
+        assert not re.search(r"\d+ claimed|: \d+ to the ", line), line
+        assert re.search(r"(Move \d+ girls? from the .+ to the |Take \d+ girls? from the .+ off the board"
+                         r"|start to run|nobody moves)", line), line
+    for line in (x for x in seen if x.startswith("Yellow plays ")):
+        assert "(" in line, line  # "Yellow plays Terror (people scared next this turn start ...)"
