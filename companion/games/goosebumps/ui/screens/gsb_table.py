@@ -54,6 +54,20 @@ def action_of(inp: Any) -> str:
     return type(inp).kind
 
 
+NOTICE_ROOM = 130  # characters the corner beside the pile reads whole (3 lines at its smallest size)
+
+
+def latest(notices: list[str]) -> str:
+    """The last things that happened, newest last: up to three, as many as the corner reads whole
+    (the newest always; the journal and the device's steps keep every line)."""
+    shown: list[str] = []
+    for n in reversed(notices[-3:]):
+        if shown and len(" \u00b7 ".join([n] + shown)) > NOTICE_ROOM:
+            break
+        shown.insert(0, n)
+    return " \u00b7 ".join(shown)
+
+
 def words(inp: Any, waiting: dict[str, Any]) -> str:
     if isinstance(inp, I.Play):
         return f"Three {inp.cards[0]}s" if len(inp.cards) == 3 else caption(inp.cards[0])
@@ -112,7 +126,7 @@ class GsbTableScreen(BaseScreen):
             str(turn.get("because", "") or f"{turn['seat']}'s turn")
         top = v.get("discard_top", "")
         self.ids.pile.text = f"Draw pile: {v['pile']}" + (f" \u00b7 discard: {caption(top)}" if top else "")
-        self.ids.notices.text = " \u00b7 ".join(v.get("notices", [])[-3:])
+        self.ids.notices.text = latest(list(v.get("notices", [])))
         self.ids.prompt.text = str(v.get("prompt", ""))
         self.find("undo").disabled = not c.undo_label()
         w = v["waiting"]
