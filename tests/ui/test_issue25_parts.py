@@ -203,6 +203,13 @@ def test_gsb_every_decision_of_the_automated_player_is_a_step_the_table_is_shown
     assert played and len(shown) == len(played), (played, p.steps)
     steals = [x for x in said if x.startswith("Device steals from ")]
     assert len([x for x in p.steps if x.startswith("Device steals from ")]) == len(steals), (steals, p.steps)
+    # A card it stole from a person's hand (named by the table) is played at once: that too is a
+    # step ("Device steals a 5 from Player 1.", then where the monsters go).
+    stolen = [x[len("Device stole "):] for x in said if x.startswith("Device stole ")]
+    assert stolen, said
+    for card in stolen:
+        assert any(x.startswith(f"Device steals {card} from ") for x in p.steps), (card, p.steps)
+    assert not [x for x in p.steps if "GSB-" in x], p.steps  # the table reads words, never rule IDs
 
 
 def test_bin_the_monster_players_scares_and_cards_are_told_as_moves_on_the_board(harness: Any) -> None:

@@ -8,6 +8,7 @@ observes the public view. The discard pile is face up, so it is public.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -278,6 +279,15 @@ def prompt(state: State) -> str:
 
 
 # ---------------------------------------------------------------- labels and instructions
+
+_RULE_ID = re.compile(r"\s*\((?:GSB-[^()]*|[^()]*\bGSB-[^()]*)\)")
+
+
+def for_table(line: str) -> str:
+    """A notice as the table reads it: the rule IDs it cites for the journal and the docs
+    ("(GSB-37)", "(GSB-22/24)") left out; the words are the same."""
+    return _RULE_ID.sub("", line)
+
 
 def label(state: State, inp: I.Input) -> str:
     """A public line for the journal and the undo button: never a card the table has not seen."""

@@ -16,6 +16,7 @@ from kivy.properties import StringProperty
 from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps import scanning
 from companion.games.goosebumps.cards import title
+from companion.games.goosebumps.protocol import for_table
 from companion.ui.camera import CAMERA
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
@@ -61,7 +62,7 @@ def latest(notices: list[str]) -> str:
     """The last things that happened, newest last: up to three, as many as the corner reads whole
     (the newest always; the journal and the device's steps keep every line)."""
     shown: list[str] = []
-    for n in reversed(notices[-3:]):
+    for n in reversed([for_table(x) for x in notices[-3:]]):
         if shown and len(" \u00b7 ".join([n] + shown)) > NOTICE_ROOM:
             break
         shown.insert(0, n)
@@ -123,11 +124,11 @@ class GsbTableScreen(BaseScreen):
         self._players(v)
         turn = v["turn"]
         self.ids.because.text = (f"Round {v['round']} \u00b7 " if v["phase"] == "play" else "") + \
-            str(turn.get("because", "") or f"{turn['seat']}'s turn")
+            for_table(str(turn.get("because", "") or f"{turn['seat']}'s turn"))
         top = v.get("discard_top", "")
         self.ids.pile.text = f"Draw pile: {v['pile']}" + (f" \u00b7 discard: {caption(top)}" if top else "")
         self.ids.notices.text = latest(list(v.get("notices", [])))
-        self.ids.prompt.text = str(v.get("prompt", ""))
+        self.ids.prompt.text = for_table(str(v.get("prompt", "")))
         self.find("undo").disabled = not c.undo_label()
         w = v["waiting"]
         victim = [p for p in v["players"] if p["seat"] == w.get("victim")]
