@@ -15,7 +15,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, TypeVar
 
-from companion.core import codec
+from companion.core import codec, rulesver
 from companion.core.errors import CompanionError, DecodeError, IllegalInput, JournalError, NothingToUndo
 from companion.core.game import GameRules
 from companion.core.journal import GameRecord, Journal, RecordedInput
@@ -45,6 +45,8 @@ def decode_input(rules: GameRules[Any, I, Any], data: Any, where: str) -> I:
 def decode_options(rules: GameRules[Any, Any, O], data: Any, where: str) -> O:
     try:
         codec.check_depth(data)
+        # A journal from before its pack recorded rules versions is read as the oldest that matches.
+        data = rulesver.with_version(getattr(rules, "rules_versions", ()), data)
         opts: O = codec.from_jsonable(rules.options_type, data)
     except (DecodeError, TypeError, ValueError) as exc:
         raise JournalError(f"{where}: cannot decode {rules.code} options: {exc}") from exc

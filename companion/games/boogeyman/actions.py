@@ -5,6 +5,7 @@ from __future__ import annotations
 from companion.core.errors import IllegalInput, NotYourTurn
 from companion.core.evolve import evolve
 from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman import v1
 from companion.games.boogeyman.cards import (
     discard,
     put_card_in_play,
@@ -379,6 +380,11 @@ def card_drawn(s: State, i: I.CardDrawn) -> State:
     return apply_effects(s, p.child, i.effects)
 
 
+def _shown(s: State, code: str) -> str:
+    """A played card in the table's notes: its name (rules version 1: its code)."""
+    return code if v1.applies(s) else s.card_name(code)
+
+
 def play_card(s: State, i: I.PlayCard) -> State:
     if s.phase != Phase.PLAY:
         raise IllegalInput("cards are played during play")
@@ -397,7 +403,7 @@ def play_card(s: State, i: I.PlayCard) -> State:
             raise IllegalInput("there is no encounter of this child to cancel")
         # 'The encounter never happened': no card, no Stress.
         s = evolve(pop(s), turn_ending=False)
-        s = note(s, f"{title(c.name)} plays {s.card_name(i.code)}: the encounter never happened")
+        s = note(s, f"{title(c.name)} plays {_shown(s, i.code)}: the encounter never happened")
         return apply_effects(s, c.name, tuple(e for e in i.effects if e.effect != "cancel_encounter"))
     head = s.pending[0] if s.pending else None
     if isinstance(head, DrawCard) and head.encounter and head.child == c.name:
@@ -408,7 +414,7 @@ def play_card(s: State, i: I.PlayCard) -> State:
         raise IllegalInput(waits_first(s))
     if s.active != c.name:
         raise NotYourTurn(f"{title(c.name)} can play cards on their own turn (it is {title(s.active)}'s)")
-    s = note(s, f"{title(c.name)} plays {s.card_name(i.code)}")
+    s = note(s, f"{title(c.name)} plays {_shown(s, i.code)}")
     return apply_effects(s, c.name, i.effects)
 
 

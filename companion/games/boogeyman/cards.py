@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.core.errors import IllegalInput
 from companion.core.evolve import evolve
+from companion.games.boogeyman import v1
 from companion.games.boogeyman.common import (
     DECK_NAMES,
     note,
@@ -75,6 +76,8 @@ def chooses_cards(s: State) -> bool:
 
 def boogeyman_card(s: State, deck: str, child: str = "") -> State:
     """A Nightmare, Trouble or Event card: chosen by the Boogeyman player, or drawn at the table."""
+    if v1.applies(s):
+        return v1.boogeyman_card(s, deck, child)
     if chooses_cards(s):
         d = s.deck(deck)
         if not d.remaining and d.discard:
@@ -93,6 +96,8 @@ def remember_name(s: State, card: str, name: str) -> State:
 
 
 def put_card_in_play(s: State, card: str, child: str) -> State:
+    if v1.applies(s):
+        return v1.put_card_in_play(s, card, child)
     deck = card.split(":")[1]
     name = s.card_name(card)
     if deck == "NGHT":
@@ -116,7 +121,7 @@ def stress(s: State, who: str, child: str = "") -> State:
     after = min(before + 1, house.stress_top)
     s = evolve(s, **{field_name: after})
     if after != before and after in house.stress_trouble:
-        s = boogeyman_card(s, "TRBL", child)
+        s = boogeyman_card(s, "TRBL", "" if v1.applies(s) else child)
     if s.stress_boogeyman >= house.stress_top and s.stress_babysitter >= house.stress_top:
         s = evolve(s, phase=Phase.OVER, winner="boogeyman", pending=())
         s = note(s, "Both Stress tokens reached the top: the Children lose")

@@ -13,6 +13,7 @@ from companion.games.boogeyman.common import (
     title,
     zone_name,
 )
+from companion.games.boogeyman import v1
 from companion.games.boogeyman.state import (
     DrawCard,
     NeedRoll,
@@ -50,6 +51,8 @@ def appear(s: State, zone: str) -> State:
 def boogeyman_interaction(s: State, zone: str, on_turn: bool = True) -> State:
     """'Interacting with the Boogeyman' when it reveals itself (`on_turn` False: on its own turn,
     so an encounter does not cut the next child's turn short)."""
+    if v1.applies(s):
+        return v1.boogeyman_interaction(s, zone)
     kids = conscious_children_in(s, zone)
     sitter = s.babysitter == zone
     if kids and sitter:
@@ -64,6 +67,8 @@ def boogeyman_interaction(s: State, zone: str, on_turn: bool = True) -> State:
 
 
 def encounter(s: State, name: str, deck: str, on_turn: bool = True) -> State:
+    if v1.applies(s):
+        return v1.encounter(s, name, deck)
     who = "the Babysitter" if deck == "SITR" else "the Boogeyman"
     s = note(s, f"{title(name)} meets {who}: draw the top {DECK_NAMES[deck]} card")
     own_turn = on_turn and name == s.active
@@ -92,6 +97,8 @@ def move_babysitter(s: State, target: str, steps: int, noisy_child: str = "", po
 
 def walk_babysitter(s: State, path: tuple[str, ...], noisy_child: str, possessed: bool,
                     on_turn: bool = True) -> State:
+    if v1.applies(s):
+        return v1.walk_babysitter(s, path, noisy_child, possessed)
     start = s.babysitter
     for zone in path:
         s = evolve(s, babysitter=zone)
@@ -116,6 +123,8 @@ def walk_babysitter(s: State, path: tuple[str, ...], noisy_child: str, possessed
 
 def possess(s: State, on_turn: bool = True) -> State:
     """'She is Possessed by the Boogeyman: roll 1 die': the table's die, or the device's on request."""
+    if v1.applies(s):
+        return v1.possess(s)
     s = note(s, "The Babysitter is Possessed! Roll the die for her")
     return evolve(s, pending=s.pending + (NeedRoll("", "possessed", on_turn),))
 

@@ -11,7 +11,7 @@ from companion.games.boogeyman import protocol
 from companion.games.boogeyman.rules import DECK_NAMES, title, zone_name
 from companion.games.boogeyman.rules import apply as _apply
 from companion.games.boogeyman.setup import setup as _setup
-from companion.games.boogeyman.state import DrawCard, NeedRoll, Options, Phase, State, TieRoll, card_label
+from companion.games.boogeyman.state import RULES_VERSIONS, DrawCard, NeedRoll, Options, Phase, State, TieRoll, card_label
 from companion.games.boogeyman.view import view as _view
 
 
@@ -78,6 +78,7 @@ class _Rules:
     code = "BGM"
     title = "Boogeyman: The Board Game"
     options_type = Options
+    rules_versions = RULES_VERSIONS
     state_type = State
     input_type: Any = I.Input
 

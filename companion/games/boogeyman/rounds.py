@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.core.errors import IllegalInput
 from companion.core.evolve import evolve
+from companion.games.boogeyman import v1
 from companion.games.boogeyman.cards import boogeyman_card, discard
 from companion.games.boogeyman.common import conscious_children_in, note, set_child, set_room, title
 from companion.games.boogeyman.figures import (
@@ -98,6 +99,8 @@ def advance_turn(s: State) -> State:
 
 def boogeyman_turn(s: State) -> State:
     """End of round: 'After every child has taken their turn, the Boogeyman plays.'"""
+    if v1.applies(s):
+        return v1.boogeyman_turn(s)
     if s.active_event:
         s = evolve(discard(s, s.active_event), active_event="")
     s = evolve(s, trouble="")
@@ -135,11 +138,15 @@ def usable_room_tokens(s: State, count: int = 1) -> tuple[str, ...]:
     Ladder is already full (it is cleared before they are played). When the first token of a
     Nightmare turn fills the Ladder, the second may also be any token but the first
     (`room_token_pools`)."""
+    if v1.applies(s):
+        return v1.usable_room_tokens(s, count)
     return s.reserve + tuple(t.room for t in s.ladder) if ladder_full(s) else s.reserve
 
 
 def room_token_pools(s: State, count: int) -> tuple[tuple[str, ...], ...]:
     """For each of the turn's tokens in order, the tokens it may be (before removing earlier picks)."""
+    if v1.applies(s):
+        return tuple(v1.usable_room_tokens(s, count) for _ in range(count))
     spaces = house_for(s.options.board).ladder_spaces
     every = s.reserve + tuple(t.room for t in s.ladder)
     if len(s.ladder) >= spaces:
@@ -176,6 +183,8 @@ def place_tokens(s: State, rooms: tuple[str, ...]) -> State:
 
     A full Ladder is cleared before the next token; when a Nightmare turn's first token fills it,
     that token stays (on space 1) and the second is played from the new reserve."""
+    if v1.applies(s):
+        return v1.place_tokens(s, rooms)
     placed: tuple[str, ...] = ()
     for room in rooms:
         s = _place_one(s, room, placed)

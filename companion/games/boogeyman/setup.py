@@ -5,10 +5,12 @@ from __future__ import annotations
 from companion.core.errors import IllegalInput
 from companion.core.evolve import evolve
 from companion.core.rng import Rng
+from companion.core.rulesver import need_known
 from companion.games.boogeyman.house import House
 from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.state import (
     ACTIONS_PER_TURN,
+    RULES_VERSIONS,
     CHILDREN,
     Child,
     ChooseRoomTokens,
@@ -30,6 +32,7 @@ DEVICE_DECKS = {"NGHT": 10, "TRBL": 10, "EVNT": 10}
 
 
 def validate_options(options: Options) -> None:
+    need_known(RULES_VERSIONS, options.rules_version, "Boogeyman")
     kids = options.children
     if not 1 <= len(kids) <= 6:
         raise IllegalInput(f"play with 1 to 6 children, not {len(kids)}")
@@ -133,9 +136,13 @@ def setup(options: Options, seed: int) -> State:
         decks.append(Deck(code, cards))
     # 'At the beginning of the game, a Room token is placed face down on the first space': drawn
     # at random, or in Competitive chosen by the Boogeyman player ('chooses the Room tokens').
-    ladder = () if competitive else (LadderToken(reserve[0]),)
-    if not competitive:
+    # Rules version 1 drew it at random in Competitive too.
+    chosen = competitive and options.rules_version >= 2
+    ladder = () if chosen else (LadderToken(reserve[0]),)
+    if not chosen:
         reserve = reserve[1:]
+    first_decisions = ((HideTokens(objective_count(house)),) if competitive else ()) + (
+        (ChooseRoomTokens(1),) if chosen else ())
     children = tuple(Child(name, house.children_start) for name in options.children)
     state = State(
         options=options, rng=rng, phase=Phase.PLACEMENT if competitive else Phase.PLAY, round=1,
@@ -145,7 +152,7 @@ def setup(options: Options, seed: int) -> State:
         stress_boogeyman=0, stress_babysitter=0, decks=tuple(decks), active_event="",
         attic_unlocked=False, trap_door="", mission_done=False, finale_room="", finale_stack=(),
         leader="", finale_number=0, finale_children=(), winner="", turn_ending=False,
-        pending=(HideTokens(objective_count(house)), ChooseRoomTokens(1)) if competitive else (),
+        pending=first_decisions,
     )
     return state
 

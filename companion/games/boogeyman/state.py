@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from companion.core.rng import Rng
+from companion.core.rulesver import RulesVersion
 
 CHILDREN = ("peter", "ray", "daphne", "mike", "leila", "tommy")
 STATUS_NAMES = {3: "Calm", 2: "Scared", 1: "Terrified", 0: "Passed Out"}
@@ -40,6 +41,22 @@ class Switch(str, Enum):
     DARK = "dark"
 
 
+# The Boogeyman's rules versions, oldest first: what each one changed in what recorded inputs mean,
+# and the option keys a journal of that version holds (a journal without `rules_version` is the
+# oldest version whose keys hold all of its own: docs/journal.md, "Rules versions").
+RULES_VERSIONS: tuple[RulesVersion, ...] = (
+    RulesVersion(1, "to stop 7 (871ed87): the device drew the Boogeyman's Nightmare, Trouble and Event cards "
+                 "and rolled the tie-breaks and the Possessed Babysitter's die; a Competitive Ladder began "
+                 "with a random token",
+                 frozenset({"mode", "difficulty", "children", "players", "board", "possessed_objective"})),
+    RulesVersion(2, "02c41ef, stop 17 on: the table draws those cards and rolls those dice; the Boogeyman "
+                 "player chooses the first Room token; the Ladder clears token by token",
+                 frozenset({"mode", "difficulty", "children", "players", "board", "possessed_objective",
+                            "device_boogeyman"})),
+)
+RULES_VERSION = RULES_VERSIONS[-1].number
+
+
 @dataclass(frozen=True)
 class Options:
     mode: Mode = Mode.COOP
@@ -51,6 +68,9 @@ class Options:
     # Competitive: the device holds the Boogeyman's seat. It cannot read the cards, so its
     # Nightmare, Trouble and Event cards are drawn at random from the real decks by the table.
     device_boogeyman: bool = False
+    # The rules version the game was started under (docs/journal.md, "Rules versions"): 1 = the
+    # device drew the Boogeyman's cards and rolled the tie-breaks (v1.py); 2 = the physical draws.
+    rules_version: int = RULES_VERSION
 
 
 @dataclass(frozen=True)

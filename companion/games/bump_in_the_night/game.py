@@ -9,13 +9,14 @@ from companion.core.rng import Rng
 from companion.games.bump_in_the_night import moves, protocol, rules
 from companion.games.bump_in_the_night.context import ctx_for
 from companion.games.bump_in_the_night.inputs import Input
-from companion.games.bump_in_the_night.state import Options, Phase, State
+from companion.games.bump_in_the_night.state import RULES_VERSIONS, Options, Phase, State
 
 
 class BumpInTheNight:
     code = "BIN"
     title = "Bump in the Night"
     options_type = Options
+    rules_versions = RULES_VERSIONS
     state_type = State
     input_type: Any = Input
 

@@ -13,6 +13,7 @@ from companion.core.deck import Deck
 from companion.core.errors import IllegalInput, NotYourTurn
 from companion.games.bump_in_the_night.fast import evolve
 from companion.core.rng import Rng
+from companion.core.rulesver import need_known
 from companion.games.bump_in_the_night import flow, scare
 from companion.games.bump_in_the_night.cards import BLOCK, BONUS
 from companion.games.bump_in_the_night.chart import row_for
@@ -38,6 +39,7 @@ from companion.games.bump_in_the_night.inputs import (
     Scare,
 )
 from companion.games.bump_in_the_night.state import (
+    RULES_VERSIONS,
     BAT,
     CAT,
     COLOURS,
@@ -97,6 +99,7 @@ def check_numbers(options: Options) -> None:
 
 
 def setup(options: Options, seed: int) -> State:
+    need_known(RULES_VERSIONS, options.rules_version, "Bump in the Night")
     colours = seat_colours(options)
     if options.chart_five not in range(5) or options.chart_six not in range(5):
         raise IllegalInput("chart_five and chart_six name a printed row, 1 to 4, or 0 to roll again (BIN-G1)")

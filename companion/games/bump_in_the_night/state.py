@@ -9,11 +9,12 @@ only while people run (BIN-52: it restarts at every scare), in the running scare
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import ClassVar, Union
 
 from companion.core.deck import Deck
 from companion.core.rng import Rng
+from companion.core.rulesver import KEY, RulesVersion
 
 COLOURS = ("red", "yellow", "mustard", "green", "blue", "black")  # BIN-01, box order
 KINDS = ("cat", "bat", "goblin", "poltergeist", "ghost", "specter")  # Figure 3
@@ -34,6 +35,9 @@ class Phase(enum.Enum):
     DEAL = "deal"  # three cards each
     PLAY = "play"
     OVER = "over"
+
+
+RULES_VERSION = 1  # the newest of RULES_VERSIONS (below Options); a new game records it
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,14 @@ class Options:
     step4_people_obey_figure5: bool = True  # Step 4 "observing the movement rules discussed earlier"
     scares_per_turn: int = 1  # Step 3 "chooses any monster ... and activates it"
     blocks_per_turn: int = 1  # Step 5 "may play a Yellow Block card"
+    rules_version: int = RULES_VERSION  # the rules version the game began under (docs/journal.md)
+
+
+# Rules versions, oldest first (docs/journal.md, "Rules versions"). One so far: no change to this
+# pack's reducer has changed what a recorded input means (tests/core/test_old_journals.py).
+RULES_VERSIONS: tuple[RulesVersion, ...] = (
+    RulesVersion(1, "the first version of Bump in the Night", frozenset(f.name for f in fields(Options)) - {KEY}),
+)
 
 
 @dataclass(frozen=True, order=True)

@@ -10,13 +10,14 @@ from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps import protocol
 from companion.games.goosebumps.rules import apply as _apply
 from companion.games.goosebumps.rules import setup as _setup
-from companion.games.goosebumps.state import Options, Phase, State
+from companion.games.goosebumps.state import RULES_VERSIONS, Options, Phase, State
 
 
 class GoosebumpsRules:
     code = "GSB"
     title = "Goosebumps: The Board Game"
     options_type = Options
+    rules_versions = RULES_VERSIONS
     state_type = State
     input_type: Any = I.Input
     hidden_hands = True  # a seat's own list names its cards: the shared screens offer the table's

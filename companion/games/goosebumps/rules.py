@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 from companion.core.errors import IllegalInput
 from companion.core.evolve import evolve
 from companion.core.rng import Rng
+from companion.core.rulesver import need_known
 from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps.board import Track, track_for
 from companion.games.goosebumps.cards import (
@@ -35,6 +36,7 @@ from companion.games.goosebumps.cards import (
     title,
 )
 from companion.games.goosebumps.state import (
+    RULES_VERSIONS,
     DEAL,
     HAND,
     MAX_PLAYERS,
@@ -109,6 +111,7 @@ def check_options(options: Options) -> None:
 def setup(options: Options, seed: int) -> State:
     """GSB-01..04: the deck of 65, every monster on START (or R.L. Stine's House, GSB-30), four
     cards dealt to each player from the dealer's left."""
+    need_known(RULES_VERSIONS, options.rules_version, "Goosebumps")
     check_options(options)
     track = track_for(options.board)
     names = seat_names(options)

@@ -15,10 +15,11 @@ owed, then extra turns owed, then the next player (rules.go_on).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import ClassVar, Union
 
 from companion.core.rng import Rng
+from companion.core.rulesver import KEY, RulesVersion
 from companion.games.goosebumps.cards import Mix
 
 HAND = 5  # "picking up enough cards to make a hand of five cards"
@@ -30,6 +31,9 @@ class Phase(enum.Enum):
     DEAL = "deal"
     PLAY = "play"
     OVER = "over"
+
+
+RULES_VERSION = 1  # the newest of RULES_VERSIONS (below Options); a new game records it
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,14 @@ class Options:
     steal_on_own_mayhem: bool = True  # GSB-G20: your own Mayhem move onto STEAL: you steal
     shortcut_backward: bool = False  # GSB-G21: the shortcut also for players moved back onto the sign
     own_card_from_landmark: bool = True  # not in the checklist: Pal/Car/Book move their player off a Landmark
+    rules_version: int = RULES_VERSION  # the rules version the game began under (docs/journal.md)
+
+
+# Rules versions, oldest first (docs/journal.md, "Rules versions"). One so far: no change to this
+# pack's reducer has changed what a recorded input means (tests/core/test_old_journals.py).
+RULES_VERSIONS: tuple[RulesVersion, ...] = (
+    RulesVersion(1, "the first version of Goosebumps", frozenset(f.name for f in fields(Options)) - {KEY}),
+)
 
 
 # ---------------------------------------------------------------- steps waiting for an input

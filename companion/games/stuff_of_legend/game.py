@@ -11,7 +11,7 @@ from companion.games.stuff_of_legend import protocol
 from companion.games.stuff_of_legend.common import title, where, who
 from companion.games.stuff_of_legend.reducer import apply as _apply
 from companion.games.stuff_of_legend.setup import setup as _setup
-from companion.games.stuff_of_legend.state import Options, State
+from companion.games.stuff_of_legend.state import RULES_VERSIONS, Options, State
 
 
 def label(s: State, inp: I.Input) -> str:
@@ -105,6 +105,7 @@ class _Rules:
     code = "SOL"
     title = "The Stuff of Legend"
     options_type = Options
+    rules_versions = RULES_VERSIONS
     state_type = State
     input_type: Any = I.Input
 

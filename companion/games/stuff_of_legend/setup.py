@@ -7,9 +7,11 @@ from __future__ import annotations
 from companion.core.errors import IllegalInput
 from companion.core.evolve import evolve
 from companion.core.rng import Rng
+from companion.core.rulesver import need_known
 from companion.games.stuff_of_legend.catalogue import Catalogue, catalogue_for
 from companion.games.stuff_of_legend.common import hand_size, side
 from companion.games.stuff_of_legend.state import (
+    RULES_VERSIONS,
     STANDARD_HEROES,
     AskRifle,
     Options,
@@ -95,6 +97,7 @@ def loyalty_deck(options: Options, cat: Catalogue, rng: Rng) -> tuple[tuple[str,
 
 
 def setup(options: Options, seed: int) -> State:
+    need_known(RULES_VERSIONS, options.rules_version, "The Stuff of Legend")
     cat = catalogue_for(options.cards)
     world = world_for(options.world)
     heroes = heroes_of(options, cat)

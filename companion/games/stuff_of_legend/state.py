@@ -8,10 +8,11 @@ survives the JSON round trip, so the journal, undo and replay hold as for every 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Literal, Union
 
 from companion.core.rng import Rng
+from companion.core.rulesver import KEY, RulesVersion
 
 Mode = Literal["physical", "digital"]
 Side = Literal["boy", "boogeyman"]
@@ -23,6 +24,9 @@ Phase = Literal["setup", "actions", "enemies", "end", "over"]
 STANDARD_HEROES = ("max", "percy", "harmony", "princess", "jester", "quackers")
 TABLE_SEAT = "table"  # observation of what every player may know
 DEVICE_SEAT = "device"  # observation of everything the device holds (tests, the modelled table)
+
+
+RULES_VERSION = 1  # the newest of RULES_VERSIONS (below Options); a new game records it
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,14 @@ class Options:
     empty_boogeyman_deck: EmptyDeck = "nothing"  # SOL-G12
     bridge_at_pass: bool = True  # SOL-G17: the bridge touches Golem's Pass's space when it can
     army_supply: int = 20  # SOL-G11: "20 Army markers"
+    rules_version: int = RULES_VERSION  # the rules version the game began under (docs/journal.md)
+
+
+# Rules versions, oldest first (docs/journal.md, "Rules versions"). One so far: no change to this
+# pack's reducer has changed what a recorded input means (tests/core/test_old_journals.py).
+RULES_VERSIONS: tuple[RulesVersion, ...] = (
+    RulesVersion(1, "the first version of The Stuff of Legend", frozenset(f.name for f in fields(Options)) - {KEY}),
+)
 
 
 @dataclass(frozen=True)
