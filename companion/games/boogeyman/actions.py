@@ -135,8 +135,14 @@ def taken_index(stack: tuple[SearchToken, ...], token: SearchToken | None, top_o
     return 0
 
 
-def search(s: State, i: I.Search, top_only: bool = False) -> State:
-    """`top_only`: the reading before issue 25 #16 (see taken_index), for a game recorded under it."""
+SEARCH_TAKES_SCANNED = 3  # the rules version from which a scanned token is the one taken
+
+
+def search(s: State, i: I.Search, top_only: bool | None = None) -> State:
+    """`top_only`: the reading before issue 25 #16 (see taken_index); by default, that of the
+    game's rules version (1 and 2: the top token)."""
+    if top_only is None:
+        top_only = s.options.rules_version < SEARCH_TAKES_SCANNED
     c = need_turn(s, i.child)
     need_action(s, c)
     room = need_free_room(s, c, "search")

@@ -834,12 +834,17 @@ def _steal(t: Table, step: StealStep, inp: I.Steal) -> None:
     t.queue.insert(0, TakeStep(step.seat, v))
 
 
-def _take(t: Table, step: TakeStep, inp: I.Take, device_picks_for_people: bool = False) -> None:
+PERSON_PICKS_SLOT = 2  # the rules version from which a person stealing from the holder picks the slot
+
+
+def _take(t: Table, step: TakeStep, inp: I.Take, device_picks_for_people: bool | None = None) -> None:
     """GSB-20, "pick a player (and without looking) steal one of their cards": the stealer picks.
     A person stealing from the automated player's holder picks the slot (`inp.slot`); the device
     picks only for itself. `device_picks_for_people` is the reading before issue 25 #14 (the
-    device picked the holder's slot for a person who gave none), kept for games recorded under it;
-    the rules version chooses."""
+    device picked the holder's slot for a person who gave none), kept for games recorded under
+    it: by default, that of the game's rules version (1: the device picks)."""
+    if device_picks_for_people is None:
+        device_picks_for_people = t.o.rules_version < PERSON_PICKS_SLOT
     s, v = step.seat, step.victim
     if not t.size(v):
         t.note(f"{t.name(v)} holds no cards: nothing is stolen (GSB-G10).")

@@ -141,8 +141,8 @@ NOISE_1 = SearchToken("noise", value=1)
 CANDY = SearchToken("candy")
 
 
-def _competitive_room_10(*stack: SearchToken):  # type: ignore[no-untyped-def]
-    s = new_game(("daphne", "leila", "tommy"), mode=Mode.COMPETITIVE)
+def _competitive_room_10(*stack: SearchToken, **kw: int):  # type: ignore[no-untyped-def]
+    s = new_game(("daphne", "leila", "tommy"), mode=Mode.COMPETITIVE, **kw)
     s = play(s, I.HideTokensInput(("11", "11", "17"), "23", "9"), I.PlaceRoomTokens(("17",)))
     s = replace(s, turn=s.order.index("tommy"), actions_left=3)
     return clear_room(put(s, tommy="10", babysitter="1"), "10", *stack)
@@ -178,8 +178,8 @@ def test_a_scanned_token_the_model_did_not_hold_takes_a_random_one_not_a_placed_
 
 
 def test_the_old_reading_takes_the_top_token_whichever_was_scanned() -> None:
-    # Kept for games recorded before the fix (a rules version picks it): always the top token.
-    from companion.games.boogeyman.actions import search
-
-    s = search(_competitive_room_10(RED, NOISE_1), I.Search("tommy", NOISE_1), top_only=True)
+    # Games recorded under rules versions 1 and 2 (before issue 25 #16) keep their reading: the
+    # top token leaves the room, whichever was scanned.
+    s = play(_competitive_room_10(RED, NOISE_1, rules_version=2), I.Search("tommy", NOISE_1))
     assert s.room("10").stack == (NOISE_1,)  # type: ignore[union-attr]
+    assert _competitive_room_10(RED).options.rules_version == 3

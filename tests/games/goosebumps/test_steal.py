@@ -161,19 +161,19 @@ def test_a_person_stealing_from_the_automated_players_holder_picks_the_slot() ->
 
 
 def test_the_old_reading_the_device_picks_the_holders_slot_for_a_person() -> None:
-    """Kept for games recorded before issue 25 #14 (a rules version picks it): a person's theft
-    from the holder with no slot given had the device pick one at random (seeded)."""
-    from companion.games.goosebumps.rules import Table, _take
-
+    """Games recorded under rules version 1 (before issue 25 #14) keep their reading: a person's
+    theft from the holder with no slot given had the device pick one at random (seeded)."""
     holder = ("6", "stine", "2", "", "5")
-    state = play(scene([1, 0], [ANN, holder], automated=("Bob",)), I.Play(("3",)))
-    t = Table(state)
-    step = t.queue.pop(0)
-    assert isinstance(step, TakeStep)
-    _take(t, step, I.Take(""), device_picks_for_people=True)
-    taken = [k for k, (a, b) in enumerate(zip(holder, t.hands[1])) if a != b]
-    assert len(taken) == 1 and t.hands[1][taken[0]] == ""
-    assert any(f"slot {taken[0] + 1} of Bob's holder" in n for n in t.notes)
+    state = play(scene([1, 0], [ANN, holder], automated=("Bob",), rules_version=1), I.Play(("3",)))
+    after = play(state, I.Take(""))
+    assert after == play(state, I.Take(""))
+    taken = [k for k, (a, b) in enumerate(zip(holder, after.hands[1])) if a != b]
+    assert len(taken) == 1 and after.hands[1][taken[0]] == ""
+    assert any(f"slot {taken[0] + 1} of Bob's holder" in n for n in after.notices)
+    new = play(scene([1, 0], [ANN, holder], automated=("Bob",)), I.Play(("3",)))
+    assert new.options.rules_version == 2
+    with pytest.raises(IllegalInput, match="Ann picks the slot"):
+        RULES.apply(new, I.Take(""))
 
 
 def test_stealing_from_a_hand_the_device_has_not_seen_the_table_names_the_card() -> None:
