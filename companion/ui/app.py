@@ -442,7 +442,13 @@ class CompanionApp(App):
                 self.cue(cue)
         self._sync_virtual()
         self._check_mat()
-        if turn is not None and self.sm.current not in (g.setup_screen,):
+        if turn is not None and self.sm.current not in (g.setup_screen,) and same and self.summary.shown:
+            # The device decided again while its last steps still show: the table is told every
+            # step, in order (issue 25 #5: a second decision replaced the first one's steps).
+            self.summary.extend(turn.steps, turn.notices)
+            if self.panel is not None and turn.reveal:
+                self.panel.beep(2)
+        elif turn is not None and self.sm.current not in (g.setup_screen,):
             # The device's turn is a moment at the table: steps that wait for it.
             # While it shows, the status bar says this moment: the game's words for it, else the
             # status the game had when it began (not the one after it).

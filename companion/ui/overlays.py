@@ -90,6 +90,15 @@ class Summary(Overlay):
         if self.steps:
             say(self.steps[0])
 
+    def extend(self, steps: Sequence[str], notices: Sequence[str]) -> None:
+        """More steps for the table while these still show (the device decided again before the
+        table pressed Done): they join the list after the ones shown, nothing is lost."""
+        if not steps:
+            return
+        self.steps = list(self.steps) + list(steps)
+        self.notices = list(self.notices) + [n for n in notices if n not in self.notices]
+        self._draw()
+
     def _draw(self) -> None:
         """The steps as rows, reused from summary to summary: a row's text changes in place, and
         a row is made only when a summary is longer than every one before it."""

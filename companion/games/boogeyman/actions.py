@@ -16,6 +16,7 @@ from companion.games.boogeyman.cards import (
 )
 from companion.games.boogeyman.common import (
     DECK_NAMES,
+    PLACED_KINDS,
     TOKEN_KINDS,
     adults_in,
     babysitter_graph,
@@ -64,6 +65,7 @@ from companion.games.boogeyman.state import (
     NeedRoll,
     Pending,
     Phase,
+    SearchToken,
     State,
     SteerBabysitter,
     Switch,
@@ -108,7 +110,39 @@ def arrive(s: State, name: str, zone: str) -> State:
     return finale_arrival(s, name)
 
 
-def search(s: State, i: I.Search) -> State:
+def taken_index(stack: tuple[SearchToken, ...], token: SearchToken | None, top_only: bool = False) -> int:
+    """Which token of a room's stack a search takes off the device's model.
+
+    "When you search, you take the top Search token from the Room you are in" (The Children's
+    Actions, Search a Room): the table turns over the top token of its physical stack, and the
+    device's order of a stack is only its guess (the table shuffled the tokens face down; in
+    Competitive only the Boogeyman knows what it placed, never in which order). So the token the
+    table turned over and scanned or named is the one taken: the first equal token of the stack;
+    failing that, the first one nobody placed (a random token); failing that, the top.
+    Without a scan (`token` None) the device's top token is taken.
+
+    `top_only` is the old reading (before issue 25 #16): always the top token, whichever was
+    scanned. Games recorded under it replay with it; the rules version chooses.
+    """
+    if token is None or top_only:
+        return 0
+    for n, t in enumerate(stack):
+        if t == token:
+            return n
+    for n, t in enumerate(stack):
+        if t.kind not in PLACED_KINDS:
+            return n
+    return 0
+
+
+SEARCH_TAKES_SCANNED = 3  # the rules version from which a scanned token is the one taken
+
+
+def search(s: State, i: I.Search, top_only: bool | None = None) -> State:
+    """`top_only`: the reading before issue 25 #16 (see taken_index); by default, that of the
+    game's rules version (1 and 2: the top token)."""
+    if top_only is None:
+        top_only = s.options.rules_version < SEARCH_TAKES_SCANNED
     c = need_turn(s, i.child)
     need_action(s, c)
     room = need_free_room(s, c, "search")
@@ -118,7 +152,8 @@ def search(s: State, i: I.Search) -> State:
         raise IllegalInput("a Lock is on this room's stack: remove it first")
     if not room.stack:
         raise IllegalInput(f"{zone_name(s, c.zone)} has nothing left to search")
-    token, rest = i.token or room.stack[0], room.stack[1:]
+    n = taken_index(room.stack, i.token, top_only)
+    token, rest = i.token or room.stack[n], room.stack[:n] + room.stack[n + 1:]
     if token.kind not in TOKEN_KINDS:
         raise IllegalInput(f"unknown Search token kind {token.kind!r}")
     s = set_room(s, c.zone, evolve(room, stack=rest))

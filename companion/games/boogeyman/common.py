@@ -25,6 +25,10 @@ from companion.games.boogeyman.state import (
 )
 
 TOKEN_KINDS = ("noise", "die", "candy", "objective", "trap_door", "skeleton_key", "blank")
+# Tokens a Competitive Boogeyman placed itself ('personally selects the Objectives, Trap Door
+# Token and Skeleton Key Token ... and places them in numbered Rooms of its choice'); the rest
+# of a room's stack is 'random Search tokens' nobody knows.
+PLACED_KINDS = frozenset({"objective", "trap_door", "skeleton_key"})
 DECK_NAMES = DECK_WORDS
 FACES = {"boogeyman": "faces the Boogeyman", "babysitter": "faces the Babysitter",
          "possessed": "is the one the Possessed Babysitter goes for"}

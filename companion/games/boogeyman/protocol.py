@@ -12,6 +12,7 @@ from companion.core.game import NOBODY, Actor, Result
 from companion.core.rng import Rng
 from companion.core.evolve import evolve
 from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.common import PLACED_KINDS
 from companion.games.boogeyman.model import DRAWN, FINALE_PASS
 from companion.games.boogeyman.moves import legal_inputs as _legal
 from companion.games.boogeyman.state import (
@@ -33,9 +34,6 @@ from companion.games.boogeyman.state import (
 
 BOOGEYMAN = "boogeyman"
 _BOOGEYMAN_DECISIONS = (ChooseRoomTokens, ChooseCard, SteerBabysitter, HideTokens)
-# Tokens a Competitive Boogeyman placed itself ('personally selects the Objectives, Trap Door
-# Token and Skeleton Key Token ... and places them in numbered Rooms of its choice').
-PLACED_KINDS = frozenset({"objective", "trap_door", "skeleton_key"})
 
 
 def seats(state: State) -> tuple[str, ...]:

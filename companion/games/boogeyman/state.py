@@ -53,6 +53,10 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
                  "player chooses the first Room token; the Ladder clears token by token",
                  frozenset({"mode", "difficulty", "children", "players", "board", "possessed_objective",
                             "device_boogeyman"})),
+    RulesVersion(3, "issue 25 #16: a Search token the table scanned or named is the one taken from the "
+                 "room's stack (versions 1 and 2 took the device's top token, whichever was scanned)",
+                 frozenset({"mode", "difficulty", "children", "players", "board", "possessed_objective",
+                            "device_boogeyman"})),
 )
 RULES_VERSION = RULES_VERSIONS[-1].number
 
@@ -69,7 +73,8 @@ class Options:
     # Nightmare, Trouble and Event cards are drawn at random from the real decks by the table.
     device_boogeyman: bool = False
     # The rules version the game was started under (docs/journal.md, "Rules versions"): 1 = the
-    # device drew the Boogeyman's cards and rolled the tie-breaks (v1.py); 2 = the physical draws.
+    # device drew the Boogeyman's cards and rolled the tie-breaks (v1.py); 2 = the physical draws;
+    # 3 = a scanned Search token is the one taken from the stack (actions.taken_index).
     rules_version: int = RULES_VERSION
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.bump_in_the_night import protocol, rules
+from companion.games.bump_in_the_night.cards import ACTION, ACTION_EFFECTS, BLOCK_EFFECTS, NEEDS_N, Card
 from companion.games.bump_in_the_night.context import Ctx, ctx_for
 from companion.games.bump_in_the_night.inputs import (
     Bonus,
@@ -229,12 +230,13 @@ def instruction(before: State, inp: Input, after: State) -> str:
                 f"{monster_words(inp.monster)} home and put {me}'s there")
     if isinstance(inp, Scare):
         line = f"{me} scares with {inp.colour.capitalize()}'s {monster_words(inp.monster)}"
+        moves = girl_moves(before, after)
         if after.running is not None and before.running is None:
-            return line + ": the girls there start to run"
-        return f"{line}: {protocol.describe_outcome(before, after)}"
+            return line + ": the girls there start to run" + (f"; {'; '.join(moves)}" if moves else "")
+        return f"{line}: " + ("; ".join(moves) if moves else protocol.describe_outcome(before, after))
     if isinstance(inp, (Run, RunPlan)):
-        took = " (take the claimed off the board)" if sum(after.claimed) > sum(before.claimed) else ""
-        return f"The scared girls run: {protocol.describe_outcome(before, after)}{took}"
+        moves = girl_moves(before, after)
+        return "The scared girls run: " + ("; ".join(moves) if moves else "nobody moves on the board")
     p = before.pending[0] if before.pending else None
     who = before.seats[p.seat].capitalize() if p is not None else me
     if isinstance(inp, Hide):
@@ -246,9 +248,64 @@ def instruction(before: State, inp: Input, after: State) -> str:
         return f"Move a girl from the {room_words(c, inp.room)} to the {room_words(c, inp.to)}"
     if isinstance(inp, PlayCard):
         target = _card_target(before, c, inp).replace("your", f"{me}'s").replace("Your", f"{me}'s")
-        name = c.card(inp.card).name
-        return f"{me} plays {name}" + ("" if target == f"Play {name}" else f": {target}")
+        card = c.card(inp.card)
+        does = effect_words(card)
+        line = f"{me} plays {card.name}" + (f" ({does})" if does else "")
+        moves = girl_moves(before, after)
+        return line + ("" if target == f"Play {card.name}" else f": {target}") + (f"; {'; '.join(moves)}" if moves else "")
     return ""
+
+
+def effect_words(card: Card) -> str:
+    """What a card does, in the words of the card list ("people scared next this turn start 1
+    terror level higher"); "" for a card with no known effect."""
+    text = ACTION_EFFECTS.get(card.effect) if card.deck == ACTION else BLOCK_EFFECTS.get(card.effect)
+    if not text or card.effect == "none":
+        return ""
+    if card.effect in NEEDS_N:
+        n = card.n
+        text = text.replace(" n more free moves", f" {n} more free move{'s' if n != 1 else ''}")
+        text = text.replace(" n terror levels", f" {n} terror level{'s' if n != 1 else ''}")
+    return text
+
+
+def on_board(state: State) -> list[int]:
+    """The girls standing in each room of the real board: those at rest and those running."""
+    here = [u + m for u, m in zip(state.unmoved, state.moved)]
+    if state.running is not None:
+        for r in state.running.runners:
+            here[r.room] += 1
+    return here
+
+
+def girl_moves(before: State, after: State) -> list[str]:
+    """What the table does with the girls between two states, room to room, in the house's room
+    order: "Move 1 girl from the Kitchen to the Hall", "Take 1 girl from the Attic off the board:
+    Yellow claims her". The girls are alike, so any pairing of rooms that lost girls with rooms
+    that gained them leaves the same board."""
+    c = ctx_for(before.options)
+    was, now = on_board(before), on_board(after)
+    lost = [i for i in range(len(was)) for _ in range(max(0, was[i] - now[i]))]
+    gained = [i for i in range(len(was)) for _ in range(max(0, now[i] - was[i]))]
+    pairs: dict[tuple[int, int], int] = {}
+    for a, b in zip(lost, gained):
+        pairs[(a, b)] = pairs.get((a, b), 0) + 1
+    out = [f"Move {n} girl{'s' if n > 1 else ''} from the {c.house.room_name(a)} to the {c.house.room_name(b)}"
+           for (a, b), n in pairs.items()]
+    gone: dict[int, int] = {}
+    for a in lost[len(gained):]:
+        gone[a] = gone.get(a, 0) + 1
+    if gone:
+        claims = [after.claimed[i] - before.claimed[i] for i in range(len(before.seats))]
+        run_was = before.running.claimed if before.running is not None else 0
+        run_now = after.running.claimed if after.running is not None else 0
+        claims[before.active] += run_now - run_was
+        who = [before.seats[i].capitalize() for i, n in enumerate(claims) if n > 0]
+        for a, n in gone.items():
+            her = "her" if n == 1 else "them"
+            by = f": {' and '.join(who)} claim{'s' if len(who) == 1 else ''} {her}" if who else ": claimed"
+            out.append(f"Take {n} girl{'s' if n > 1 else ''} from the {c.house.room_name(a)} off the board{by}")
+    return out
 
 
 def placed(before: State, after: State) -> list[str]:

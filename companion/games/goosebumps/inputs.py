@@ -48,11 +48,14 @@ class Steal:
 
 @dataclass(frozen=True)
 class Take:
-    """The stolen card: named by the table, or "" = the device picks a slot of a hand it knows
-    (its own holder: "the device picks a random slot")."""
+    """The stolen card: named by the table; or `slot` (1 = the first) of the automated player's
+    holder that the person stealing picked without looking; or neither ("" and 0) = the device
+    picks a slot of a hand it knows (when the device itself is the stealer, or in a sampled world
+    of the search; a person stealing from the holder picks the slot: issue 25 #14)."""
 
     kind: ClassVar[str] = "take"
     card: str = ""
+    slot: int = 0
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from typing import Any, Mapping
 from companion.ai.engine import Budget, InfoState
 from companion.core.errors import IllegalInput
 from companion.core.evolve import evolve
+from companion.core.game import sample_chance
 from companion.core.rng import Rng
 from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps.board import Track, track_for
@@ -241,7 +242,9 @@ def play_on(state: State, seat: str, rng: Rng, depth: int, noise: float,
         if isinstance(head, DrawStep):
             inp: I.Input = I.Draw((I.DEVICE_DRAWS,) * head.count)
         elif isinstance(head, TakeStep):
-            inp = I.Take("")  # a sampled world knows every hand: the device picks the card
+            # A sampled world knows every hand: the device picks the card, or a person's slot of
+            # the holder is drawn as their blind pick.
+            inp, rng = sample_chance(chance_outcomes(state), rng)
         else:
             inp, rng = rule_of_thumb(state, rng, noise)
         try:
@@ -263,7 +266,7 @@ class GoosebumpsPolicies:
         if isinstance(head, DrawStep):
             return I.Draw((I.DEVICE_DRAWS,) * head.count), rng
         if isinstance(head, TakeStep):
-            return chance_outcomes(state)[0][0], rng
+            return sample_chance(chance_outcomes(state), rng)
         return rule_of_thumb(state, rng)
 
     def evaluate(self, state: State, seat: str) -> float:

@@ -8,6 +8,7 @@ observes the public view. The discard pile is face up, so it is public.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -52,7 +53,7 @@ def legal_inputs(state: State, seat: str) -> list[I.Input]:
         return []
     head = state.queue[0]
     if isinstance(head, TakeStep) and seat == "table":
-        return _public_takes(state, head.victim)
+        return _public_takes(state, head)
     if isinstance(head, (DrawStep, TakeStep)):
         return [inp for inp, _ in chance_outcomes(state)]
     if seat != actor.seat and isinstance(head, (PlayStep, ReactStep)):
@@ -86,9 +87,22 @@ def _public(state: State, seat: int) -> State:
     return evolve(state, hands=hands, unseen=tuple(pool))
 
 
-def _public_takes(state: State, victim: int) -> list[I.Input]:
-    """The table's entries for a stolen card: the device picks a slot of its holder; from a
-    person's hand, any card the discard pile leaves (named or not, the table cannot tell)."""
+def _holder_slots(state: State, head: TakeStep) -> list[I.Input] | None:
+    """A person stealing from the automated player's holder: the filled slots to pick from
+    without looking (GSB-20: the stealer picks, not the device). None otherwise."""
+    if not state.automated[head.victim] or state.automated[head.seat]:
+        return None
+    return [I.Take(slot=k + 1) for k, c in enumerate(state.hands[head.victim]) if c != EMPTY] or None
+
+
+def _public_takes(state: State, head: TakeStep) -> list[I.Input]:
+    """The table's entries for a stolen card: a person stealing from the holder picks its slot;
+    the device stealing from its own holder picks the slot; from a person's hand, any card the
+    discard pile leaves (named or not, the table cannot tell)."""
+    victim = head.victim
+    slots = _holder_slots(state, head)
+    if slots is not None:
+        return slots
     if state.automated[victim] or not hand_size(state.hands[victim]):
         return [I.Take("")]
     left = set(hidden_pool(state, -1))
@@ -104,6 +118,9 @@ def chance_outcomes(state: State) -> list[tuple[I.Input, float]]:
         return [(I.Draw((I.DEVICE_DRAWS,) * head.count), 1.0)]
     if isinstance(head, TakeStep):
         hand = state.hands[head.victim]
+        slots = _holder_slots(state, head)
+        if slots is not None:  # the person's blind pick: each filled slot alike
+            return [(inp, 1.0 / len(slots)) for inp in slots]
         if UNSEEN not in hand:
             return [(I.Take(""), 1.0)]
         counts = Counter(c for c in hand if c not in (EMPTY, UNSEEN))
@@ -248,7 +265,9 @@ def prompt(state: State) -> str:
     if isinstance(head, TakeStep):
         victim = state.seats[head.victim]
         if state.automated[head.victim]:
-            return f"{who} steals from {victim}'s holder: the device picks the slot."
+            if state.automated[head.seat]:
+                return f"{who} steals from {victim}'s holder: the device picks the slot."
+            return f"{who} steals from {victim}'s holder: {who}, pick a slot without looking."
         return f"{who}: take a card from {victim}'s hand without looking and play it at once: which card is it?"
     if isinstance(head, ShortcutStep):
         return f"{who} is on the Graveyard Shortcut sign: proceed to the top tombstone ({track.space_name(track.tombstone)})?"
@@ -260,6 +279,15 @@ def prompt(state: State) -> str:
 
 
 # ---------------------------------------------------------------- labels and instructions
+
+_RULE_ID = re.compile(r"\s*\((?:GSB-[^()]*|[^()]*\bGSB-[^()]*)\)")
+
+
+def for_table(line: str) -> str:
+    """A notice as the table reads it: the rule IDs it cites for the journal and the docs
+    ("(GSB-37)", "(GSB-22/24)") left out; the words are the same."""
+    return _RULE_ID.sub("", line)
+
 
 def label(state: State, inp: I.Input) -> str:
     """A public line for the journal and the undo button: never a card the table has not seen."""
@@ -279,6 +307,9 @@ def label(state: State, inp: I.Input) -> str:
     if isinstance(inp, I.Steal):
         return f"{who} steals from {inp.victim}"
     if isinstance(inp, I.Take):
+        if inp.slot:
+            victim = state.seats[head.victim] if isinstance(head, TakeStep) else "the holder"
+            return f"{who} stole from slot {inp.slot} of {victim}'s holder"
         if not inp.card:
             return f"{who} stole a card (the device picked it)"
         return f"{who} stole {title(inp.card)}"

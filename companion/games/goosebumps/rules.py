@@ -834,19 +834,43 @@ def _steal(t: Table, step: StealStep, inp: I.Steal) -> None:
     t.queue.insert(0, TakeStep(step.seat, v))
 
 
-def _take(t: Table, step: TakeStep, inp: I.Take) -> None:
+PERSON_PICKS_SLOT = 2  # the rules version from which a person stealing from the holder picks the slot
+
+
+def _take(t: Table, step: TakeStep, inp: I.Take, device_picks_for_people: bool | None = None) -> None:
+    """GSB-20, "pick a player (and without looking) steal one of their cards": the stealer picks.
+    A person stealing from the automated player's holder picks the slot (`inp.slot`); the device
+    picks only for itself. `device_picks_for_people` is the reading before issue 25 #14 (the
+    device picked the holder's slot for a person who gave none), kept for games recorded under
+    it: by default, that of the game's rules version (1: the device picks)."""
+    if device_picks_for_people is None:
+        device_picks_for_people = t.o.rules_version < PERSON_PICKS_SLOT
     s, v = step.seat, step.victim
     if not t.size(v):
         t.note(f"{t.name(v)} holds no cards: nothing is stolen (GSB-G10).")
         return
     hand = t.hands[v]
-    if not inp.card:
+    filled = [k for k, c in enumerate(hand) if c != EMPTY]
+    if inp.slot:
+        if not t.s.automated[v]:
+            raise IllegalInput(f"{t.name(v)} keeps their cards in their hand, not in the holder: "
+                               f"name the card {t.name(s)} took")
+        if inp.card:
+            raise IllegalInput("give the slot or the card, not both")
+        if inp.slot - 1 not in filled:
+            raise IllegalInput(f"slot {inp.slot} of {t.name(v)}'s holder is empty: pick slot "
+                               f"{_either([str(k + 1) for k in filled])}")
+        card = t.take_slot(v, inp.slot - 1)
+        t.note(f"{t.name(s)} steals from slot {inp.slot} of {t.name(v)}'s holder without looking: {title(card)}.")
+    elif not inp.card:
+        if t.s.automated[v] and not t.s.automated[s] and not device_picks_for_people:
+            raise IllegalInput(f"{t.name(s)} picks the slot of {t.name(v)}'s holder without looking: "
+                               f"slot {_either([str(k + 1) for k in filled])}")
         if UNSEEN in hand:
             raise IllegalInput(f"name the card {t.name(s)} took from {t.name(v)}: the device has not seen "
                                f"{t.name(v)}'s cards")
-        slots = [k for k, c in enumerate(hand) if c != EMPTY]
-        pick, t.rng = t.rng.below(len(slots))
-        k = slots[pick]
+        pick, t.rng = t.rng.below(len(filled))
+        k = filled[pick]
         card = t.take_slot(v, k)
         where = f"slot {k + 1} of {t.name(v)}'s holder" if t.s.automated[v] else f"{t.name(v)}'s hand"
         t.note(f"{t.name(s)} steals from {where} without looking: {title(card)}.")

@@ -33,7 +33,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-RULES_VERSION = 1  # the newest of RULES_VERSIONS (below Options); a new game records it
+RULES_VERSION = 2  # the newest of RULES_VERSIONS (below Options); a new game records it
 
 
 @dataclass(frozen=True)
@@ -69,10 +69,12 @@ class Options:
     rules_version: int = RULES_VERSION  # the rules version the game began under (docs/journal.md)
 
 
-# Rules versions, oldest first (docs/journal.md, "Rules versions"). One so far: no change to this
-# pack's reducer has changed what a recorded input means (tests/core/test_old_journals.py).
+# Rules versions, oldest first (docs/journal.md, "Rules versions"; tests/core/test_old_journals.py).
 RULES_VERSIONS: tuple[RulesVersion, ...] = (
     RulesVersion(1, "the first version of Goosebumps", frozenset(f.name for f in fields(Options)) - {KEY}),
+    RulesVersion(2, "issue 25 #14: a person stealing from the automated player's holder picks the slot "
+                    "(version 1: a theft with no slot given had the device pick it)",
+                 frozenset(f.name for f in fields(Options)) - {KEY}),
 )
 
 

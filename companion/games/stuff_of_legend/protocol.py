@@ -463,7 +463,10 @@ def prompt(s: State) -> str:
     if isinstance(head, ChooseActor):
         return f"Who performs action {s.actions + 1} of turn {s.turn}? (or call a vote)"
     if isinstance(head, ActorTurn):
-        return f"{n(head.seat)}: place your Hero marker, then Move, Hide, play an Action card, attempt a Quest, or skip."
+        # "To perform a basic action, discard one Action card of your choice from your hand face
+        # down" (1. Perform a Basic Action); "3. Skip and Discard a Card": the prompt says the cost.
+        basic = "Move or Hide (each costs 1 Action card), " if enemies_at(s, s.party) == 0 else ""
+        return f"{n(head.seat)}: place your Hero marker, then {basic}play an Action card, attempt a Quest, or skip (costs 1)."
     if isinstance(head, Contribute):
         a = s.action
         assert a is not None

@@ -134,3 +134,52 @@ def test_all_stacked_and_nobody_there_the_next_to_arrive_leads() -> None:
     assert s.leader == ""
     s = play(s, I.Move("mike", "4"))
     assert s.leader == "mike"
+
+
+# Issue 25 #16: the token the table turned over is the one the device's model loses.
+NOISE_1 = SearchToken("noise", value=1)
+CANDY = SearchToken("candy")
+
+
+def _competitive_room_10(*stack: SearchToken, **kw: int):  # type: ignore[no-untyped-def]
+    s = new_game(("daphne", "leila", "tommy"), mode=Mode.COMPETITIVE, **kw)
+    s = play(s, I.HideTokensInput(("11", "11", "17"), "23", "9"), I.PlaceRoomTokens(("17",)))
+    s = replace(s, turn=s.order.index("tommy"), actions_left=3)
+    return clear_room(put(s, tommy="10", babysitter="1"), "10", *stack)
+
+
+def test_a_scanned_search_token_is_the_one_taken_from_the_room() -> None:
+    # "Search a Room: ... When you search, you take the top Search token from the Room you are in"
+    # (The Children's Actions): the top of the *physical* stack, which the table turns over and
+    # scans. Competitive set-up: the Boogeyman "places them in numbered Rooms of its choice,
+    # filling the rest of the Rooms with random Search tokens", face down, so the order of a
+    # stack is nobody's knowledge: the token shown is the one that leaves the room.
+    for stack in ((RED, NOISE_1), (NOISE_1, RED)):
+        s = play(_competitive_room_10(*stack), I.Search("tommy", NOISE_1))
+        assert s.room("10").stack == (RED,)  # type: ignore[union-attr]
+        s = play(_competitive_room_10(*stack), I.Search("tommy", RED))
+        assert s.room("10").stack == (NOISE_1,)  # type: ignore[union-attr]
+        assert s.child("tommy").objectives == ("red",)
+
+
+def test_a_scanned_token_the_model_did_not_hold_takes_a_random_one_not_a_placed_one() -> None:
+    # Room 10 holds the Boogeyman's red Objective and a noise 1; Tommy turns over Candy (the
+    # device's guess of the random token was wrong). Whatever the order of the two, the Objective
+    # the Boogeyman placed stays in Room 10, on the Boogeyman player's private screen too
+    # (seed 763647586's twins: in one the Objective vanished from the private map).
+    from companion.games.boogeyman.protocol import BOOGEYMAN
+    from companion.games.boogeyman.game import RULES
+
+    after = [play(_competitive_room_10(*stack), I.Search("tommy", CANDY)) for stack in ((RED, NOISE_1), (NOISE_1, RED))]
+    for s in after:
+        assert s.room("10").stack == (RED,)  # type: ignore[union-attr]
+        assert s.child("tommy").objectives == ()
+    assert RULES.observe(after[0], BOOGEYMAN) == RULES.observe(after[1], BOOGEYMAN)
+
+
+def test_the_old_reading_takes_the_top_token_whichever_was_scanned() -> None:
+    # Games recorded under rules versions 1 and 2 (before issue 25 #16) keep their reading: the
+    # top token leaves the room, whichever was scanned.
+    s = play(_competitive_room_10(RED, NOISE_1, rules_version=2), I.Search("tommy", NOISE_1))
+    assert s.room("10").stack == (NOISE_1,)  # type: ignore[union-attr]
+    assert _competitive_room_10(RED).options.rules_version == 3

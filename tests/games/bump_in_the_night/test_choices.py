@@ -5,6 +5,7 @@ the real board; naming a drawn card by its title; the monster player's colour.""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -97,3 +98,54 @@ def test_the_device_placing_the_girls_is_listed_room_by_room() -> None:
     after = RULES.apply(s, RULES.legal_inputs(s, "chance")[0])
     lines = choices.placed(s, after)
     assert sum(int(line.split()[1]) for line in lines) == sum(after.unmoved) > 0
+
+
+def _board(state: Any) -> list[int]:
+    """The girls standing in each room of the real board: at rest, and running in a scare."""
+    here = [u + m for u, m in zip(state.unmoved, state.moved)]
+    for r in state.running.runners if state.running is not None else ():
+        here[r.room] += 1
+    return here
+
+
+def test_every_girl_the_device_moves_is_an_instruction_the_table_can_follow() -> None:
+    """BIN-39..59 (Scared People Movement Rules) and the Action cards: the device's scares, runs
+    and cards are told as moves on the real board ("Move 1 girl from the Kitchen to the Hall",
+    "Take 1 girl from the Attic off the board: Yellow claims her"), never as a count ("1 claimed",
+    issue 25 #6). A table that follows only those words, girl by girl, ends with the device's
+    board: checked over random games' scares, runs and cards."""
+    import re
+
+    changed = 0
+    for seed in (5, 6, 7):
+        for before in random_states(seed, 300):
+            a = RULES.to_act(before)
+            for inp in RULES.legal_inputs(before, a.seat or a.kind)[:6]:
+                if type(inp).kind not in ("scare", "run", "run_plan", "play_card"):
+                    continue
+                after = rules.apply(before, inp)
+                names = [r.name for r in ctx_for(before.options).house.rooms]
+                table = _board(before)
+                line = choices.instruction(before, inp, after)
+                for n, frm, to in re.findall(r"Move (\d+) girls? from the (.+?) to the (.+?)(?:;|$)", line):
+                    table[names.index(frm)] -= int(n)
+                    table[names.index(to)] += int(n)
+                for n, frm in re.findall(r"Take (\d+) girls? from the (.+?) off the board", line):
+                    table[names.index(frm)] -= int(n)
+                assert table == _board(after), (line, table, _board(after))
+                changed += table != _board(before)
+    assert changed >= 20  # the sample saw girls move and be claimed
+
+
+def test_a_card_the_device_plays_says_what_it_does() -> None:
+    """Action cards (BIN-G3/G4: the effects are the card list's): "Yellow plays Terror" alone did
+    not say what Terror does (issue 25 #6); the step names its effect."""
+    for seed in (5, 6, 7):
+        for before in random_states(seed, 300):
+            a = RULES.to_act(before)
+            for inp in RULES.legal_inputs(before, a.seat or a.kind):
+                if isinstance(inp, PlayCard) and ctx_for(before.options).card(inp.card).effect == "terror_plus":
+                    line = choices.instruction(before, inp, rules.apply(before, inp))
+                    assert "terror level" in line and "higher" in line, line
+                    return
+    raise AssertionError("no Terror card was played in the sample")

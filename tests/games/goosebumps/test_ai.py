@@ -143,7 +143,9 @@ def test_a_whole_game_against_the_automated_player_at_a_real_table() -> None:
         elif hasattr(head, "victim"):
             victim = state.seats[head.victim]  # type: ignore[union-attr]
             stole_from_holder |= victim == "Bob"
-            inp = I.Take("") if victim == "Bob" else I.Take(rnd.choice(state.unseen))
+            # From the holder Ann picks a slot without looking (GSB-20); from her hand, Bob's card.
+            inp = rnd.choice(RULES.legal_inputs(state, "table")) if victim == "Bob" \
+                else I.Take(rnd.choice(state.unseen))
         else:
             legal = RULES.legal_inputs(state, "Ann")
             rnd.shuffle(legal)

@@ -138,19 +138,42 @@ def test_your_own_mayhem_move_onto_steal_lets_you_steal() -> None:
     assert waiting(off) == ("draw", "Bob")
 
 
-def test_stealing_from_the_automated_players_holder_the_device_picks_a_random_slot() -> None:
-    """GSB-20, "without looking": when a person steals from the automated player's holder, the
-    device picks the slot at random (seeded, so an Undo picks the same one) and says which."""
+def test_a_person_stealing_from_the_automated_players_holder_picks_the_slot() -> None:
+    """GSB-20, "Steal": "pick a player (and without looking) steal one of their cards": the
+    stealer picks (the rulebook wins over the checklist's "AUTO a random slot"). Ann, stealing
+    from Bob's holder, is offered its filled slots; the device does not pick for her (issue 25
+    #14), and the slot she picks is the card she plays."""
     holder = ("6", "stine", "2", "", "5")
     state = play(scene([1, 0], [ANN, holder], automated=("Bob",)), I.Play(("3",)))
-    assert "the device picks the slot" in RULES.observe(state, "Ann")["prompt"]
-    assert RULES.chance_outcomes(state) == [(I.Take(""), 1.0)]
+    prompt = RULES.observe(state, "Ann")["prompt"]
+    assert "the device picks" not in prompt and "pick a slot without looking" in prompt
+    slots = [I.Take(slot=k) for k in (1, 2, 3, 5)]
+    assert RULES.legal_inputs(state, "table") == slots
+    assert [i for i, _ in RULES.chance_outcomes(state)] == slots
+    with pytest.raises(IllegalInput, match="Ann picks the slot"):
+        RULES.apply(state, I.Take(""))
+    with pytest.raises(IllegalInput, match="slot 4 of Bob's holder is empty"):
+        RULES.apply(state, I.Take(slot=4))
+    after = play(state, I.Take(slot=3))
+    assert after.hands[1] == ("6", "stine", "", "", "5") and after.discard[-1] == "2"
+    assert any("slot 3 of Bob's holder" in n for n in after.notices)
+    assert where(after)["Ann"] == 6  # her 3 took her to STEAL on 4; the 2 she took moves her on at once
+
+
+def test_the_old_reading_the_device_picks_the_holders_slot_for_a_person() -> None:
+    """Games recorded under rules version 1 (before issue 25 #14) keep their reading: a person's
+    theft from the holder with no slot given had the device pick one at random (seeded)."""
+    holder = ("6", "stine", "2", "", "5")
+    state = play(scene([1, 0], [ANN, holder], automated=("Bob",), rules_version=1), I.Play(("3",)))
     after = play(state, I.Take(""))
-    again = play(state, I.Take(""))
-    assert after == again
+    assert after == play(state, I.Take(""))
     taken = [k for k, (a, b) in enumerate(zip(holder, after.hands[1])) if a != b]
     assert len(taken) == 1 and after.hands[1][taken[0]] == ""
     assert any(f"slot {taken[0] + 1} of Bob's holder" in n for n in after.notices)
+    new = play(scene([1, 0], [ANN, holder], automated=("Bob",)), I.Play(("3",)))
+    assert new.options.rules_version == 2
+    with pytest.raises(IllegalInput, match="Ann picks the slot"):
+        RULES.apply(new, I.Take(""))
 
 
 def test_stealing_from_a_hand_the_device_has_not_seen_the_table_names_the_card() -> None:

@@ -38,6 +38,16 @@ def private_now(state: State) -> bool:
     return bool(state.pending) and isinstance(state.pending[0], (DrawFor, BonusChance))
 
 
+# The rulebook: "Place the 14 "Little girl" tokens using the following three steps. This process
+# is randomized for each game." Only Step One (the Group Creation Chart) is printed.
+PLACING_BY_DEVICE = ("The rulebook places the 14 girls in three steps and prints only the first, the "
+                     "Group Creation Chart. House rule chosen at set-up, \"The device places the girls\": "
+                     "the six groups go to the six tiles in a random order, each into a random room of its tile.")
+PLACING_BY_TABLE = ("The rulebook places the 14 girls in three steps and prints only the first, the Group "
+                    "Creation Chart. House rule chosen at set-up, \"The table places the girls\": the table "
+                    "puts each group into a room and says which.")
+
+
 class BinUI(GameUI):
     screens = {name: f"companion.games.bump_in_the_night.ui.screens.{name}" for name in _SCREENS}
     widgets = ("companion.games.bump_in_the_night.ui.widgets",)
@@ -152,6 +162,21 @@ class BinUI(GameUI):
         if sum(after.claimed) > sum(before.claimed):
             return ["reveal"]
         return ["steps"] if after.unmoved != before.unmoved or after.moved != before.moved else []
+
+    def rules_for(self, line: str, state: Any) -> list[tuple[str, str]]:
+        """Why?: the set-up's placing of the girls names the house rule the table chose (the
+        rulebook prints only the first of its three placement steps); other lines, the rule of the
+        reference they speak of."""
+        low = line.lower()
+        out: list[tuple[str, str]] = []
+        if "girl" in low and ("place" in low or low.startswith("put ")):
+            by_table = bool(getattr(getattr(state, "options", None), "table_places_girls", False))
+            out.append(("Set-up: the girls", PLACING_BY_TABLE if by_table else PLACING_BY_DEVICE))
+        words = {"Scaring": ("scare",), "Terror": ("claimed", "terror", "runs", "run "),
+                 "Winning": ("wins",), "Turn": ("step ",)}
+        out += [(section, says) for section, says in self.rules_reference()
+                if any(w in low for w in words.get(section, ()))]
+        return out
 
     def rules_reference(self) -> list[tuple[str, str]]:
         return [

@@ -10,7 +10,7 @@ from typing import Any, Callable, Sequence
 from companion.core.packs import get_pack
 from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps.cards import title
-from companion.games.goosebumps.protocol import instruction
+from companion.games.goosebumps.protocol import for_table, instruction
 from companion.games.goosebumps.state import DrawStep, Phase, ReactStep, TakeStep
 from companion.ui.packui import GameUI, SettingRow, TurnSummary, moves
 
@@ -85,9 +85,15 @@ class GsbUI(GameUI):
         head = before.queue[0]
         seat = getattr(head, "seat", -1)
         if isinstance(head, TakeStep) and before.automated[head.victim] and after.notices:
-            # A theft from the holder: the device picked the slot, the table takes that card.
+            # A theft from the holder: the slot picked (by the stealer, or the device for itself),
+            # the card in it, and what it does.
             return TurnSummary(f"{before.seats[seat]} steals from {before.seats[head.victim]}'s holder",
-                               tuple(n for n in after.notices if n), tuple(after.notices))
+                               tuple(for_table(n) for n in after.notices if n), tuple(after.notices))
+        if isinstance(head, TakeStep) and before.automated[seat] and after.notices:
+            # The automated player stole from a person (the table named the card): it plays that
+            # card at once, and where its monster (and anyone it bumps) goes is the table's to do.
+            return TurnSummary(f"{before.seats[seat]} steals from {before.seats[head.victim]}",
+                               tuple(for_table(n) for n in after.notices if n), tuple(after.notices))
         if seat < 0 or not before.automated[seat] or isinstance(head, (DrawStep, TakeStep)):
             return None
         inp = session.inputs[-1]
@@ -96,7 +102,7 @@ class GsbUI(GameUI):
         if isinstance(head, ReactStep) and isinstance(inp, I.React) and not inp.play:
             return None  # it let the card pass: nothing for the table to do
         who = before.seats[seat]
-        steps = [instruction(before, inp)] + [n for n in after.notices if n]
+        steps = [instruction(before, inp)] + [for_table(n) for n in after.notices if n]
         return TurnSummary(f"{who}'s move", tuple(dict.fromkeys(steps)), tuple(after.notices),
                            reveal=isinstance(inp, I.React))
 

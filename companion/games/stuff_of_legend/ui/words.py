@@ -41,6 +41,10 @@ def caption(s: State, inp: Any) -> str:
     """What a button says, in the game's words (the journal keeps the rules' own labels)."""
     n = lambda x: who(s, x)  # noqa: E731
     extra = f" \u00b7 discard {card_words(s, inp.discard)}" if getattr(inp, "discard", "") else ""
+    if isinstance(inp, (I.Move, I.Hide, I.Skip)) and not inp.discard:
+        # "To perform a basic action, discard one Action card of your choice from your hand face
+        # down" (Perform a Basic Action); Skip discards one too: the button says what it costs.
+        extra = " \u00b7 discard 1 Action card"
     if isinstance(inp, I.Rifle):
         return f"{n(inp.seat)} holds the Rifle"
     if isinstance(inp, I.ChooseActorInput):

@@ -58,9 +58,13 @@ class BinSetupScreen(BaseScreen):
         if self.monster:
             rows.append(("Its level", 3, [(w, k == self.level, f"level:{k}", lambda k=k: self._set("level", k))
                                           for k, w in LEVELS]))
-        rows.append(("House rules where the rulebook is silent (docs/games/BIN.md)", 2,
-                     [(on if self.flags[k] else off, self.flags[k], f"opt:{k}", lambda k=k: self._flip(k))
-                      for k, on, off in TOGGLES]))
+        # Each gap is a pair of buttons, the one in play ticked: a button's words are always what
+        # the game will do when it is ticked, so a rule that shows unticked is not played
+        # (issue 25 #14: "The device places the girls" showed unticked while the device did so).
+        rows.append(("House rules where the rulebook is silent: the ticked one is played", 2,
+                     [item for k, on, off in TOGGLES for item in (
+                         (off, not self.flags[k], f"opt:{k}:off", lambda k=k: self._put(k, False)),
+                         (on, self.flags[k], f"opt:{k}:on", lambda k=k: self._put(k, True)))]))
         self._show_rows(rows)
         self.find("start").disabled = len(self.colours) < 2
 
@@ -89,8 +93,8 @@ class BinSetupScreen(BaseScreen):
         setattr(self, what, value)
         self.refresh()
 
-    def _flip(self, key: str) -> None:
-        self.flags[key] = not self.flags[key]
+    def _put(self, key: str, value: bool) -> None:
+        self.flags[key] = value
         self.refresh()
 
     def _toggle(self, colour: str) -> None:

@@ -16,6 +16,7 @@ from kivy.properties import StringProperty
 from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps import scanning
 from companion.games.goosebumps.cards import title
+from companion.games.goosebumps.protocol import for_table
 from companion.ui.camera import CAMERA
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
@@ -44,7 +45,7 @@ def action_of(inp: Any) -> str:
     if isinstance(inp, I.Steal):
         return f"steal:{inp.victim}"
     if isinstance(inp, I.Take):
-        return f"take:{inp.card or 'device'}"
+        return f"take:slot{inp.slot}" if inp.slot else f"take:{inp.card or 'device'}"
     if isinstance(inp, I.Shortcut):
         return "shortcut:" + ("yes" if inp.take else "no")
     if isinstance(inp, I.Target):
@@ -52,6 +53,20 @@ def action_of(inp: Any) -> str:
     if isinstance(inp, I.React):
         return "react:" + ("yes" if inp.play else "no")
     return type(inp).kind
+
+
+NOTICE_ROOM = 130  # characters the corner beside the pile reads whole (3 lines at its smallest size)
+
+
+def latest(notices: list[str]) -> str:
+    """The last things that happened, newest last: up to three, as many as the corner reads whole
+    (the newest always; the journal and the device's steps keep every line)."""
+    shown: list[str] = []
+    for n in reversed([for_table(x) for x in notices[-3:]]):
+        if shown and len(" \u00b7 ".join([n] + shown)) > NOTICE_ROOM:
+            break
+        shown.insert(0, n)
+    return " \u00b7 ".join(shown)
 
 
 def words(inp: Any, waiting: dict[str, Any]) -> str:
@@ -62,6 +77,8 @@ def words(inp: Any, waiting: dict[str, Any]) -> str:
     if isinstance(inp, I.Steal):
         return f"Steal from {inp.victim}"
     if isinstance(inp, I.Take):
+        if inp.slot:
+            return f"Slot {inp.slot}"
         return "The device picks the slot" if not inp.card else f"It was {caption(inp.card)}"
     if isinstance(inp, I.Shortcut):
         return "Take the shortcut" if inp.take else "Stay on the path"
@@ -107,11 +124,11 @@ class GsbTableScreen(BaseScreen):
         self._players(v)
         turn = v["turn"]
         self.ids.because.text = (f"Round {v['round']} \u00b7 " if v["phase"] == "play" else "") + \
-            str(turn.get("because", "") or f"{turn['seat']}'s turn")
+            for_table(str(turn.get("because", "") or f"{turn['seat']}'s turn"))
         top = v.get("discard_top", "")
         self.ids.pile.text = f"Draw pile: {v['pile']}" + (f" \u00b7 discard: {caption(top)}" if top else "")
-        self.ids.notices.text = " \u00b7 ".join(v.get("notices", [])[-3:])
-        self.ids.prompt.text = str(v.get("prompt", ""))
+        self.ids.notices.text = latest(list(v.get("notices", [])))
+        self.ids.prompt.text = for_table(str(v.get("prompt", "")))
         self.find("undo").disabled = not c.undo_label()
         w = v["waiting"]
         victim = [p for p in v["players"] if p["seat"] == w.get("victim")]
