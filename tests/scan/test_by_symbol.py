@@ -319,24 +319,35 @@ def test_a_located_symbol_its_crop_reads_takes_the_cheap_look(monkeypatch: pytes
     assert widths == [img.shape[1] // 2]
 
 
-def test_a_micro_qr_zxing_reads_off_a_sticker_does_not_hide_it() -> None:
-    # Benchmark frame (seed 8686, 1280 x 720, frame 49): zxing reads an "M1" Micro QR ("0") off part
-    # of a motion-blurred card's symbol. Taken as a foreign code already read, it hid the card from
-    # every later step. Micro QR and rMQR results are dropped, read or not: no card is one.
+def test_a_micro_qr_zxing_reads_off_a_sticker_does_not_hide_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seen on a benchmark frame (seed 8686, 1280 x 720, frame 49): zxing's cheap pass read an "M1"
+    # Micro QR ("0") off part of a motion-blurred card's symbol. Taken as a foreign code already read,
+    # it hid the card from every later step. Micro QR and rMQR results are dropped, read or not: no
+    # card is one. Whether zxing reads such an M1 hangs on the frame's last grey levels (issue 24),
+    # so the cheap pass is made to answer just that, over a plain card: the later steps read it.
+    from types import SimpleNamespace
+
     import zxingcpp
 
     from companion.scan.decoder import located_symbols, preview
 
-    placed = [Placed("BGM:LGHT:07", 2.6619905594165267, 246.77313894238483, (415.4499637998854, 166.0709825093062))]
-    spoil = Spoil(tilt=0.12782072642788517, blur_sigma=0.0, motion_px=4, glare=0, glare_size=0.14526616602282502,
-                  light=0.9956157754086834, noise_sigma=0.6055953637262204, jpeg_quality=0, clutter=2)
-    img, _ = render_scene(placed, spoil, seed=868626107, scale=2.0, view=(1280, 720))
-    small, _ = preview(img)
-    raw = zxingcpp.read_barcodes(small, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode), try_invert=False,
-                                 return_errors=True, try_downscale=False)
-    assert any(b.valid and str((b.extra or {}).get("Version", "1")).startswith("M") for b in raw)
-    assert located_symbols(small) == []
-    assert Decoder(game="BGM").decode(img).cards == (parse_code("BGM:LGHT:07"),)
+    img, syms = render_scene([Placed("BGM:LGHT:07", 3.0, 20.0, (320, 240))], Spoil(noise_sigma=1.0), seed=5, scale=2.0)
+    c = np.array(syms[0].corners, np.float32) / 2  # on the preview
+    x0, y0 = c.min(axis=0)
+    x1, y1 = (x0 + c.max(axis=0)) / 2  # the symbol's top-left quarter, as zxing's M1 was
+    pt = SimpleNamespace
+    m1 = SimpleNamespace(text="0", valid=True, extra={"Version": "M1", "ECLevel": "L"},
+                         position=pt(top_left=pt(x=x0, y=y0), top_right=pt(x=x1, y=y0),
+                                     bottom_right=pt(x=x1, y=y1), bottom_left=pt(x=x0, y=y1)))
+    real = zxingcpp.read_barcodes
+
+    def cheap_pass_reads_only_the_m1(image: np.ndarray, **k: object) -> list[object]:
+        return [m1] if "try_downscale" in k else real(image, **k)  # (located_symbols' call)
+
+    monkeypatch.setattr(zxingcpp, "read_barcodes", cheap_pass_reads_only_the_m1)
+    assert located_symbols(preview(img)[0]) == []
+    r = Decoder(game="BGM").decode(img)
+    assert r.cards == (parse_code("BGM:LGHT:07"),) and r.foreign == 0
 
 
 def test_a_blurred_second_card_whose_finders_fit_at_1_76_is_read() -> None:
