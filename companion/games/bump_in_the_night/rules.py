@@ -330,15 +330,20 @@ def _deal(state: State) -> State:
 def _copy_left(state: State, c: Ctx, code: str, scanned: bool, drawer: int) -> str:
     """Copies of a title are alike: a card named by its title (picked on screen) is any copy of it
     still to be drawn (the discards, when the pile is empty and will be reshuffled). A scanned
-    sticker is one physical card (rules version 2): if it is already somewhere else, it is refused."""
+    sticker is one physical card (rules version 2): read into a hand before (State.read) and not
+    back in the draw pile, it is somewhere else and is refused. (A copy named by touch stands for
+    any copy of its title, so a sticker only a touch put in a hand is taken for another copy.)"""
     deck = state.deck
     pool = deck.draw_pile or deck.discard_pile
     if code in pool:
         return code
     name = c.card(code).name
-    if scanned and state.options.rules_version >= 2:
-        raise IllegalInput(f"this {name} card is already {_whereabouts(state, code, drawer)}: each card is in the "
-                           f"box once, so it is not the card drawn now. Scan the card you drew")
+    if scanned and code in state.read and state.options.rules_version >= 2:
+        where = _whereabouts(state, code, drawer)
+        # Another seat's hand is hidden: its card is not named (it may be the one left under the camera).
+        this = "this card" if where == "in another player's hand" else f"this {name} card"
+        raise IllegalInput(f"{this} is already {where}: each card is in the box once, so it is not the card "
+                           f"drawn now. Take it away and scan the card you drew")
     same = sorted(x for x in pool if c.card(x).name == name)
     if not same:
         copies = [x for x in c.cards.codes if c.card(x).name == name]

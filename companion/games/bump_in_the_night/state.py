@@ -84,9 +84,9 @@ class Options:
 _KEYS_1 = frozenset(f.name for f in fields(Options)) - {KEY}
 RULES_VERSIONS: tuple[RulesVersion, ...] = (
     RulesVersion(1, "the first version of Bump in the Night", _KEYS_1),
-    RulesVersion(2, "a scanned card is that one physical card: scanned while it is in a hand, played as a "
-                    "Bonus or discarded (its deck not yet reshuffled), it is refused instead of standing "
-                    "for another copy of its title", _KEYS_1),
+    RulesVersion(2, "a scanned card is that one physical card: a sticker the camera read into a hand before, "
+                    "scanned again while it is in a hand, played as a Bonus or discarded (its deck not yet "
+                    "reshuffled), is refused instead of standing for another copy of its title", _KEYS_1),
 )
 
 
