@@ -68,3 +68,18 @@ def test_a_game_recorded_under_version_1_keeps_accepting_the_second_scan() -> No
     s = RULES.apply(s, I.Reveal(space, "SOL:LOCN:05"))
     assert "SOL:LOCN:05" not in s.removed and RULES.rules_versions[-1].number == 2
     assert s.options.rules_version == 1
+
+
+def test_a_boogeyman_card_out_of_the_game_is_refused_by_its_title() -> None:
+    """SOL-85, SOL-86: "draw and resolve a card from the Boogeyman deck"; a Fleeting Interest card is
+    then removed from the game, so a second scan of it is refused by its title and where it is."""
+    from audit_kit import go, quiet, to_phase2
+
+    s = to_phase2(quiet(_set_up()), armies=("brooklyn",) * 2, wound=3)
+    s = go(s, I.ActivateInput("army:brooklyn"), I.TakeWoundInput("max"), I.CoinFlip("boogeyman"),
+           I.BoogeymanCardInput("SOL:BOOG:01"))
+    s = go(s, I.ActivateInput("army:brooklyn"), I.TakeWoundInput("max"), I.CoinFlip("boogeyman"))
+    with pytest.raises(IllegalInput) as e:
+        go(s, I.BoogeymanCardInput("SOL:BOOG:01"))
+    assert str(e.value).startswith("A Chill Wind is already out of the game: the box has one A Chill Wind")
+    assert "SOL:" not in str(e.value)
