@@ -72,3 +72,15 @@ def test_a_game_begun_under_version_2_keeps_accepting_the_second_draw() -> None:
     s = play(s, I.CardDrawn("BGM:LGHT:04"))
     s = play(_switch_in(s, "mike", "2"), I.CardDrawn("BGM:LGHT:04"))
     assert s.pending == () and s.drawn == ()
+
+
+def test_a_child_who_becomes_the_boogeyman_discards_their_search_cards() -> None:
+    """Semi-Cooperative Mode, Becoming the Boogeyman: "discard your Status cards, Candy tokens, and
+    any Search cards you have": the card is then in the discard pile, no longer in Mike's hand."""
+    from companion.games.boogeyman.rounds import take_over
+
+    s = replace(new_game(), pending=(DrawCard("SRCH", "mike"),))
+    s = play(s, I.CardDrawn("BGM:SRCH:07", name="Flashlight Batteries"))
+    s = replace(take_over(s, "mike"), pending=(DrawCard("SRCH", "daphne"),))
+    with pytest.raises(IllegalInput, match="^Flashlight Batteries is already in the discard pile"):
+        play(s, I.CardDrawn("BGM:SRCH:07"))
