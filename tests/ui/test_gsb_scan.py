@@ -86,12 +86,14 @@ def test_a_pick_up_is_scanned_on_the_private_screen_and_the_table_shows_none_of_
     private = app.screen("gsb_pickup")
     assert not [w.text for w in private.walk(restrict=True) if any(x in str(getattr(w, "text", "")) for x in words)]
 
-    # Player 2 looks with Player 1's Freeze Ray! still under the camera: refused, and not by its name.
+    # Player 2 looks with Player 1's Freeze Ray! still under the camera: refused, by where it is, not by
+    # its name (Player 1's hand is hidden) nor its sticker code (issue 26).
     h.tap("draw_name")
     h.tap("look")
     assert h.until(lambda: app.toaster.shown and "read into a hand already" in app.toaster.ids.msg.text, 8)
     said = (app.toaster.ids.msg.text, note.secret, private.ids.heading.text)  # (its buttons name every kind)
-    assert private.picked == [] and "GSB:MAYH:11" in said[0] and not any("Freeze" in t for t in said), said
+    assert private.picked == [] and "in another player's hand" in said[0] and "GSB:" not in said[0], said
+    assert not any("Freeze" in t for t in said), said
     cam.clear()
     assert h.until(lambda: not app.scanner.session.presence.in_view, 8)
     show(h, cam, STICKER["4"], lambda: "(3 more): 4" in note.secret)

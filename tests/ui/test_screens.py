@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.cards import free_code
 from companion.games.boogeyman.rules import child_graph
 from companion.games.boogeyman.state import AdjustRoll, DrawCard, NeedRoll, Phase, SearchToken
 from companion.ui.screens import SCREENS
@@ -22,7 +23,7 @@ def play_to_finale(c: Any, limit: int = 600) -> None:
             return
         p = s.pending[0] if s.pending else None
         if isinstance(p, DrawCard):
-            c.submit(I.CardDrawn(f"BGM:{p.deck}:01"))
+            c.submit(I.CardDrawn(free_code(s, p.deck)))  # a card still in the deck: the box has one of each
             continue
         if isinstance(p, NeedRoll):
             c.submit(I.RollDie(1))

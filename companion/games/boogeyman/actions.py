@@ -9,10 +9,13 @@ from companion.games.boogeyman import v1
 from companion.games.boogeyman.cards import (
     discard,
     put_card_in_play,
+    refuse_second_copy,
     remember_name,
     stress,
     take_chosen,
     take_drawn,
+    track_drawn,
+    track_played,
 )
 from companion.games.boogeyman.common import (
     DECK_NAMES,
@@ -371,7 +374,8 @@ def card_drawn(s: State, i: I.CardDrawn) -> State:
     if parts[1] != p.deck:
         raise IllegalInput(f"expected a {DECK_NAMES[p.deck]} card, got {i.code}")
     check_effects(i.effects)
-    s = remember_name(pop(s), i.code, i.name)
+    refuse_second_copy(s, i.code, i.name)
+    s = track_drawn(remember_name(pop(s), i.code, i.name), i.code, p.child)
     if p.deck in ("NGHT", "TRBL", "EVNT"):
         # The Boogeyman's card, drawn at the table: it lasts as the rules say.
         s = put_card_in_play(take_drawn(s, i.code), i.code, p.child)
@@ -401,7 +405,7 @@ def play_card(s: State, i: I.PlayCard) -> State:
     if not i.code.startswith("BGM:SRCH:"):
         raise IllegalInput(f"{i.code} is not a Search card")
     check_effects(i.effects)
-    s = remember_name(s, i.code, i.name)
+    s = track_played(remember_name(s, i.code, i.name), i.code)
     names = {e.effect for e in i.effects}
     if "cancel_encounter" in names:
         head = s.pending[0] if s.pending else None

@@ -64,8 +64,103 @@ def take_chosen(s: State, card: str) -> State:
     code = card.split(":")[1]
     deck = s.deck(code)
     if card not in deck.remaining:
-        raise IllegalInput(f"{card} is not available in the {DECK_NAMES[code]} deck")
+        place = whereabouts(s, card)
+        raise IllegalInput(f"{s.card_name(card)} is not available in the {DECK_NAMES[code]} deck"
+                           + (f": it is {place}" if place else ""))
     return set_deck(s, evolve(deck, remaining=tuple(c for c in deck.remaining if c != card)))
+
+
+# ---------------------------------------------------------------- one card, one place (version 3)
+
+# The box's count of each deck the children draw from ("Components": 55 Search cards, 32 Boogeyman,
+# 32 Babysitter, 32 Light and 32 Dark cards); a sticker code is one physical card.
+BOX_COUNT = {"SRCH": 55, "BOOG": 32, "SITR": 32, "LGHT": 32, "DARK": 32}
+
+
+def tracks_cards(s: State) -> bool:
+    """Rules version 3 on: a card the box has once is refused in a second place."""
+    return s.options.rules_version >= 3
+
+
+def _out(s: State, deck: str) -> list[tuple[str, str]]:
+    prefix = f"BGM:{deck}:"
+    return [(c, h) for c, h in s.drawn if c.startswith(prefix)]
+
+
+def free_code(s: State, deck: str) -> str:
+    """A card of `deck` the table can draw now (what a modelled table draws): the lowest-numbered
+    one still in the deck; with the deck drawn out, one from the discards it is reshuffled from.
+    Before version 3 it is card 01, as it always was."""
+    if not tracks_cards(s):
+        return f"BGM:{deck}:01"
+    if deck not in BOX_COUNT:  # the Boogeyman's decks: a card still in them (not the model's hidden order)
+        d = s.deck(deck)
+        return min(d.remaining) if d.remaining else min(d.discard) if d.discard else f"BGM:{deck}:01"
+    out = dict(_out(s, deck))
+    codes = [f"BGM:{deck}:{n:02d}" for n in range(1, BOX_COUNT.get(deck, 10) + 1)]
+    return next((c for c in codes if c not in out), next((c for c in codes if out.get(c) == ""), codes[0]))
+
+
+def whereabouts(s: State, card: str) -> str:
+    """Where a card that is out of its deck is now, in words ("" when nothing says)."""
+    for c, holder in s.drawn:
+        if c == card:
+            return f"in {title(holder)}'s hand" if holder else "in the discard pile"
+    for child in s.children:
+        if child.nightmare == card:
+            return f"on {title(child.name)} as a Nightmare until revived"
+    if s.active_event == card:
+        return "in play as this round's Event"
+    if s.trouble == card:
+        return "in play as the Trouble card"
+    deck = card.split(":")[1]
+    if deck in ("NGHT", "TRBL", "EVNT") and card in s.deck(deck).discard:
+        return "in the discard pile"
+    return ""
+
+
+def refuse_second_copy(s: State, card: str, name: str) -> None:
+    """Version 3: the table cannot draw a card that is somewhere else (in a hand, in play, or
+    discarded while its deck still has cards to draw): a misread or a wrong pick."""
+    if not tracks_cards(s):
+        return
+    deck = card.split(":")[1]
+    if deck in BOX_COUNT:
+        out = _out(s, deck)
+        holder = dict(out).get(card)
+        if holder is None or (holder == "" and len(out) >= BOX_COUNT[deck]):
+            return  # still in the deck, or the deck ran out and is reshuffled from its discards
+    elif deck in ("NGHT", "TRBL", "EVNT"):
+        d = s.deck(deck)
+        if card in d.remaining or (card in d.discard and not d.remaining):
+            return
+    place = whereabouts(s, card)
+    if not place:
+        return  # nothing says where it is: the table's card is believed
+    label = name or s.card_name(card)
+    raise IllegalInput(f"{label} is already {place}: the box has one {label}, so it is not the card "
+                       f"drawn now. Draw the top {DECK_NAMES[deck]} card and scan or pick that one")
+
+
+def track_drawn(s: State, card: str, child: str) -> State:
+    """Version 3: a child's card leaves its deck: a Search card into the child's hand, the others
+    (read, carried out) to the discard pile; a deck drawn out is first reshuffled from its discards."""
+    deck = card.split(":")[1]
+    if not tracks_cards(s) or deck not in BOX_COUNT:
+        return s
+    out = _out(s, deck)
+    kept = s.drawn
+    if len(out) >= BOX_COUNT[deck]:
+        kept = tuple((c, h) for c, h in kept if not (c.startswith(f"BGM:{deck}:") and h == ""))
+    kept = tuple((c, h) for c, h in kept if c != card)
+    return evolve(s, drawn=kept + ((card, child if deck == "SRCH" else ""),))
+
+
+def track_played(s: State, card: str) -> State:
+    """Version 3: a Search card played goes from its holder's hand to the discard pile."""
+    if not tracks_cards(s):
+        return s
+    return evolve(s, drawn=tuple((c, "" if c == card else h) for c, h in s.drawn))
 
 
 def chooses_cards(s: State) -> bool:

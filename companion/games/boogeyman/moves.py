@@ -7,6 +7,7 @@ from itertools import combinations
 
 from companion.core.errors import IllegalInput
 from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.cards import free_code
 from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.rounds import room_token_pools
 from companion.games.boogeyman.rules import apply, babysitter_graph, child_graph
@@ -33,7 +34,7 @@ def candidates(s: State) -> list[I.Input]:  # noqa: C901 - one branch per pendin
     if s.pending:
         p = s.pending[0]
         if isinstance(p, DrawCard):
-            code = f"BGM:{p.deck}:01"
+            code = free_code(s, p.deck)
             out: list[I.Input] = [I.CardDrawn(code)]
             if p.encounter:
                 out.append(I.CardDrawn(code, (Effect("lose_status", 1),)))

@@ -13,6 +13,7 @@ from companion.core.rng import Rng
 from companion.core.evolve import evolve
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.common import PLACED_KINDS
+from companion.games.boogeyman.cards import free_code
 from companion.games.boogeyman.model import DRAWN, FINALE_PASS
 from companion.games.boogeyman.moves import legal_inputs as _legal
 from companion.games.boogeyman.state import (
@@ -143,7 +144,7 @@ def chance_outcomes(state: State) -> list[tuple[I.Input, float]]:
         pool = sorted(d.remaining) or sorted(d.discard) or [f"BGM:{p.deck}:01"]
         return [(I.CardDrawn(code), 1 / len(pool)) for code in pool]
     if isinstance(p, DrawCard):
-        code = f"BGM:{p.deck}:01"
+        code = free_code(state, p.deck)
         return [(I.CardDrawn(code, o.effects), o.p) for o in DRAWN[p.deck]]
     if isinstance(p, PlayFinale):
         lose_all = 1.0

@@ -56,6 +56,8 @@ def take_over(s: State, name: str) -> State:
             buried += (SearchToken("skeleton_key"),)
         s = set_room(s, c.zone, evolve(room, stack=room.stack + buried))
     s = set_child(s, evolve(c, removed=True, candy=0, objectives=(), has_key=False, nightmare=""))
+    # "discard ... any Search cards you have" (version 3 keeps where each card is).
+    s = evolve(s, drawn=tuple((code, "" if holder == name else holder) for code, holder in s.drawn))
     i = s.order.index(name)
     rest = s.order[i + 1:] + s.order[:i]
     new_order = tuple(n for n in rest if not s.child(n).removed)

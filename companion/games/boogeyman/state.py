@@ -54,7 +54,10 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
                  frozenset({"mode", "difficulty", "children", "players", "board", "possessed_objective",
                             "device_boogeyman"})),
     RulesVersion(3, "issue 25 #16: a Search token the table scanned or named is the one taken from the "
-                 "room's stack (versions 1 and 2 took the device's top token, whichever was scanned)",
+                 "room's stack (versions 1 and 2 took the device's top token, whichever was scanned); issue 26: "
+                 "a card the box has once is in one place at a time: a Light, Dark, Babysitter, "
+                 "Boogeyman or Search card drawn again before its deck is reshuffled, or a Nightmare, Trouble "
+                 "or Event card drawn while it is in play or discarded, is refused",
                  frozenset({"mode", "difficulty", "children", "players", "board", "possessed_objective",
                             "device_boogeyman"})),
 )
@@ -268,6 +271,9 @@ class State:
     notices: tuple[str, ...] = field(default=())  # what the last input made happen, for the table
     names: tuple[tuple[str, str], ...] = ()  # card code -> the title the table gave it, this game
     trouble: str = ""  # the Trouble card played since the Boogeyman's last turn (shown while it lasts)
+    # Rules version 3: the children's cards out of their decks since the last reshuffle, (code, the
+    # child whose hand holds it, or "" in the discard pile); the box has one card per sticker.
+    drawn: tuple[tuple[str, str], ...] = ()
 
     # Lookups kept here so every rule reads state the same way.
     def child(self, name: str) -> Child:

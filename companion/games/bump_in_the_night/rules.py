@@ -228,7 +228,7 @@ def _card(state: State, c: Ctx, seat: int, code: str) -> None:
         who, n = state.seats[seat].capitalize(), len(state.hands[seat])
         # Only how many: the hand itself is hidden, and a refusal may show on the table's screen.
         held = f"{who} holds {n} card{'s' if n != 1 else ''}: play one of them" if n else f"{who} holds no cards"
-        raise IllegalInput(f"{who} does not hold {c.card(code).name} ({code}): {held}")
+        raise IllegalInput(f"{who} does not hold {c.card(code).name}: {held}")
 
 
 def _without(hand: tuple[str, ...], code: str) -> tuple[str, ...]:
@@ -327,18 +327,44 @@ def _deal(state: State) -> State:
                   notices=state.notices + ("Deal three cards to each player.",))
 
 
-def _copy_left(deck: Deck, c: Ctx, code: str) -> str:
+def _copy_left(state: State, c: Ctx, code: str, scanned: bool, drawer: int) -> str:
     """Copies of a title are alike: a card named by its title (picked on screen) is any copy of it
-    still to be drawn (the discards, when the pile is empty and will be reshuffled)."""
+    still to be drawn (the discards, when the pile is empty and will be reshuffled). A scanned
+    sticker is one physical card (rules version 2): read into a hand before (State.read) and not
+    back in the draw pile, it is somewhere else and is refused. (A copy named by touch stands for
+    any copy of its title, so a sticker only a touch put in a hand is taken for another copy.)"""
+    deck = state.deck
     pool = deck.draw_pile or deck.discard_pile
     if code in pool:
         return code
     name = c.card(code).name
+    if scanned and code in state.read and state.options.rules_version >= 2:
+        where = _whereabouts(state, code, drawer)
+        # Another seat's hand is hidden: its card is not named (it may be the one left under the camera).
+        this = "this card" if where == "in another player's hand" else f"this {name} card"
+        raise IllegalInput(f"{this} is already {where}: each card is in the box once, so it is not the card "
+                           f"drawn now. Take it away and scan the card you drew")
     same = sorted(x for x in pool if c.card(x).name == name)
     if not same:
-        raise IllegalInput(f"no {name} card is left to draw (every copy is in a hand, played or discarded): pick "
+        copies = [x for x in c.cards.codes if c.card(x).name == name]
+        places = sorted({_whereabouts(state, x, drawer) for x in copies})
+        one = "the only" if len(copies) == 1 else "every"
+        raise IllegalInput(f"no {name} card is left to draw ({one} {name} card is {' or '.join(places)}): pick "
                            f"the card as it shows; if it is {name}, a card was named wrong earlier: Undo back to it")
     return same[0]
+
+
+def _whereabouts(state: State, code: str, drawer: int) -> str:
+    """Where a card out of the draw pile is, in words; another seat's hand stays unnamed (hidden)."""
+    for seat, hand in enumerate(state.hands):
+        if code in hand:
+            return "in your hand" if seat == drawer else "in another player's hand"
+    for seat, played in enumerate(state.bonuses):
+        if code in played:
+            return f"played by {state.seats[seat].capitalize()} as a Bonus"
+    if code in state.deck.discard_pile:
+        return "in the discard pile"
+    return "out of the deck"
 
 
 def _draw(state: State, c: Ctx, inp: Draw) -> State:
@@ -353,7 +379,7 @@ def _draw(state: State, c: Ctx, inp: Draw) -> State:
     else:
         if inp.card not in c.cards:
             raise IllegalInput(f"{inp.card!r} is not a Bump in the Night card")
-        code = _copy_left(deck, c, inp.card)
+        code = _copy_left(state, c, inp.card, inp.scanned, p.seat)
         deck, rng = deck.take(code, rng)
     state = _set_hand(state, p.seat, state.hands[p.seat] + (code,))
     read = state.read | {inp.card} if inp.scanned and inp.card is not None else state.read

@@ -21,7 +21,7 @@ def card_code(state: State, code: str) -> str:
     """The code, if the game's card list has it (a card file missing a card would be refused at set-up)."""
     cards = ctx_for(state.options).cards
     if code not in cards:
-        raise NotNow(f"{code} is not in this game's card list ({cards.source}): name the card by touch")
+        raise NotNow(f"this sticker is not in this game's card list ({cards.source}): name the card by touch")
     return code
 
 
@@ -32,8 +32,11 @@ def draw_input(state: State, code: str) -> Draw:
     copy, or refused by its name), so it is refused without its name."""
     if not (state.pending and isinstance(state.pending[0], DrawFor)):
         raise NotNow("nobody is drawing a card now: put the card back")
-    if code in state.read and any(code in hand for hand in state.hands):
-        raise NotNow(f"{code} was read into a hand already: take it away and show the card just drawn")
+    holder = next((seat for seat, hand in enumerate(state.hands) if code in hand), None)
+    if code in state.read and holder is not None:
+        where = "your hand" if holder == state.pending[0].seat else "another player's hand"
+        raise NotNow(f"this card was read into a hand already (it is in {where}): take it away and show the "
+                     f"card just drawn")
     return Draw(card_code(state, code), scanned=True)
 
 
@@ -55,6 +58,6 @@ def table_input(state: State, code: str) -> Input:
     pool = state.deck.draw_pile or state.deck.discard_pile
     name = c.card(code).name
     if code not in pool and not any(c.card(x).name == name for x in pool):
-        raise NotNow(f"{code} cannot be drawn by the cards named so far: if it is the card dealt, a card was "
-                     f"named wrong earlier: Undo back to it")
+        raise NotNow("this card cannot be drawn by the cards named so far: if it is the card dealt, a card was "
+                     "named wrong earlier: Undo back to it")
     return inp

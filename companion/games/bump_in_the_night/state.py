@@ -37,7 +37,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-RULES_VERSION = 1  # the newest of RULES_VERSIONS (below Options); a new game records it
+RULES_VERSION = 2  # the newest of RULES_VERSIONS (below Options); a new game records it
 
 
 @dataclass(frozen=True)
@@ -80,10 +80,13 @@ class Options:
     rules_version: int = RULES_VERSION  # the rules version the game began under (docs/journal.md)
 
 
-# Rules versions, oldest first (docs/journal.md, "Rules versions"). One so far: no change to this
-# pack's reducer has changed what a recorded input means (tests/core/test_old_journals.py).
+# Rules versions, oldest first (docs/journal.md, "Rules versions"; tests/core/test_old_journals.py).
+_KEYS_1 = frozenset(f.name for f in fields(Options)) - {KEY}
 RULES_VERSIONS: tuple[RulesVersion, ...] = (
-    RulesVersion(1, "the first version of Bump in the Night", frozenset(f.name for f in fields(Options)) - {KEY}),
+    RulesVersion(1, "the first version of Bump in the Night", _KEYS_1),
+    RulesVersion(2, "a scanned card is that one physical card: a sticker the camera read into a hand before, "
+                    "scanned again while it is in a hand, played as a Bonus or discarded (its deck not yet "
+                    "reshuffled), is refused instead of standing for another copy of its title", _KEYS_1),
 )
 
 

@@ -169,7 +169,8 @@ def resample(state: State, seat: str, rng: Rng) -> tuple[State, Rng]:
         hands.append(tuple(new))
     seed, rng = rng.next_u64()
     # The stickers read into hands are not in `seat`'s observation: none in the world drawn for it.
-    return evolve(state, hands=tuple(hands), unseen=tuple(pool[k:]), rng=Rng.from_seed(seed), read=frozenset()), rng
+    return evolve(state, hands=tuple(hands), unseen=tuple(pool[k:]), rng=Rng.from_seed(seed), read=frozenset(),
+                  held=()), rng
 
 
 def hidden_pool(state: State, me: int) -> list[str]:

@@ -281,6 +281,7 @@ class Table:
         self.started = list(s.started)
         self.rng = s.rng
         self.read = s.read
+        self.held = list(s.held)
         self.phase = s.phase
         self.active, self.why, self.because = s.active, s.why, s.because
         self.owner, self.anchor = s.owner, s.anchor
@@ -294,7 +295,8 @@ class Table:
             stealers=tuple(self.stealers), extra=tuple(self.extra), owed=tuple(self.owed),
             blocked=frozenset(self.blocked), started=tuple(self.started), rng=self.rng, phase=self.phase,
             active=self.active, why=self.why, because=self.because, owner=self.owner, anchor=self.anchor,
-            turns=self.turns, round=self.round, winner=self.winner, notices=tuple(self.notes), read=self.read)
+            turns=self.turns, round=self.round, winner=self.winner, notices=tuple(self.notes), read=self.read,
+            held=tuple(self.held))
 
     # -- words
     def name(self, i: int) -> str:
@@ -351,7 +353,17 @@ class Table:
         hand = self.hands[i]
         card = hand[k]
         self.hands[i] = hand[:k] + ((EMPTY,) if self.s.automated[i] else ()) + hand[k + 1:]
+        if self.held:  # which sticker of this kind left the hand is not known: none of them is sure now
+            mix = mix_of(self.o)
+            self.held = [(x, j) for x, j in self.held if j != i or card_for_code(x, mix) != card]
         return card
+
+    def where_read(self, code: str, seat: int) -> str:
+        """Where a sticker read before is, in words: a hand (another seat's unnamed), or the discards."""
+        holder = next((j for x, j in self.held if x == code), None)
+        if holder is None:
+            return "it is in a hand or on the discard pile"
+        return "it is in your hand" if holder == seat else "it is in another player's hand"
 
     def gnomies_left(self) -> bool:
         """Whether a Gnomies may be in someone's hand. Public knowledge only: the discard pile,
@@ -368,7 +380,9 @@ class Table:
             self.unseen += self.discard
             self.pile = len(self.discard)
             self.discard = []
-            self.read = frozenset()  # the cards played come back: a sticker read before may be drawn again
+            # The cards played come back: a sticker read before may be drawn again, but (version 2)
+            # not one surely still in a hand.
+            self.read = frozenset(x for x, _ in self.held) if self.o.rules_version >= 2 else frozenset()
             self.note(f"The draw pile ran out: the {self.pile} discarded cards were shuffled into a new "
                       f"draw pile (by a player other than {self.name(self.active)}).")
 
@@ -741,11 +755,18 @@ def _draw(t: Table, step: DrawStep, inp: I.Draw) -> None:
         t.pile -= 1
         slots.append(t.add(i, card) + 1)
     t.read |= stickers
+    if t.o.rules_version >= 2:
+        t.held += [(x, i) for x in inp.stickers if x]
     if auto:
         where = ", ".join(str(k) for k in slots)
         t.note(f"{who} picked up {len(slots)} card(s): into the holder, slot(s) {where}.")
     else:
         t.note(f"{who} picked up {len(slots)} card(s).")
+
+
+def inp_seat(t: Table) -> int:
+    """The seat picking up now (the head of the queue was popped for this input: the Draw step)."""
+    return t.s.queue[0].seat if t.s.queue and isinstance(t.s.queue[0], DrawStep) else -1
 
 
 def _stickers(t: Table, inp: I.Draw) -> frozenset[str]:
@@ -757,13 +778,18 @@ def _stickers(t: Table, inp: I.Draw) -> frozenset[str]:
         raise IllegalInput(f"{len(inp.cards)} card(s) picked up but {len(inp.stickers)} sticker entries")
     read = [code for code in inp.stickers if code]
     if len(set(read)) != len(read):
-        raise IllegalInput("a sticker is read twice in this pick-up: show each card once")
+        twice = next(title(card) for code, card in zip(inp.stickers, inp.cards) if code and read.count(code) > 1)
+        raise IllegalInput(f"the same {twice} card is read twice in this pick-up: show each card once")
     reshuffles = t.pile < len(inp.cards) and bool(t.discard)
+    sure = {x for x, _ in t.held}  # version 2: still in a hand, so not shuffled back
     for code, card in zip(inp.stickers, inp.cards):
         if not code:
             continue
-        if code in t.read and not reshuffles:
-            raise IllegalInput(f"{code} was read into a hand already: take it away and show the card just picked up")
+        if code in t.read and (not reshuffles or code in sure):
+            # Not named: it may be the card another player left under the camera (a hidden hand).
+            raise IllegalInput(f"this card was read into a hand already ({t.where_read(code, inp_seat(t))}): each "
+                               f"card is in the box once. "
+                               f"Take it away and show the card just picked up")
         try:
             named = card_for_code(code, mix_of(t.o))
         except ValueError as exc:
@@ -993,7 +1019,7 @@ def _fast_draw(s: State, head: DrawStep, inp: I.Draw) -> State | None:
 
 def _fast_number(s: State, head: PlayStep, card: str) -> State | None:
     """A numbered card to a plain free space that ends the turn; None leaves it to the general path."""
-    if card not in NUMBERS or len(s.queue) != 1 or s.stealers or s.extra or s.anchor != s.owner:
+    if card not in NUMBERS or len(s.queue) != 1 or s.stealers or s.extra or s.anchor != s.owner or s.held:
         return None
     p = head.seat
     hand = s.hands[p]

@@ -13,7 +13,7 @@ from typing import Sequence
 
 from companion.core.errors import IllegalInput
 from companion.games.goosebumps import inputs as I
-from companion.games.goosebumps.cards import card_for_code
+from companion.games.goosebumps.cards import card_for_code, title
 from companion.games.goosebumps.rules import mix_of
 from companion.games.goosebumps.state import DrawStep, State, TakeStep
 
@@ -38,9 +38,14 @@ def picked_card(state: State, code: str, named: Sequence[str]) -> str:
     if not isinstance(state.head, DrawStep):
         raise NotNow("nobody is picking up cards now: put the card back")
     if code in named:
-        raise NotNow(f"{code} is named already in this pick-up: show the next card")
-    if code in state.read and not reshuffles(state):  # the discards come back: it may be drawn again
-        raise NotNow(f"{code} was read into a hand already: take it away and show the card just picked up")
+        raise NotNow(f"this {title(card_of(state, code))} card is named already in this pick-up: show the next card")
+    sure = {x for x, _ in state.held}  # version 2: surely still in a hand, so not shuffled back
+    if code in state.read and (not reshuffles(state) or code in sure):  # else the discards bring it back
+        holder = next((j for x, j in state.held if x == code), None)
+        where = ("it is in a hand or on the discard pile" if holder is None
+                 else "it is in your hand" if holder == state.head.seat else "it is in another player's hand")
+        raise NotNow(f"this card was read into a hand already ({where}): take it away and show the card just "
+                     f"picked up")
     return card_of(state, code)
 
 

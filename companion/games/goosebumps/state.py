@@ -70,11 +70,13 @@ class Options:
 
 
 # Rules versions, oldest first (docs/journal.md, "Rules versions"; tests/core/test_old_journals.py).
+_KEYS_1 = frozenset(f.name for f in fields(Options)) - {KEY}
 RULES_VERSIONS: tuple[RulesVersion, ...] = (
-    RulesVersion(1, "the first version of Goosebumps", frozenset(f.name for f in fields(Options)) - {KEY}),
+    RulesVersion(1, "the first version of Goosebumps", _KEYS_1),
     RulesVersion(2, "issue 25 #14: a person stealing from the automated player's holder picks the slot "
-                    "(version 1: a theft with no slot given had the device pick it)",
-                 frozenset(f.name for f in fields(Options)) - {KEY}),
+                    "(version 1: a theft with no slot given had the device pick it); issue 26: a sticker read "
+                    "into a hand stays unavailable while that card is surely still in the hand: the reshuffle "
+                    "of the discards no longer lets it be read into another hand", _KEYS_1),
 )
 
 
@@ -228,6 +230,10 @@ class State:
     # Stickers the camera read into hands since the draw pile was last made (GSB-07): a card
     # there cannot be drawn, so one shown again is a card left under the camera. In no observation.
     read: frozenset[str] = frozenset()
+    # Rules version 2: (sticker, seat) of the stickers read into hands that are surely still there
+    # (a card of the same kind leaving that hand makes them unsure: dropped). The reshuffle keeps
+    # them in `read`: a card in a hand is not shuffled into the new draw pile. In no observation.
+    held: tuple[tuple[str, int], ...] = ()
 
     @property
     def head(self) -> Step | None:

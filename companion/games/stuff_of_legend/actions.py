@@ -97,7 +97,9 @@ def _card_in_hand(s: State, seat: str, card: str) -> None:
     require(cat(s).is_card(card, "ACTN"), f"{card} is not an Action card")
     require(bool(s.hand(seat)), f"{who(s, seat)} has no cards")
     elsewhere = set(s.discard_pile) | {c for _, c in (s.action.cards if s.action else ())}
-    require(card not in elsewhere, f"{card} is face up or in the discard pile: scan the card being played")
+    require(card not in elsewhere,
+            f"{title(s, card)} is already " + ("in the discard pile" if card in s.discard_pile else "face up in play")
+            + ": the box has one of each card, so scan the card being played")
 
 
 def _trails(s: State) -> str:

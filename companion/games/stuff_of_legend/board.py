@@ -82,14 +82,14 @@ def reveal_location(s: State, r: RevealLocations, space: str, code: str | None) 
     else:
         require(code is not None, f"scan the Location card in {where(s, space)}")
         assert code is not None
-        require(code in possible_locations(s, slot.colour),
-                f"{code} is not a face-down {slot.colour} Location card" if cat(s).is_card(code, "LOCN")
-                else f"{code} is not a Location card")
+        require(code in possible_locations(s, slot.colour), not_face_down(s, code, "LOCN", slot.colour, space))
     card = cat(s).location(code)
     s = evolve(s, pending=s.pending[1:])
     rest = tuple(x for x in r.spaces if x != space)
     here = cards_at(s, space)
     s = set_cards(s, space, evolve(here, location=Slot(code, slot.colour, True) if card.lasting else None))
+    if not card.lasting and s.options.rules_version >= 2:
+        s = evolve(s, removed=s.removed + (code,))  # discarded: the box has one of each (version 2)
     s = note(s, f"{where(s, space)} is {card.title}" + ("." if card.lasting else ": resolve it, then discard it."))
     todo: list[Pending] = [RunEffects(code, r.actor, effect_tuples(card.reveal), here=space)] if card.reveal else []
     if rest:
@@ -106,6 +106,45 @@ def possible_locations(s: State, colour: str) -> set[str]:
 
 def _removed_locations(s: State) -> set[str]:
     return {c for c in s.removed if c.startswith("SOL:LOCN:")}
+
+
+DECK_NAMES = {"LOCN": "Location", "ENCT": "Encounter"}
+
+
+def not_face_down(s: State, code: str, deck: str, colour: str, space: str) -> str:
+    """Why a scanned card cannot be the face-down one in `space`, in the card's own words: its
+    title and, for a card the box has once, where it already is (SOL-51, SOL-52)."""
+    kind = DECK_NAMES[deck]
+    if not cat(s).is_card(code, deck):
+        known = cat(s).title(code)
+        return (f"{known} is not a {kind} card" if known != code
+                else f"that card is not one of the {kind} cards the companion knows")
+    name = title(s, code)
+    already = whereabouts(s, code)
+    if already:
+        return f"{name} is already {already}: the box has one {name}, so it cannot also be in {where(s, space)}"
+    got = cat(s).location(code).colour if deck == "LOCN" else cat(s).encounter(code).colour
+    if got != colour:
+        return f"{name} is a {got} {kind} card; the one in {where(s, space)} has a {colour} back"
+    return f"{name} is not one of the {kind} cards in play at this table"
+
+
+def whereabouts(s: State, code: str) -> str:
+    """Where a board card already is, in words ("" when it is still face down, unseen)."""
+    for i, sc in enumerate(s.board):
+        space = where(s, world(s).ids[i])
+        if sc.location is not None and sc.location.code == code and sc.location.up:
+            return f"face up in {space}"
+        if any(e.code == code and e.up for e in sc.encounters):
+            return f"face up in {space}"
+    for c, at in s.leaders:
+        if c == code:
+            return f"a Leader beside the board, its marker in {where(s, at)}"
+    if code in s.allies:
+        return "an Ally beside the board"
+    if code in s.removed:
+        return "turned up and discarded"
+    return ""
 
 
 def reveal_encounters(s: State, r: RevealEncounters, code: str | None) -> State:
@@ -126,8 +165,7 @@ def reveal_encounters(s: State, r: RevealEncounters, code: str | None) -> State:
         assert code is not None
         i = down[0]
         require(code in possible_encounters(s, slots[i].colour),
-                f"{code} is not a face-down {slots[i].colour} Encounter card" if cat(s).is_card(code, "ENCT")
-                else f"{code} is not an Encounter card")
+                not_face_down(s, code, "ENCT", slots[i].colour, r.space))
         slots[i] = Slot(code, slots[i].colour, True)
         shown = [code]
     s = set_cards(s, r.space, evolve(here, encounters=tuple(slots)))

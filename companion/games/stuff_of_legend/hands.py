@@ -168,6 +168,21 @@ def move_boy(s: State, n: int) -> State:
     return s
 
 
+def _not_in_boogeyman_deck(s: State, code: str) -> str:
+    """Why a scanned card is not the Boogeyman card drawn, by its title and where it is (issue 26)."""
+    if not cat(s).is_card(code, "BOOG"):
+        known = title(s, code)
+        return (f"{known} is not a Boogeyman card" if known != code
+                else "that card is not one of the Boogeyman cards the companion knows")
+    name = title(s, code)
+    holder = next((x for x, held in zip(s.seats, s.held) if code in held), None)
+    where = (f"held by {who(s, holder)}" if holder is not None
+             else "on the Sinister Games spot" if s.sinister == code
+             else "out of the game" if code in s.removed
+             else "drawn already")
+    return f"{name} is already {where}: the box has one {name}, so it is not the card drawn now"
+
+
 def boogeyman_card(s: State, d: BoogeymanDraw, code: str | None) -> State:
     """Draw (device) or scan (physical) the Boogeyman card and resolve it publicly (SOL-85..90)."""
     if s.options.boogeyman_deck == "digital":
@@ -177,9 +192,7 @@ def boogeyman_card(s: State, d: BoogeymanDraw, code: str | None) -> State:
     else:
         require(code is not None, "scan the Boogeyman card that was drawn")
         assert code is not None
-        require(code in s.boogeyman_pile,
-                f"{code} is not in the Boogeyman deck" + (" (it was already drawn)" if cat(s).is_card(code, "BOOG")
-                                                          else ""))
+        require(code in s.boogeyman_pile, _not_in_boogeyman_deck(s, code))
         pile = tuple(c for c in s.boogeyman_pile if c != code)
     card = cat(s).boogeyman_card(code)
     s = evolve(s, boogeyman_pile=pile, pending=s.pending[1:])

@@ -11,7 +11,7 @@ from companion.core.errors import IllegalInput
 from companion.core.evolve import evolve
 from companion.games.stuff_of_legend import actions, board, effects, enemies, hands
 from companion.games.stuff_of_legend import inputs as I
-from companion.games.stuff_of_legend.common import cat, note, push, require, seat_ok, set_seat, vote_order, who
+from companion.games.stuff_of_legend.common import cat, note, push, require, seat_ok, set_seat, title, vote_order, who
 from companion.games.stuff_of_legend.flow import settle
 from companion.games.stuff_of_legend.state import (
     Activate,
@@ -320,7 +320,8 @@ def _scan_loyalty(s: State, h: ScanLoyalty, inp: I.Input) -> State:
         raise _wrong(s, h, inp)
     _by(s, h, inp.seat)
     require(cat(s).is_card(inp.code, "LOYL"), f"{inp.code!r} is not a Loyalty card")
-    require(inp.code not in s.loyalty, f"{inp.code} was already shown by another player")
+    require(inp.code not in s.loyalty, f"{title(s, inp.code)} was already shown by another player: the box has "
+                                       f"one of each Loyalty card")
     loyalty = tuple(str(x) for x in set_seat(s.loyalty, s.index(inp.seat), inp.code))
     s = evolve(s, loyalty=loyalty, pending=s.pending[1:])
     return note(s, f"{who(s, inp.seat)} shows {cat(s).loyalty_card(inp.code).title}.")

@@ -26,7 +26,7 @@ TABLE_SEAT = "table"  # observation of what every player may know
 DEVICE_SEAT = "device"  # observation of everything the device holds (tests, the modelled table)
 
 
-RULES_VERSION = 1  # the newest of RULES_VERSIONS (below Options); a new game records it
+RULES_VERSION = 2  # the newest of RULES_VERSIONS (below Options); a new game records it
 
 
 @dataclass(frozen=True)
@@ -56,10 +56,12 @@ class Options:
     rules_version: int = RULES_VERSION  # the rules version the game began under (docs/journal.md)
 
 
-# Rules versions, oldest first (docs/journal.md, "Rules versions"). One so far: no change to this
-# pack's reducer has changed what a recorded input means (tests/core/test_old_journals.py).
+# Rules versions, oldest first (docs/journal.md, "Rules versions"; tests/core/test_old_journals.py).
+_KEYS_1 = frozenset(f.name for f in fields(Options)) - {KEY}
 RULES_VERSIONS: tuple[RulesVersion, ...] = (
-    RulesVersion(1, "the first version of The Stuff of Legend", frozenset(f.name for f in fields(Options)) - {KEY}),
+    RulesVersion(1, "the first version of The Stuff of Legend", _KEYS_1),
+    RulesVersion(2, "a one-time Location turned up is discarded for good: the box has one of each, so a "
+                    "second scan of it is refused", _KEYS_1),
 )
 
 

@@ -75,7 +75,7 @@ def test_physical_cards_are_scanned_when_turned_up() -> None:
     assert isinstance(s.head, RevealLocations) and RULES.to_act(s).kind == "chance"
     with pytest.raises(IllegalInput, match="scan the Location"):
         RULES.apply(s, I.Reveal("well"))
-    with pytest.raises(IllegalInput, match="not a face-down green Location"):
+    with pytest.raises(IllegalInput, match="Clock Tower is a yellow Location card; the one in Wishing Well has a green back"):
         RULES.apply(s, I.Reveal("well", location("Clock Tower")))
     assert all(CAT.location(x.code).colour == "green" for x, _ in RULES.chance_outcomes(s))  # type: ignore[arg-type]
     s = RULES.apply(s, I.Reveal("well", location("Fallen Log")))

@@ -165,7 +165,7 @@ def test_boogeyman_face_draws_a_card_publicly() -> None:
         RULES.apply(p, I.BoogeymanCardInput(None))
     code = boogeyman("A Chill Wind")
     p = RULES.apply(p, I.BoogeymanCardInput(code))
-    with pytest.raises(IllegalInput, match="already drawn"):
+    with pytest.raises(IllegalInput, match="A Chill Wind is already out of the game"):
         RULES.apply(RULES.apply(run_out(evolve(p, on_board=())), I.CoinFlip("boogeyman")), I.BoogeymanCardInput(code))
 
 

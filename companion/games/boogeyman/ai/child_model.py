@@ -26,7 +26,7 @@ from companion.games.boogeyman.state import (
     SteerBabysitter,
     TieRoll,
 )
-from companion.games.boogeyman.cards import model_top
+from companion.games.boogeyman.cards import free_code, model_top
 
 ENCOUNTER_LOSS = 0.6
 RANDOM_STEP = 0.15
@@ -49,8 +49,8 @@ def table_input(s: State, rng: Rng) -> tuple[I.Input | None, Rng]:
         if p.encounter:
             hit, rng = _chance(rng, ENCOUNTER_LOSS)
             if hit:
-                return I.CardDrawn(f"BGM:{p.deck}:01", (Effect("lose_status", 1),)), rng
-        return I.CardDrawn(f"BGM:{p.deck}:01"), rng
+                return I.CardDrawn(free_code(s, p.deck), (Effect("lose_status", 1),)), rng
+        return I.CardDrawn(free_code(s, p.deck)), rng
     if isinstance(p, TieRoll):
         return (I.SpendCandy(0) if p.rolled else I.RollDie(None)), rng
     if isinstance(p, NeedRoll):

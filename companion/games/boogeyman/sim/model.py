@@ -34,7 +34,7 @@ from companion.games.boogeyman.state import (
     State,
     TieRoll,
 )
-from companion.games.boogeyman.cards import model_top
+from companion.games.boogeyman.cards import free_code, model_top
 from companion.sim.harness import Played, game_seed, play
 
 MODES = ("solo", "coop", "semi", "competitive")
@@ -102,7 +102,7 @@ class Table:
             o, self.rng = _pick(self.rng, cards.DRAWN[p.deck])
             if o.hand:
                 self.team.hand.setdefault(p.child, []).append(o.hand)
-            return I.CardDrawn(f"BGM:{p.deck}:01", o.effects)
+            return I.CardDrawn(free_code(s, p.deck), o.effects)
         if isinstance(p, TieRoll):
             return I.SpendCandy(0) if p.rolled else I.RollDie(None)
         if isinstance(p, NeedRoll):
