@@ -66,15 +66,13 @@ def _buttons(h: Any, words: str) -> list[Any]:
 
 
 def into_view(h: Any, words: str) -> None:
-    """Slide the set-up list up by finger (drive.scroll_to, one slide at a time) until a control
-    whose caption holds these words is in view."""
-    from companion.games.bump_in_the_night.ui.drive import scroll_to
-
+    """Slide the set-up list up by finger (the shell's Harness.scroll_to, one slide at a time) until
+    a control whose caption holds these words is in view."""
     for _ in range(5):
         if _buttons(h, words):
             return
         try:
-            scroll_to(h, "(a control no screen has)", tries=1)
+            h.scroll_to("(a control no screen has)", tries=1)
         except AssertionError:
             pass
 
