@@ -79,6 +79,7 @@ _CHOICES = {
     "backward_onto_occupied": ("behind", "bump"), "no_landmark_behind": ("start", "stay"),
     "lead_tie": ("choose", "all"), "car_to_end": ("no_effect", "unplayable"),
     "book_near_end": ("stop", "unplayable"), "no_landmark_ahead": ("unplayable", "no_effect"),
+    "device_hand": ("holder", "screen"),
 }
 
 
@@ -726,6 +727,9 @@ def _draw(t: Table, step: DrawStep, inp: I.Draw) -> None:
         if c == I.DEVICE_DRAWS:
             k, t.rng = t.rng.below(len(t.unseen))
             card = t.unseen.pop(k)
+        elif auto and t.s.options.device_hand == "screen":
+            raise IllegalInput(f"{who}'s cards are dealt by the device from its own shuffle, and nobody sees them: "
+                               "no card is named for it")
         elif c == UNSEEN:
             if auto:
                 raise IllegalInput(f"{who}'s cards go face down into the device's holder: scan each one, not '?'")
@@ -971,7 +975,7 @@ def _fast_draw(s: State, head: DrawStep, inp: I.Draw) -> State | None:
             card = unseen.pop(k)
         elif c == UNSEEN and not auto:
             card = UNSEEN
-        elif c in KINDS and c in unseen:
+        elif c in KINDS and c in unseen and not (auto and s.options.device_hand == "screen"):
             unseen.remove(c)
             card = c
         else:

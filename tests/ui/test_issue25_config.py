@@ -1,0 +1,53 @@
+"""Issue 25's findings on a configuration the rulebook allows and the table could not play, by
+touch only (the window's touch dispatch at each control's position: `harness.tap`): Goosebumps
+with a device hand nobody sees, and the holder said in words at set-up (#8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.ui.test_issue25_parts import shown_gsb_choices, window_text
+
+
+def test_gsb_a_device_hand_nobody_sees_is_offered_and_said_once_at_set_up(harness: Any) -> None:
+    """GSB-03, "To Begin" ("Each player is dealt FOUR cards"), for the automated player with no
+    camera (issue 25 #8): the set-up says in plain words what the holder is; "On the screen only"
+    says, once, how the table handles the real cards; the deal of the automated player's four is
+    then a tap, "Let the device deal them (nobody sees them)": no private screen, no card named,
+    no card on the table's screen; its plays say the card, never a slot of a holder it has not."""
+    from companion.games.goosebumps.cards import title
+    from companion.games.goosebumps.ui.screens.gsb_table import caption
+    from companion.games.goosebumps.ui.shots import Player
+
+    h = harness
+    app = h.app
+    app.go("choose")
+    h.choose_game("goosebumps")
+    h.tap("players:3")
+    h.tap("device_at:1")
+    said = " ".join(window_text())
+    assert "The holder is the card stand beside the board" in said and "numbered slot" in said
+    h.scroll_to("hand:screen")
+    h.tap("hand:screen")
+    said = " ".join(window_text())
+    assert "nobody sees them and nobody deals it a real card" in said
+    assert "find that card in the draw pile" in said and "The holder is" not in said
+    h.tap("start")
+    c = app.controller
+    assert c.state.options.device_hand == "screen"
+    while c.view()["waiting"]["seat"] != "Device":
+        h.tap("draw_unseen")
+    assert shown_gsb_choices(h) == {"draw_shuffle"}
+    assert "Let the device deal them (nobody sees them)" in window_text()
+    h.tap("draw_shuffle")
+    assert app.sm.current == "gsb_table"
+    hand = c.state.hands[1]
+    assert len(hand) == 4 and all(x and x != "?" for x in hand), hand  # the device knows its cards
+    words = {caption(k) for k in hand} | {title(k) for k in hand}
+    words -= {k for k in hand if k.isdigit()}  # a bare digit is on the track too
+    h.pump(frames=2)
+    assert not [t for t in window_text() if any(w in t for w in words)]
+    p = Player(h, seed=2)
+    p.play(lambda: any(x.startswith("Device plays") for x in p.steps) or c.session.finished)
+    plays = [x for x in p.steps if x.startswith("Device plays")]
+    assert plays and not any("slot" in x for x in plays), plays
