@@ -51,3 +51,34 @@ def test_gsb_a_device_hand_nobody_sees_is_offered_and_said_once_at_set_up(harnes
     p.play(lambda: any(x.startswith("Device plays") for x in p.steps) or c.session.finished)
     plays = [x for x in p.steps if x.startswith("Device plays")]
     assert plays and not any("slot" in x for x in plays), plays
+
+
+def test_bgm_the_device_s_turn_names_no_room_token_when_set_up_left_them_in_the_box(harness: Any) -> None:
+    """Boogeyman rulebook, "The Boogeyman's Turn" ("the last Room token on the Ladder is flipped
+    over"), with the device as the Boogeyman (Cooperative, issue 25 #3): the set-up, read on
+    screen step by step, says the device keeps the Room tokens and to leave them in the box; the
+    device's turn, read on screen, then puts its miniature where it appears and names no Room
+    token for the table to turn or place."""
+    from tests.ui.flows import through_summary
+
+    h = harness
+    app = h.app
+    assert app.sm.current == "choose"
+    h.tap("boogeyman")
+    h.tap("mode:coop")
+    h.tap("difficulty:normal")
+    h.tap("next")
+    for k in ("mike", "daphne"):
+        h.tap(f"child:{k}")
+    h.tap("next")
+    said: list[str] = []
+    for _ in app.screen("setup").steps:
+        said.append(" ".join(window_text()))
+        h.tap("next")
+    assert any("leave the Room tokens in the box" in x for x in said)
+    h.tap("end")
+    h.tap("end")
+    steps = through_summary(h)
+    assert any(x.startswith("The Boogeyman appears in") and "put its miniature in" in x for x in steps), steps
+    assert not [x for x in steps if "Room token" in x], steps
+    assert any("nothing to put on the table" in x for x in steps), steps
