@@ -82,3 +82,54 @@ def test_bgm_the_device_s_turn_names_no_room_token_when_set_up_left_them_in_the_
     assert any(x.startswith("The Boogeyman appears in") and "put its miniature in" in x for x in steps), steps
     assert not [x for x in steps if "Room token" in x], steps
     assert any("nothing to put on the table" in x for x in steps), steps
+
+
+def test_bgm_competitive_the_device_boogeyman_keeps_the_search_tokens_and_answers_a_search(harness: Any) -> None:
+    """Boogeyman, Competitive set-up ("The Boogeyman player ... places the 3 Objective tokens, the
+    Trap Door and the Skeleton Key") with the device in the seat, and "Search a Room" (issue 25
+    #7): the set-up read on screen tells the table to leave the Search tokens in the box (never to
+    shuffle them into the rooms); after Mike walks into Room 3 and takes its Light token, the
+    Search button does not ask what the token shows: the device takes its own top token of Room 3
+    and the screen says what was found."""
+    from tests.ui.flows import tap_zone, type_text
+
+    h = harness
+    app = h.app
+    c = app.controller
+    assert app.sm.current == "choose"
+    h.tap("boogeyman")
+    h.tap("mode:competitive")
+    h.tap("difficulty:normal")
+    h.tap("next")
+    for k in ("mike", "daphne"):
+        h.tap(f"child:{k}")
+    h.tap("next")
+    said: list[str] = []
+    for _ in app.screen("setup").steps:
+        said.append(" ".join(window_text()))
+        h.tap("next")
+    text = " ".join(said)
+    assert c.state.options.device_boogeyman
+    assert "leave the Search tokens in the box" in text and "Shuffle the Search tokens" not in text
+    assert h.until(lambda: c.state.active == "mike" and h.prompt() == "Mike: 3 Actions left", timeout=30)
+    tap_zone(h, "3")
+    assert c.state.child("mike").zone == "3"
+    h.tap("flip")
+    h.scroll_to("pick:BGM:LGHT:30", app.screen("scan").ids.scroller)
+    h.tap("pick:BGM:LGHT:30")
+    if app.sm.current == "card_form":
+        h.tap_widget(app.screen("card_form").ids.name)
+        type_text(h, "Old lamp")
+        h.tap("key:done")
+        h.tap("effect:none")
+        h.tap("save")
+    assert app.sm.current == "table" and c.state.room("3").switch is None
+    stack = c.state.room("3").stack
+    said_before = len(c.state.notices)
+    h.tap("search")
+    assert app.sm.current != "found"  # nobody is asked what the token shows
+    assert c.state.room("3").stack == stack[1:]  # the device's own top token of Room 3 is taken
+    found = [n for n in c.state.notices[said_before:] if n.startswith("Mike finds")]
+    assert len(found) == 1, c.state.notices[said_before:]
+    h.pump(frames=2)
+    assert app.toaster.text == found[0] and found[0] in window_text()  # the screen says what it was
