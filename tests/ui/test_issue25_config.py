@@ -51,6 +51,8 @@ def test_gsb_a_device_hand_nobody_sees_is_offered_and_said_once_at_set_up(harnes
     p.play(lambda: any(x.startswith("Device plays") for x in p.steps) or c.session.finished)
     plays = [x for x in p.steps if x.startswith("Device plays")]
     assert plays and not any("slot" in x for x in plays), plays
+    p.play(lambda: c.session.finished, limit=1500)  # and on to THE END, by touches
+    assert c.state.phase.value == "over" and not any("holder" in x for x in p.steps), p.steps
 
 
 def test_bgm_the_device_s_turn_names_no_room_token_when_set_up_left_them_in_the_box(harness: Any) -> None:

@@ -29,6 +29,7 @@ def test_gsb03_the_device_deals_its_own_four_and_no_card_is_named_for_it() -> No
         rules.apply(s, I.Draw(("4", "4", "5", "pal")))
     after = rules.apply(s, I.Draw((I.DEVICE_DRAWS,) * 4))
     assert len(after.hands[1]) == 4 and "?" not in after.hands[1] and after.pile == s.pile - 4
+    assert "own shuffle" in after.notices[-1] and "holder" not in after.notices[-1]
 
 
 def test_gsb03_the_holder_is_still_named_by_default() -> None:
