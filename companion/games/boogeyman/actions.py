@@ -62,9 +62,11 @@ from companion.games.boogeyman.state import (
     AdjustRoll,
     ChooseCard,
     ChooseRoomTokens,
+    DEVICE_ANSWERS_SEARCH,
     DrawCard,
     Effect,
     HideTokens,
+    Mode,
     NeedRoll,
     Pending,
     Phase,
@@ -141,6 +143,15 @@ def taken_index(stack: tuple[SearchToken, ...], token: SearchToken | None, top_o
 SEARCH_TAKES_SCANNED = 3  # the rules version from which a scanned token is the one taken
 
 
+def device_answers_search(s: State) -> bool:
+    """Competitive with the device as the Boogeyman (rules version 4 on, issue 25 #7): it hid the
+    Objectives, the Trap Door and the Skeleton Key where only it knows ("The Boogeyman player ...
+    places the Objective tokens, the Trap Door and the Skeleton Key", Competitive set-up), so it
+    keeps every Search token off the table and says what each search finds; the table names none."""
+    return (s.options.mode == Mode.COMPETITIVE and s.options.device_boogeyman
+            and s.options.rules_version >= DEVICE_ANSWERS_SEARCH)
+
+
 def search(s: State, i: I.Search, top_only: bool | None = None) -> State:
     """`top_only`: the reading before issue 25 #16 (see taken_index); by default, that of the
     game's rules version (1 and 2: the top token)."""
@@ -155,6 +166,10 @@ def search(s: State, i: I.Search, top_only: bool | None = None) -> State:
         raise IllegalInput("a Lock is on this room's stack: remove it first")
     if not room.stack:
         raise IllegalInput(f"{zone_name(s, c.zone)} has nothing left to search")
+    answered = device_answers_search(s)
+    if answered and i.token is not None:
+        raise IllegalInput("the device hid the Search tokens and keeps them: it says what a search finds, "
+                           "nobody turns one over")
     n = taken_index(room.stack, i.token, top_only)
     token, rest = i.token or room.stack[n], room.stack[:n] + room.stack[n + 1:]
     if token.kind not in TOKEN_KINDS:
@@ -174,14 +189,16 @@ def search(s: State, i: I.Search, top_only: bool | None = None) -> State:
         return gain_candy(s, c.name, 1)
     if token.kind == "objective":
         s = set_child(s, evolve(c, objectives=c.objectives + (token.colour,)))
-        s = note(s, f"{who} finds an Objective token ({token.colour})")
+        box = ": take it from the box" if answered else ""
+        s = note(s, f"{who} finds an Objective token ({token.colour}){box}")
         return check_finale_trigger(s)
     if token.kind == "trap_door":
         s = evolve(s, trap_door=c.zone)
-        return note(s, f"{who} finds the Trap Door! {zone_name(s, c.zone)} now leads to the Secret Room")
+        box = " (take the Trap Door token from the box and put it there)" if answered else ""
+        return note(s, f"{who} finds the Trap Door! {zone_name(s, c.zone)} now leads to the Secret Room{box}")
     if token.kind == "skeleton_key":
         s = set_child(s, evolve(c, has_key=True))
-        return note(s, f"{who} finds the Skeleton Key")
+        return note(s, f"{who} finds the Skeleton Key" + (": take it from the box" if answered else ""))
     return note(s, f"{who} finds nothing")
 
 

@@ -9,6 +9,7 @@ from companion.core.rulesver import need_known
 from companion.games.boogeyman.house import House
 from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.state import (
+    DEVICE_ANSWERS_SEARCH,
     ACTIONS_PER_TURN,
     RULES_VERSIONS,
     CHILDREN,
@@ -207,6 +208,16 @@ def setup_steps(options: Options) -> list[str]:
                      "the Apparitions Ladder for them on their private screen.")
         steps.append("Give the Boogeyman player the Objective tokens, the Trap Door and the Skeleton Key; shuffle "
                      "the other Search tokens face down.")
+    elif options.mode == Mode.COMPETITIVE and options.rules_version >= DEVICE_ANSWERS_SEARCH:
+        # Issue 25 #7: it hides the Objectives, the Trap Door and the Skeleton Key where only it
+        # knows, so it keeps every Search token and says what each search finds.
+        steps.append("The device keeps the 25 Room tokens and the Apparitions Ladder for you: leave the Room "
+                     "tokens in the box.")
+        steps.append("The device hides the Objective tokens, the Trap Door and the Skeleton Key, and keeps every "
+                     "Search token for you: leave the Search tokens in the box. When a child searches, the screen "
+                     "says what was found; take a found Objective token, the Trap Door or the Skeleton Key from "
+                     f"the box then. Put a Light token in each Room and a Lock token in Rooms "
+                     f"{', '.join(house.lock_rooms)}.")
     else:
         steps.append("The device keeps the 25 Room tokens and the Apparitions Ladder for you: leave the Room "
                      "tokens in the box.")

@@ -60,8 +60,15 @@ RULES_VERSIONS: tuple[RulesVersion, ...] = (
                  "or Event card drawn while it is in play or discarded, is refused",
                  frozenset({"mode", "difficulty", "children", "players", "board", "possessed_objective",
                             "device_boogeyman"})),
+    RulesVersion(4, "issue 25 #7: in Competitive with the device as the Boogeyman the device keeps every "
+                 "Search token (it hid the Objectives, the Trap Door and the Skeleton Key) and answers every "
+                 "search itself: a token named or scanned by the table is refused (versions 1 to 3 took "
+                 "the table's token, although the table had shuffled the tokens at random)",
+                 frozenset({"mode", "difficulty", "children", "players", "board", "possessed_objective",
+                            "device_boogeyman"})),
 )
 RULES_VERSION = RULES_VERSIONS[-1].number
+DEVICE_ANSWERS_SEARCH = 4  # the rules version from which the device Boogeyman keeps the Search tokens
 
 
 @dataclass(frozen=True)

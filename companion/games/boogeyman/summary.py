@@ -50,6 +50,9 @@ def summary(before: State, after: State, notices: tuple[str, ...] | None = None)
     flipped = {z for (z, a), (_, b) in zip(before.rooms, after.rooms)
                if a.switch == Switch.LIGHT and b.switch == Switch.DARK}
     token_line = _token_line(before, after)
+    # The device holds the Room tokens and the Ladder (set-up: "leave the Room tokens in the box"):
+    # no step names a token the table does not have (issue 25 #3).
+    kept = not before.player_run
     last = ""
     for n in lines:
         m = _APPEARS.match(n)
@@ -57,8 +60,11 @@ def summary(before: State, after: State, notices: tuple[str, ...] | None = None)
             reveal = True
             where = m.group(1)
             zone = where.split()[-1]
-            steps.append(f"The Boogeyman appears in {where}: turn its Room token face up and put its "
-                         f"miniature in {where}.")
+            if kept:
+                steps.append(f"The Boogeyman appears in {where}: put its miniature in {where}.")
+            else:
+                steps.append(f"The Boogeyman appears in {where}: turn its Room token face up and put its "
+                             f"miniature in {where}.")
             if zone in flipped:
                 steps.append(f"Flip the Light token in {where} to its Dark side.")
                 flipped.discard(zone)
@@ -74,6 +80,8 @@ def summary(before: State, after: State, notices: tuple[str, ...] | None = None)
             steps.append(n.replace("The Babysitter moves", "Move the Babysitter") + ".")
         elif n.startswith(("The device rolls", "The die shows")):
             continue
+        elif kept and n.startswith("The Ladder is full"):
+            steps.append("The Ladder on the screen is full: the device starts it again (nothing to do on the table).")
         else:
             steps.append(n if n.endswith((".", "!")) else n + ".")
     for zone in sorted(flipped):
@@ -107,4 +115,5 @@ def _token_line(before: State, after: State) -> str:
     token = "a new Room token" if added == 1 else f"{added} new Room tokens"
     if after.player_run:
         return f"The Boogeyman played {token} face down on {where} of the Ladder."
-    return f"The device puts {token} face down on {where} of the Ladder (it keeps the room hidden)."
+    again = "again" if added == 1 else f"again, in {added} rooms"
+    return f"The Boogeyman hides {again}: the device keeps where, on its screen (nothing to put on the table)."

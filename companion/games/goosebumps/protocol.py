@@ -251,10 +251,15 @@ def prompt(state: State) -> str:
     if isinstance(head, DrawStep):
         first = ("The draw pile is out: someone other than " + who + " shuffles the discards into a new draw pile. "
                  if state.pile < head.count and head.why != "deal" else "")
+        screen = auto and state.options.device_hand == "screen"
+        cards = "one card" if head.count == 1 else f"{head.count} cards"
+        if screen:  # the set-up said once how the table handles its cards: nobody deals it one
+            if head.why == "deal":
+                return f"The device deals {who} four cards from its own shuffle: nobody sees them."
+            return first + f"The device picks up {cards} for {who} from its own shuffle: nobody sees them."
         if head.why == "deal":
             return (f"Deal {who} four cards face down into the holder and scan each one." if auto
                     else f"Deal {who} four cards.")
-        cards = "one card" if head.count == 1 else f"{head.count} cards"
         if auto:
             return first + f"Pick up {cards} for {who}: scan each and put it face down in the holder."
         return first + f"{who}: pick up {cards}."
@@ -266,6 +271,10 @@ def prompt(state: State) -> str:
     if isinstance(head, TakeStep):
         victim = state.seats[head.victim]
         if state.automated[head.victim]:
+            if state.options.device_hand == "screen":
+                if state.automated[head.seat]:
+                    return f"{who} steals from {victim}'s cards on the screen: the device picks one."
+                return f"{who} steals from {victim}'s cards on the screen: {who}, pick one without looking."
             if state.automated[head.seat]:
                 return f"{who} steals from {victim}'s holder: the device picks the slot."
             return f"{who} steals from {victim}'s holder: {who}, pick a slot without looking."
@@ -342,17 +351,23 @@ def instruction(state: State, inp: I.Input) -> str:
         try:
             after = apply(state, inp)
         except IllegalInput:
+            if state.options.device_hand == "screen":
+                return f"{who} plays {what}"
             return f"{who} plays slot {where} ({what})"
         track = track_for(state.options.board)
         moved = [f"{state.seats[i]} to {track.space_name(after.positions[i])}" for i in range(len(state.seats))
                  if after.positions[i] != state.positions[i]]
         s = "s" if len(slots) > 1 else ""
+        if state.options.device_hand == "screen":  # no holder: the set-up says where the card comes from
+            return f"{who} plays {what}" + (f": move {', '.join(moved)}" if moved else "")
         return f"{who} plays slot{s} {where} ({what})" + (f": move {', '.join(moved)}" if moved else "")
     if isinstance(inp, I.Steal):
         return f"{who} steals from {inp.victim}: take one of {inp.victim}'s cards without looking"
     if isinstance(inp, I.React):
         assert isinstance(head, ReactStep)
         slot = state.hands[head.seat].index(head.card) + 1 if inp.play and head.card in state.hands[head.seat] else 0
+        if inp.play and state.options.device_hand == "screen":
+            return f"{who} plays {title(head.card)}"
         return (f"{who} plays {title(head.card)} from slot {slot}" if inp.play
                 else f"{who} does not answer")
     if isinstance(inp, I.Shortcut):

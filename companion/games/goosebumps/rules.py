@@ -79,6 +79,7 @@ _CHOICES = {
     "backward_onto_occupied": ("behind", "bump"), "no_landmark_behind": ("start", "stay"),
     "lead_tie": ("choose", "all"), "car_to_end": ("no_effect", "unplayable"),
     "book_near_end": ("stop", "unplayable"), "no_landmark_ahead": ("unplayable", "no_effect"),
+    "device_hand": ("holder", "screen"),
 }
 
 
@@ -740,6 +741,9 @@ def _draw(t: Table, step: DrawStep, inp: I.Draw) -> None:
         if c == I.DEVICE_DRAWS:
             k, t.rng = t.rng.below(len(t.unseen))
             card = t.unseen.pop(k)
+        elif auto and t.s.options.device_hand == "screen":
+            raise IllegalInput(f"{who}'s cards are dealt by the device from its own shuffle, and nobody sees them: "
+                               "no card is named for it")
         elif c == UNSEEN:
             if auto:
                 raise IllegalInput(f"{who}'s cards go face down into the device's holder: scan each one, not '?'")
@@ -757,7 +761,9 @@ def _draw(t: Table, step: DrawStep, inp: I.Draw) -> None:
     t.read |= stickers
     if t.o.rules_version >= 2:
         t.held += [(x, i) for x in inp.stickers if x]
-    if auto:
+    if auto and t.o.device_hand == "screen":
+        t.note(f"{who} picked up {len(slots)} card(s) from the device's own shuffle (nobody sees them).")
+    elif auto:
         where = ", ".join(str(k) for k in slots)
         t.note(f"{who} picked up {len(slots)} card(s): into the holder, slot(s) {where}.")
     else:
@@ -887,7 +893,11 @@ def _take(t: Table, step: TakeStep, inp: I.Take, device_picks_for_people: bool |
             raise IllegalInput(f"slot {inp.slot} of {t.name(v)}'s holder is empty: pick slot "
                                f"{_either([str(k + 1) for k in filled])}")
         card = t.take_slot(v, inp.slot - 1)
-        t.note(f"{t.name(s)} steals from slot {inp.slot} of {t.name(v)}'s holder without looking: {title(card)}.")
+        if t.o.device_hand == "screen":  # no real card: the set-up says to find it in the draw pile
+            t.note(f"{t.name(s)} steals card {inp.slot} of {t.name(v)}'s hand on the screen without looking: "
+                   f"{title(card)}.")
+        else:
+            t.note(f"{t.name(s)} steals from slot {inp.slot} of {t.name(v)}'s holder without looking: {title(card)}.")
     elif not inp.card:
         if t.s.automated[v] and not t.s.automated[s] and not device_picks_for_people:
             raise IllegalInput(f"{t.name(s)} picks the slot of {t.name(v)}'s holder without looking: "
@@ -997,7 +1007,7 @@ def _fast_draw(s: State, head: DrawStep, inp: I.Draw) -> State | None:
             card = unseen.pop(k)
         elif c == UNSEEN and not auto:
             card = UNSEEN
-        elif c in KINDS and c in unseen:
+        elif c in KINDS and c in unseen and not (auto and s.options.device_hand == "screen"):
             unseen.remove(c)
             card = c
         else:
@@ -1010,8 +1020,11 @@ def _fast_draw(s: State, head: DrawStep, inp: I.Draw) -> State | None:
             hand = hand + (card,)
         slots.append(k + 1)
     name = s.seats[i]
-    note = (f"{name} picked up {n} card(s): into the holder, slot(s) {', '.join(str(k) for k in slots)}." if auto
-            else f"{name} picked up {n} card(s).")
+    if auto and s.options.device_hand == "screen":
+        note = f"{name} picked up {n} card(s) from the device's own shuffle (nobody sees them)."
+    else:
+        note = (f"{name} picked up {n} card(s): into the holder, slot(s) {', '.join(str(k) for k in slots)}."
+                if auto else f"{name} picked up {n} card(s).")
     hands = s.hands[:i] + (hand,) + s.hands[i + 1:]
     return evolve(s, hands=hands, unseen=tuple(unseen), pile=s.pile - n, rng=rng, queue=s.queue[1:],
                   notices=(note,))

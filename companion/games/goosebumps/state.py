@@ -43,6 +43,10 @@ class Options:
     players: int = 2
     names: tuple[str, ...] = ()  # seats clockwise; () = "Player 1", "Player 2", ...
     automated: tuple[str, ...] = ()  # seats the device plays, cards kept in its holder
+    # Where the automated player's cards are: "holder" = dealt for real face down into its holder,
+    # each named (or scanned) in private; "screen" = the device deals them from its own shuffle and
+    # keeps them on the screen, nobody sees them (every pick-up for it is "*"; issue 25 #8)
+    device_hand: str = "holder"
     dealer: str = ""  # "" = the last seat, so the first seat begins (GSB-04)
     board: str = ""  # a track file; "" = the shipped placeholder (GSB-G1)
     mix: Mix | None = None  # the Monster Mayhem mix; None = the track file's [mayhem] (GSB-G2)

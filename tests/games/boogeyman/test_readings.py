@@ -178,8 +178,8 @@ def test_the_turn_summary_says_what_to_do_at_the_table() -> None:
     after = play(s, I.EndTurn())
     got = summary(s, after)
     assert got is not None and got.reveal
-    assert got.steps[0] == ("The Boogeyman appears in Room 24: turn its Room token face up and put its "
-                            "miniature in Room 24.")
+    # The device holds the Room tokens (set-up: "leave the Room tokens in the box"): none to turn.
+    assert got.steps[0] == "The Boogeyman appears in Room 24: put its miniature in Room 24."
     assert "Flip the Light token in Room 24 to its Dark side." in got.steps
     assert "Mike meets the Boogeyman: draw the top Boogeyman card." in got.steps
     assert got.steps[-1] == "Round 2: Mike goes first."

@@ -63,6 +63,9 @@ class Player:
             if not auto:
                 self.press("draw_unseen", I.Draw(("?",) * int(waiting["count"])))
                 return "draw"
+            if c.state.options.device_hand == "screen":  # its own shuffle: nobody names a card
+                self.press("draw_shuffle", I.Draw((I.DEVICE_DRAWS,) * int(waiting["count"])))
+                return "draw"
             left = Counter(c.state.unseen)
             cards = []
             if self.touch:  # the holder's cards: named in private by whoever deals them
@@ -142,7 +145,7 @@ class Player:
         return n
 
 
-def new_game(h: Any, level: str = "hard", players: int = 2, device_at: int = 1) -> None:
+def new_game(h: Any, level: str = "hard", players: int = 2, device_at: int = 1, hand: str = "holder") -> None:
     """From the choose screen: the tile, then the set-up by touch."""
     app = h.app
     app.go("choose")
@@ -151,6 +154,9 @@ def new_game(h: Any, level: str = "hard", players: int = 2, device_at: int = 1) 
         h.tap(f"players:{players}")
     h.tap(f"device_at:{device_at}")
     h.tap(f"level:{level}")
+    if hand != "holder":
+        h.scroll_to(f"hand:{hand}")
+        h.tap(f"hand:{hand}")
     h.tap("start")
 
 

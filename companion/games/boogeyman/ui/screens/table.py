@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.actions import device_answers_search
 from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.ui.layout import plan
 from companion.ui import theme as T
@@ -133,6 +134,16 @@ class TableScreen(BaseScreen):
         name = c.state.active
         legal = c.legal()
         if action == "search":
+            if device_answers_search(c.state):  # it hid the tokens and keeps them: it says what is found
+                before = len(c.state.notices)
+                if app.submit(I.Search(name)):
+                    found = [n for n in c.state.notices[before:] if " finds " in n]
+                    if found:
+                        app.toast(found[-1], "info")
+                    pending = app.controller.pending_screen()
+                    if pending:
+                        app.go(pending)
+                return
             app.go("found")  # the physical token decides what was found
         elif action == "flip":
             app.submit(I.FlipSwitch(name))

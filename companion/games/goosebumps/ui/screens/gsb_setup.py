@@ -12,6 +12,17 @@ from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
 
 LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
+HANDS = (("holder", "In the holder"), ("screen", "On the screen only"))
+
+# What the device holds, said once, here (issue 25 #8): the table's words for each way.
+HOLDER_WORDS = ("The holder is the card stand beside the board: the automated player's cards go in it face "
+                "down, one a numbered slot (slot 1 on the left). Whoever deals them names them in private, "
+                "or scans them, and nobody else looks. On its turn the screen says which slot to play; "
+                "someone stealing from it picks a slot without looking.")
+SCREEN_WORDS = ("The device deals the automated player's cards from its own shuffle and keeps them on the "
+                "screen: nobody sees them and nobody deals it a real card. When it plays a card, or someone "
+                "steals one from it, the screen names the card: find that card in the draw pile without "
+                "showing the others, lay it face up on the discard pile, then shuffle the draw pile.")
 
 
 class GsbSetupScreen(BaseScreen):
@@ -21,6 +32,7 @@ class GsbSetupScreen(BaseScreen):
         self.players = 2
         self.device_at = 1  # 0-based chair, -1: no automated player
         self.level = "hard"
+        self.hand = "holder"
         self.shortcut = True
         self.alternate = False
 
@@ -37,10 +49,13 @@ class GsbSetupScreen(BaseScreen):
                                              for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], self._players))
         chairs = [(-1, "Nobody", "device_at:-1", self.device_at < 0)]
         chairs += [(i, f"Seat {i + 1}", f"device_at:{i}", i == self.device_at) for i in range(self.players)]
-        box.add_widget(self._row("Automated player (its cards in the holder)", chairs, self._device_at, cols=4))
+        box.add_widget(self._row("Automated player (the device plays this seat)", chairs, self._device_at, cols=4))
         if self.device_at >= 0:
             box.add_widget(self._row("Its level", [(k, w, f"level:{k}", k == self.level) for k, w in LEVELS],
                                      self._level))
+            box.add_widget(self._row("Its cards", [(k, w, f"hand:{k}", k == self.hand) for k, w in HANDS],
+                                     self._hand))
+            box.add_widget(self._words(HOLDER_WORDS if self.hand == "holder" else SCREEN_WORDS))
         opts = [("shortcut", "Graveyard shortcut in play", "opt:shortcut", self.shortcut)]
         if self.players >= 5:
             opts.append(("alternate", "Start on R.L. Stine's House", "opt:alternate", self.alternate))
@@ -68,6 +83,15 @@ class GsbSetupScreen(BaseScreen):
         row.height = 26 + rows * (T.TOUCH + 6)
         return row
 
+    def _words(self, text: str) -> Any:
+        from kivy.factory import Factory
+
+        return Factory.Body(text=text, font_size=T.FONT_BODY)  # wraps to the width, as tall as its lines
+
+    def _hand(self, hand: str) -> None:
+        self.hand = hand
+        self.refresh()
+
     def _players(self, n: int) -> None:
         self.players = n
         if self.device_at >= n:
@@ -94,6 +118,7 @@ class GsbSetupScreen(BaseScreen):
     def options(self) -> Options:
         names = seat_names(self.players, self.device_at)
         return Options(players=self.players, names=names, automated=(DEVICE,) if self.device_at >= 0 else (),
+                       device_hand=self.hand if self.device_at >= 0 else "holder",
                        shortcut=self.shortcut, alternate_start=self.alternate)
 
     def begin(self) -> None:

@@ -69,7 +69,9 @@ def latest(notices: list[str]) -> str:
     return " \u00b7 ".join(shown)
 
 
-def words(inp: Any, waiting: dict[str, Any]) -> str:
+def words(inp: Any, waiting: dict[str, Any], on_screen: bool = False) -> str:
+    """A choice's button. `on_screen`: the automated player's cards are on the screen, not in a
+    holder (a person stealing from them picks "Card 2", not "Slot 2")."""
     if isinstance(inp, I.Play):
         return f"Three {inp.cards[0]}s" if len(inp.cards) == 3 else caption(inp.cards[0])
     if isinstance(inp, I.Pass):
@@ -78,7 +80,7 @@ def words(inp: Any, waiting: dict[str, Any]) -> str:
         return f"Steal from {inp.victim}"
     if isinstance(inp, I.Take):
         if inp.slot:
-            return f"Slot {inp.slot}"
+            return f"Card {inp.slot}" if on_screen else f"Slot {inp.slot}"
         return "The device picks the slot" if not inp.card else f"It was {caption(inp.card)}"
     if isinstance(inp, I.Shortcut):
         return "Take the shortcut" if inp.take else "Stay on the path"
@@ -187,7 +189,8 @@ class GsbTableScreen(BaseScreen):
             me = "\u25b6 " if p["seat"] == v["turn"]["seat"] and v["phase"] == "play" else ""
             holder = ""
             if p.get("slots") is not None:
-                holder = " holder " + "".join("\u25a0" if f else "\u25a1" for f in p["slots"])
+                where = "on the screen" if self.app.controller.state.options.device_hand == "screen" else "holder"
+                holder = f" {where} " + "".join("\u25a0" if f else "\u25a1" for f in p["slots"])
             box.add_widget(Factory.GsbLine(
                 text=f"{me}[b]{initial(p['seat'])}[/b] {p['seat']}: {p['where']}, "
                      f"{p['cards']} card{'s' if p['cards'] != 1 else ''}{holder}",
@@ -223,6 +226,7 @@ class GsbTableScreen(BaseScreen):
             self._tell()
             return
         legal = offered(c)
+        on_screen = c.state.options.device_hand == "screen"
         if kind == "take" and any(isinstance(i, I.Take) and i.card for i in legal):
             self.ids.note.text = f"Which card did {seat} take from {waiting.get('victim', '')}?"
             if self._camera:
@@ -233,13 +237,13 @@ class GsbTableScreen(BaseScreen):
         if self.mode == "threes":
             self.ids.note.text = "Which three of a kind?"
             for inp in threes:
-                self._button(words(inp, waiting), action_of(inp), lambda inp=inp: self.choose(inp))
+                self._button(words(inp, waiting, on_screen), action_of(inp), lambda inp=inp: self.choose(inp))
             self._button("\u25c0 Back", "threes_back", lambda: self._mode("play"))
             return
         for i, inp in enumerate(legal):
             if inp in threes:
                 continue
-            self._button(words(inp, waiting), action_of(inp), lambda inp=inp: self.choose(inp),
+            self._button(words(inp, waiting, on_screen), action_of(inp), lambda inp=inp: self.choose(inp),
                          "primary" if i == 0 and kind != "react" else "normal")
         if threes:  # up to six of them: one button opens them, so every choice fits the screen
             self._button("Three of a kind\u2026", "threes", lambda: self._mode("threes"))
@@ -249,6 +253,13 @@ class GsbTableScreen(BaseScreen):
         # Cards are named only in private: the shared screen never shows one.
         cards, them = ("the card", "it") if count == 1 else ("the cards", "them")
         private = self.app.screen("gsb_pickup")
+        if automated and self.app.controller.state.options.device_hand == "screen":
+            # Its own shuffle: nobody deals it a card, nobody sees one (the set-up said so, once).
+            it = "it" if count == 1 else "them"
+            self.ids.note.text = f"{seat} picks up {count} from the device's own shuffle"
+            self._button(f"Let the device deal {it} (nobody sees {it})", "draw_shuffle",
+                         lambda: self.choose(I.Draw((I.DEVICE_DRAWS,) * count)), "primary")
+            return
         if automated:  # the holder's cards: named by whoever deals them face down into it
             n = "1 card" if count == 1 else f"{count} cards"
             self.ids.note.text = f"Whoever deals {seat}'s {n} into the holder names {them} in private"
