@@ -53,7 +53,11 @@ lock="requirements/$purpose.txt"
 stamp=".venv/.installed-$purpose"
 if [ ! -f "$stamp" ] || [ "$lock" -nt "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   echo "setup: installing the locked packages into .venv ($lock)"
-  .venv/bin/python -m pip install -q --require-hashes --only-binary :all: -r "$lock"
+  # --no-deps: the lock already lists every package (pip 23 would otherwise refuse a dependency
+  # named with an extra, e.g. pytest-cov's coverage[toml], as not pinned); pip check below says
+  # if the lock ever misses one.
+  .venv/bin/python -m pip install -q --require-hashes --only-binary :all: --no-deps -r "$lock"
   .venv/bin/python -m pip install -q --no-deps --no-build-isolation -e .
+  .venv/bin/python -m pip check || { echo "setup: the lock $lock misses a package (above); run scripts/lock.sh" >&2; exit 1; }
   touch "$stamp"
 fi
