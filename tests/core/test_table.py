@@ -1,0 +1,39 @@
+"""The physical table's steps (companion/core/table.py): each change said once, in an order a
+table can follow."""
+
+from companion.core.table import Thing, steps, table_of
+
+
+def test_a_move_a_flip_a_removal_and_a_new_piece_are_each_one_step() -> None:
+    before = {
+        "mini:babysitter": Thing("the Babysitter", "Room 10"),
+        "token:21": Thing("the Light token of Room 21", "Room 21", "Light"),
+        "mini:boogeyman": Thing("the Boogeyman", "Room 3"),
+    }
+    after = {
+        "mini:babysitter": Thing("the Babysitter", "corridor C1"),
+        "token:21": Thing("the Light token of Room 21", "Room 21", "Dark"),
+        "mini:mike": Thing("Mike", "Room 1"),
+    }
+    said = [s.text for s in steps(before, after)]
+    assert said == [
+        "Take the Boogeyman off Room 3",
+        "Move the Babysitter from Room 10 to corridor C1",
+        "Turn the Light token of Room 21 Dark up",
+        "Put Mike on Room 1",
+    ]
+    assert steps(after, after) == []
+
+
+def test_undoing_is_the_same_steps_backwards() -> None:
+    a = {"m": Thing("the Boy", "space 4")}
+    b = {"m": Thing("the Boy", "space 5", "face down")}
+    there, back = steps(a, b), steps(b, a)
+    assert [(s.before, s.after) for s in there] == [(s.after, s.before) for s in back]
+
+
+def test_a_pack_that_does_not_say_has_an_empty_table() -> None:
+    class Rules:
+        pass
+
+    assert table_of(Rules(), object()) == {}
