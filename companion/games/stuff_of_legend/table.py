@@ -41,7 +41,8 @@ the Exit tokens, the Loyalty cards, the Boogeyman deck, the Action deck); the fa
 from __future__ import annotations
 
 from companion.core.table import Table, Thing
-from companion.games.stuff_of_legend.common import WOUND_DIVISIONS, cat, world
+from companion.games.stuff_of_legend.catalogue import Catalogue
+from companion.games.stuff_of_legend.common import SKILL_NAMES, WOUND_DIVISIONS, cat, world
 from companion.games.stuff_of_legend.state import Slot, State
 from companion.games.stuff_of_legend.world import World
 
@@ -77,13 +78,27 @@ def wound_place(wound: int) -> str:
     return f"division {WOUND_DIVISIONS[wound - 1]} of the Wound track"
 
 
-def _card(slot: Slot, deck: str, place: str, title: str) -> Thing:
+def _card(slot: Slot, deck: str, place: str, title: str, article: str = "the") -> Thing:
     """A card on a space, named by its place (a "Turn" step names no place: "Turn the Location
     card of Hollow Oak face up"), and by its title only once it is face up."""
-    name = f"the {deck} card of {place}"
+    name = f"{article} {deck} card of {place}"
     if slot.up:
         return Thing(f"{name} ({title})" if title else name, place, FACE_UP)
     return Thing(name, place, FACE_DOWN)
+
+
+def action_card(c: Catalogue, code: str) -> str:
+    """An Action card by its title and icons, as the screens show it: "the Action card Minion
+    Breakthrough (Fight 2)", "an Action card (Talk 1)" for a card without text (SOL-111)."""
+    if not code:
+        return "an Action card"
+    try:
+        card = c.action(code)
+    except KeyError:  # not an Action card: its title alone
+        return f"the card {c.title(code)}"
+    icons = ", ".join(f"{SKILL_NAMES.get(k, k)} {n}" for k, n in card.icons) + (", tainted" if card.tainted else "")
+    what = f" ({icons})" if icons else ""
+    return f"the Action card {card.title}{what}" if card.title else f"an Action card{what}"
 
 
 def table(s: State) -> Table:
@@ -122,8 +137,14 @@ def table(s: State) -> Table:
         for sp, cards in zip(w.spaces, s.board):
             if cards.location is not None:
                 out[f"location:{sp.id}"] = _card(cards.location, "Location", sp.name, title(cards.location.code))
+            # A "+" space's two Encounter cards are keyed by their order in the state, which shifts when
+            # the first is resolved and taken off while the second (a Quest) stays: named by title,
+            # that step would name the wrong card. So they are "an Encounter card of <space>" there
+            # (the notice says which one goes); a space's only Encounter card is named by its title.
+            two = sp.encounters > 1
             for k, enc in enumerate(cards.encounters):
-                out[f"encounter:{sp.id}:{k + 1}"] = _card(enc, "Encounter", sp.name, title(enc.code))
+                out[f"encounter:{sp.id}:{k + 1}"] = _card(enc, "Encounter", sp.name, "" if two else title(enc.code),
+                                                          "an" if two else "the")
         for k, enc in enumerate(s.extras):
             out[f"extra:{k + 1}"] = (Thing(f"the spare Encounter card {title(enc.code)}", ABOVE, FACE_UP) if enc.up
                                       else Thing("a spare Encounter card", ABOVE, FACE_DOWN))
@@ -134,8 +155,7 @@ def table(s: State) -> Table:
     if o.action_deck == "physical":
         if s.action is not None:
             for k, (seat, code) in enumerate(s.action.cards):
-                out[f"played:{k + 1}"] = Thing(f"the Action card {title(code)}" if code else "an Action card",
-                                               f"the table in front of {hero(seat)}", FACE_UP)
+                out[f"played:{k + 1}"] = Thing(action_card(c, code), f"the table in front of {hero(seat)}", FACE_UP)
         for k in range(len(s.discard_pile)):
             out[f"discard:{k + 1}"] = Thing("a card", DISCARDS, FACE_DOWN)
     if o.boogeyman_deck == "physical":
@@ -147,8 +167,10 @@ def table(s: State) -> Table:
             out["sinister"] = Thing(f"the Boogeyman card {title(s.sinister)}", SINISTER_SPOT, FACE_UP)
     over = s.phase == "over"
     if o.exits == "physical":
+        # "turn all four Exit tokens face up" when the party enters an exit; not when the Boy is lost.
+        turned = over and s.end != "boy_lost"
         for k, space in enumerate(w.exits):
-            shown = over and s.exits[k] > 0
+            shown = turned and s.exits[k] > 0
             token = f"the Exit token of {name[space]}"
             out[f"exit:{space}"] = (Thing(f"{token} ({s.exits[k]})", name[space], FACE_UP) if shown
                                     else Thing(token, name[space], FACE_DOWN))

@@ -118,3 +118,18 @@ def test_random_games_keep_every_thing_named_placed_and_its_key_stable() -> None
             assert all(u[k] == t[k] for k in t if k.startswith("discard:"))
             grew += 1
     assert quiet > 50 and grew > 200
+
+
+def test_the_table_is_the_same_in_every_world_a_seat_cannot_tell_apart() -> None:
+    """Hidden information (tests/core/test_spoilers.py's property, for the table): a world resampled
+    for any seat differs only in what that seat may not know (the other hands, the holder's cards,
+    the draw pile), and the table lies the same in it. So the table never shows a hidden card."""
+    from companion.core.rng import Rng
+
+    checked = 0
+    for k, s in enumerate(random_states(6, seed=9, table=True)[::7]):
+        for seat in s.seats:
+            world, _ = RULES.resample(s, seat, Rng(k))
+            assert table_of(RULES, world) == table_of(RULES, s)
+            checked += 1
+    assert checked > 100
