@@ -8,6 +8,7 @@ projection lists (the rulebook section in brackets):
   yellow 2"), the Boy marker on the Time track (a division, "BOY LOST" the last), the Wound marker
   ("to the left of the first division of the Wound track", then A..F), the Hero Party marker on
   its space;
+- the Rifle token in front of the player holding the Colonel's Rifle (Components; Voting);
 - each Hero marker on the Hero Action board or in the Exhausted Heroes space ("take your Hero
   marker and place it in one of the three spots"; "move the Hero markers ... into the Exhausted
   Heroes space"); beside its Hero sheet otherwise, which is off the board: absent;
@@ -119,6 +120,8 @@ def table(s: State) -> Table:
         "marker:wound": Thing("the Wound marker", wound_place(s.wound)),
         "marker:party": Thing("the Hero Party marker", name.get(s.party, s.party)),
     }
+    if s.rifle in s.seats:  # "the player holding the Colonel's Rifle" (Voting): the Rifle token
+        out["rifle"] = Thing("the Rifle token", f"the table in front of {hero(s.rifle)}")
     for seat in s.seats:
         if seat in s.on_board:
             out[f"hero:{seat}"] = Thing(f"{hero(seat)}'s Hero marker", HERO_BOARD)

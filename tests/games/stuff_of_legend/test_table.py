@@ -43,6 +43,7 @@ def test_at_set_up_the_table_is_the_rulebooks_set_up() -> None:
     assert t["marker:boy"] == Thing("the Boy marker", f"division {WORLD.time.start[3] + 1} of the Time track")
     assert t["marker:wound"] == Thing("the Wound marker", "the Wound track, left of division A")
     assert t["marker:party"] == Thing("the Hero Party marker", "Brooklyn")
+    assert t["rifle"] == Thing("the Rifle token", "the table in front of Max")  # the option: Max holds it
     exits = {k: v for k, v in t.items() if k.startswith("exit:")}
     assert len(exits) == 4 and all(v.face == "face down" and v.name == f"the Exit token of {v.place}"
                                    for v in exits.values())
@@ -54,7 +55,7 @@ def test_at_set_up_the_table_is_the_rulebooks_set_up() -> None:
     assert sorted(v.place for k, v in t.items() if k.startswith("army:")) == soldiers
     assert [v.place for k, v in t.items() if k.startswith("loyalty:")] == [
         "the table in front of Max", "the table in front of Percy", "the table in front of Harmony"]
-    faces = {v.face for k, v in t.items() if not k.startswith("marker:") and not k.startswith("army:")}
+    faces = {v.face for k, v in t.items() if not k.startswith(("marker:", "army:", "rifle"))}
     assert faces == {"face down"}
     assert not any(k.startswith(("hero:", "leader", "ally:", "discard:", "played:", "held:")) for k in t)
 
@@ -116,7 +117,7 @@ def test_what_the_device_holds_is_not_on_the_table() -> None:
                       boogeyman_deck="digital", exits="digital", loyalty="digital")
     t = table_of(RULES, RULES.setup(digital, 2))
     kinds = {k.split(":")[0] for k in t}
-    assert kinds == {"marker", "army"}
+    assert kinds == {"marker", "army", "rifle"}
 
 
 def test_random_games_keep_every_thing_named_placed_and_never_name_a_face_down_card() -> None:
@@ -150,7 +151,7 @@ def test_random_games_keep_every_thing_named_placed_and_never_name_a_face_down_c
                 elif thing.face == "face":
                     shown += 1
             public = ("attention", "boy", "wound", "party", "on_board", "exhausted", "armies", "leaders",
-                      "bridge", "allies", "held", "sinister", "action")
+                      "bridge", "allies", "held", "sinister", "action", "rifle")
             same = all(getattr(s, f) == getattr(after, f) for f in public) and len(s.discard_pile) == len(
                 after.discard_pile) and [(x.location.up if x.location else None, [e.up for e in x.encounters])
                                          for x in s.board] == [(x.location.up if x.location else None,
