@@ -10,7 +10,7 @@ import random
 from bin_helpers import C, play, table
 from companion.core.game import sample_chance
 from companion.core.rng import Rng
-from companion.core.table import steps, table_of
+from companion.core.table import Thing, step_text, steps, table_of
 from companion.games.bump_in_the_night.cards import BONUS, code
 from companion.games.bump_in_the_night.game import RULES
 from companion.games.bump_in_the_night.inputs import (
@@ -34,6 +34,12 @@ DEN_OF_EVIL = code(BONUS, 1)
 
 def _said(before: State, after: State) -> list[str]:
     return [s.text for s in steps(table_of(RULES, before), table_of(RULES, after))]
+
+
+def _turned(name: str, place: str, face: str) -> str:
+    """A "Turn" sentence as companion/core/table.py words it (whether it says the place is that
+    module's choice); every other sentence here is literal."""
+    return step_text(Thing(name, place, "standing"), Thing(name, place, face))
 
 
 def test_at_set_up_the_girls_go_into_the_house_and_the_monsters_stay_with_their_players() -> None:
@@ -90,7 +96,8 @@ def test_a_hiding_goblin_is_laid_down_and_a_bonus_card_is_laid_face_up() -> None
     up in front of its player (a point each, BIN-63)."""
     s = table(moved={"front_hall": 1}, monsters={"yellow": {"goblin": "front_hall"}}, locks=DEN_TO_HALL)
     asked = play(s, Scare("yellow", "goblin"))
-    assert _said(asked, play(asked, Hide(True))) == ["Turn Yellow's Goblin face down"]
+    assert _said(asked, play(asked, Hide(True))) == [_turned("Yellow's Goblin", "the Front Hall", "face down")]
+    assert _turned("Yellow's Goblin", "the Front Hall", "face down").endswith(" face down")
     b = table(step=3, moved={"den": 2}, monsters={"yellow": {"ghost": "den"}}, hands={"yellow": (DEN_OF_EVIL,)})
     b = play(b, Scare("yellow", "ghost"))
     played = play(b, Bonus(DEN_OF_EVIL))

@@ -9,7 +9,7 @@ import random
 
 from audit_kit import PERSONAL, go, to_phase2, votes
 from companion.core.evolve import evolve
-from companion.core.table import Thing, steps, table_of
+from companion.core.table import Thing, step_text, steps, table_of
 from companion.games.stuff_of_legend import inputs as I
 from companion.games.stuff_of_legend.game import RULES
 from companion.games.stuff_of_legend.state import Options, State
@@ -21,6 +21,12 @@ PHYSICAL = Options(players=3, rifle="max", exits="physical", loyalty="physical")
 
 def _said(before: State, after: State) -> list[str]:
     return [s.text for s in steps(table_of(RULES, before), table_of(RULES, after))]
+
+
+def _turned(name: str, place: str) -> str:
+    """A "Turn ... face up" sentence as companion/core/table.py words it (whether it says the place
+    is that module's choice); every other sentence here is literal."""
+    return step_text(Thing(name, place, "face down"), Thing(name, place, "face"))
 
 
 def _revealed(options: Options = PHYSICAL, seed: int = 4) -> State:
@@ -73,9 +79,10 @@ def test_set_up_step_10_and_a_basic_move_paid_with_a_card_then_the_party_moves()
         t = go(s, I.Reveal(space, code))
         said += _said(s, t)
         s = t
-    assert said == ["Turn the Location card of Hollow Oak (Fallen Log) face up",
+    assert said == [_turned("the Location card of Hollow Oak (Fallen Log)", "Hollow Oak"),
                     "Take the Location card of Briar Path off Briar Path",
-                    "Turn the Location card of Crossroads (Owl's Nest) face up"]
+                    _turned("the Location card of Crossroads (Owl's Nest)", "Crossroads")]
+    assert said[0].startswith("Turn the Location card of Hollow Oak (Fallen Log) ") and said[0].endswith(" face up")
     moved = go(s, I.ChooseActorInput("max"), I.Move("max", "hollow", ""))
     assert _said(s, moved) == ["Put Max's Hero marker on the Hero Action board",
                                "Put a card on the Action discard pile, face down"]
