@@ -78,10 +78,10 @@ class GameUI:
 
     @property
     def setup_screen(self) -> str:
-        """Where "new game" goes: the shell's set-up screen ("setup") built from the options the
+        """Where "new game" goes: the shell's set-up screen ("game_setup") built from the options the
         pack declares (companion/core/options.py), or straight into the game ("game") when it
         declares none. A pack with a set-up screen of its own names it here (a class attribute)."""
-        return "setup" if settings_of(self.pack.rules.options_type) else "game"
+        return "game_setup" if settings_of(self.pack.rules.options_type) else "game"
 
     # ---- the choose-a-game screen and resume ----
     def tile(self) -> tuple[str, str]:
@@ -195,7 +195,7 @@ class GameUI:
         app.go("choose")
         shot("01_choose_game")
         h.choose_game(self.tile_action)
-        if app.sm.current == "setup":
+        if app.sm.current == "game_setup":
             shot("02_setup")
             h.tap("start")
         shot("03_game")

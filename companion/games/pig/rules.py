@@ -139,10 +139,11 @@ class Pig:
             prompt = f"{who}: roll the die and tap what it shows"
         else:
             prompt = f"{who}: {state.pot} this turn. Roll again or hold?"
-        scores = " \u00b7 ".join(f"{s} {n}" for s, n in zip(state.seats, state.scores))
-        return {"prompt": prompt, "notices": list(state.notices), "scores": dict(zip(state.seats, state.scores)),
-                "turn": who, "pot": state.pot, "rolling": state.rolling, "target": state.options.target,
-                "round": state.round, "status": f"Pig to {state.options.target} \u00b7 {scores}"}
+        scores = ", ".join(f"{s} {n}" for s, n in zip(state.seats, state.scores))
+        return {"prompt": prompt, "notices": [*state.notices, f"Scores: {scores}"],
+                "scores": dict(zip(state.seats, state.scores)), "turn": who, "pot": state.pot,
+                "rolling": state.rolling, "target": state.options.target, "round": state.round,
+                "status": f"Pig to {state.options.target} \u00b7 {who}'s turn"}
 
     def view(self, state: State, seat: str) -> Observation:
         return self.observe(state, seat)

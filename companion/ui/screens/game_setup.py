@@ -22,7 +22,7 @@ SHORT = 6  # a number with this many values or fewer: a button each; more: "-" a
 LABEL_W = 190
 
 
-class SetupScreen(BaseScreen):
+class GameSetupScreen(BaseScreen):
     title = "Set up the game"
 
     def on_kv_post(self, base: Any) -> None:
@@ -129,4 +129,4 @@ class SetupScreen(BaseScreen):
         self.app.go("choose")
 
 
-SCREEN = SetupScreen
+SCREEN = GameSetupScreen
