@@ -94,3 +94,33 @@ def test_the_roll_button_and_roll_for_me_roll_the_device_s_die(harness: Any) -> 
         return
     app.pressed("roll")  # a decision, not a die: nothing is rolled
     assert c.history()[0] == ("Roll the die for Player 1",)
+
+
+def test_undo_of_the_devices_turn_and_it_plays_the_same_turn_again(harness: Any) -> None:
+    """The device in Player 1's chair plays its turn, its own die included. Undo of it goes back to
+    the start (nothing a person gave before it), the confirm saying the device's answers go too;
+    the device then plays again: the same rolls and the same decisions (its die is the game's
+    generator, its decisions seeded from what it sees), and the screen is not stuck deciding."""
+    h = harness
+    app = h.app
+    app.seed = 5
+    app.go("choose")
+    h.choose_game("game:PIG")
+    h.tap("holders:0:hard")
+    h.tap("holders:1:person")
+    h.tap("start")
+    c = app.controller
+    assert h.until(lambda: c.actor().seat == "Player 2", timeout=8), c.history()[0]
+    turn = c.history()[0]
+    assert turn[0] == "Roll the die for Player 1" and len(turn) >= 1
+    h.tap("undo")
+    assert app.confirm.message == f"Undo: {turn[0]}?"
+    if len(turn) > 1:
+        assert "The device's answer after it goes too" in app.confirm.detail
+    h.tap("confirm_ok")
+    assert h.until(lambda: c.actor().seat == "Player 2" and len(c.history()[0]) == len(turn), timeout=8)
+    assert c.history()[0] == turn
+    assert app.screen("game").ids.choices_note.text == ""
+    assert h.until(lambda: not app.toaster.shown, timeout=6)  # "Undone: ..." lies over the lower row a while
+    h.tap("choice:5")  # Player 2's die, by a tap
+    assert c.history()[0] == (*turn, "Player 2 rolled a 6")
