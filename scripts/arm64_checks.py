@@ -57,7 +57,7 @@ def main() -> int:
         else:
             native += 1
     check("every package is a published binary wheel, none built from source", not built_here,
-          ", ".join(built_here) or f"{native} native aarch64 wheels")
+          ", ".join(built_here) or f"{native} native wheels, the rest pure Python")
 
     for mod in ("numpy", "cv2", "zxingcpp", "pyzbar.pyzbar", "kivy", "matplotlib", "companion.scan.decoder"):
         try:
@@ -65,6 +65,14 @@ def main() -> int:
             check(f"import {mod}", True, str(getattr(m, "__version__", "")))
         except Exception as exc:  # noqa: BLE001 - what failed is the check's answer
             check(f"import {mod}", False, f"{type(exc).__name__}: {exc}")
+    if platform.machine() == "aarch64":
+        # the lock's own simplejpeg (built for numpy 2) shadows apt's, which picamera2 imports on a Pi
+        try:
+            import simplejpeg
+
+            check("import simplejpeg (picamera2's, from the lock)", True, str(simplejpeg.__version__))
+        except Exception as exc:  # noqa: BLE001
+            check("import simplejpeg (picamera2's, from the lock)", False, f"{type(exc).__name__}: {exc}")
     present = {(d.metadata["Name"] or "").lower() for d in metadata.distributions()}
     for bad, why in (("opencv-python", "needs libgthread/GTK; the headless wheel is the one"),
                      ("onnxruntime", "segfaulted at import on aarch64 (issue 24)"),

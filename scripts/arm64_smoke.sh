@@ -87,6 +87,18 @@ mount_root() {
   done
   mkdir -p "$root/dev/shm" 2>/dev/null
   cp -L /etc/resolv.conf "$root/etc/resolv.conf"
+  # A machine behind a TLS-inspecting proxy trusts its own CAs (/usr/local/share/ca-certificates):
+  # the root must too, or pip cannot reach PyPI (CERTIFICATE_VERIFY_FAILED)
+  local ca changed=0
+  for ca in /usr/local/share/ca-certificates/*.crt; do
+    [ -f "$ca" ] || continue
+    cmp -s "$ca" "$root/usr/local/share/ca-certificates/${ca##*/}" && continue
+    mkdir -p "$root/usr/local/share/ca-certificates"
+    cp "$ca" "$root/usr/local/share/ca-certificates/" && changed=1
+  done
+  if [ "$changed" = 1 ]; then
+    chroot "$root" /usr/sbin/update-ca-certificates >/dev/null || echo "arm64: update-ca-certificates failed" >&2
+  fi
 }
 unmount_root() {
   local m
@@ -100,7 +112,7 @@ inroot() {
   mount_root
   chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=dumb \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
-    PIP_DISABLE_PIP_VERSION_CHECK=1 COMPANION_ARM64=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_CERT=/etc/ssl/certs/ca-certificates.crt COMPANION_ARM64=1 \
     /bin/bash -c "cd /opt/companion 2>/dev/null || cd /; $1"
 }
 
