@@ -117,7 +117,7 @@ inroot() {
 }
 
 pytest_in_root() {  # pytest_in_root ARGS... (run under xvfb: some packs' tests draw)
-  inroot "xvfb-run -a -s '-screen 0 1024x768x24' .venv/bin/python -m pytest ${pytest_args[*]} $*"
+  inroot "xvfb-run -a -s '-screen 0 1024x768x24' .venv/bin/python -m pytest$(printf ' %q' "${pytest_args[@]}" "$@")"
 }
 
 phase_root() {
