@@ -17,7 +17,7 @@
 #   core     tests/core except the journal's own tests
 #   journal  the journal's tests (tests/core/test_journal*.py, the WAL scan, the old journals, the
 #            WAL and disk faults)
-#   rules    the four packs' rule tests (tests/games)
+#   rules    the four packs' rule tests (tests/games without the AI, simulation and property runs)
 #   scan     tests/scan on stills, minus the heavy tests named in scripts/arm64_scan_heavy.txt
 #   shots    `companion shots --game all` under xvfb in the root; the PNG count is checked
 #
@@ -183,7 +183,12 @@ phase_journal() {
 }
 
 phase_rules() {
-  pytest_in_root --basetemp=/tmp/arm64-rules tests/games
+  # the rules, not the players: the AI searches, the many-game simulations and the hypothesis
+  # property runs are the same Python over and over, minutes each under emulation (make test runs them)
+  pytest_in_root --basetemp=/tmp/arm64-rules tests/games --ignore=tests/games/boogeyman/ai \
+    --ignore=tests/games/boogeyman/sim --ignore=tests/games/boogeyman/test_properties.py \
+    --ignore=tests/games/goosebumps/test_ai.py --ignore=tests/games/goosebumps/test_sim.py \
+    --ignore=tests/games/stuff_of_legend/test_sim.py
 }
 
 phase_scan() {
