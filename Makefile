@@ -56,3 +56,10 @@ upgrade-deps:
 test-jitter: setup-test
 	@for s in 1 2 3; do echo "== COMPANION_SYNTH_JITTER=$$s"; \
 		COMPANION_SYNTH_JITTER=$$s $(PY) -m pytest -q --no-cov tests/scan || exit 1; done
+
+.PHONY: test-arm64
+# The set-up and a smoke suite on arm64 (Debian bookworm, what Raspberry Pi OS is built on) under
+# qemu-user emulation: slow (about 25 min once the root is cached), needs root; not part of
+# `make test`. scripts/arm64_smoke.sh PHASE... reruns single phases; docs/hardware.md has the results.
+test-arm64:
+	scripts/arm64_smoke.sh

@@ -97,9 +97,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit:
         _flush_quietly()  # --help's text, before the interpreter's exit flush could fail on it
         raise
+    except BrokenPipeError as exc:
+        # argparse before Python 3.11.3 (3.11.2 is Debian bookworm's and Raspberry Pi OS's) writes
+        # --help's text unguarded: with stdout unbuffered, a reader gone away raises here
+        return error(exc)
     func = getattr(args, "func", None)
     if func is None:
-        parser.print_help()
+        try:
+            parser.print_help()
+        except BrokenPipeError:
+            _drop_stdout()
         _flush_quietly()
         return 2
     try:

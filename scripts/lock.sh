@@ -23,6 +23,8 @@ for purpose in run test firmware; do
     echo "# The lock for \`scripts/setup.sh $purpose\`: written by scripts/lock.sh, do not edit by hand."
     echo "# Refresh with \`make upgrade-deps\` (it runs the suite too)."
   } > "$out.tmp"
+  # uv keeps the versions already in its output file (unless --upgrade): start from the lock
+  [ -f "$out" ] && cp "$out" "$out.new"
   # a failed resolve leaves the old lock in place and says why
   "$uvenv/bin/uv" pip compile pyproject.toml requirements/build.in "${extra[@]}" "${args[@]}" \
       --quiet -o "$out.new" || { rm -f "$out.tmp" "$out.new"; exit 1; }

@@ -11,6 +11,19 @@ case "$purpose" in
   *) echo "setup: unknown purpose '$purpose' (use run, test or firmware)" >&2; exit 2 ;;
 esac
 
+# On a Raspberry Pi the camera (python3-picamera2) and, on a Pi 5, gpiozero's pins (python3-lgpio)
+# come only from apt, so the venv sees the system's packages there; what the lock installs into
+# the venv still comes first. Elsewhere the venv is sealed. COMPANION_VENV_SYSTEM_SITE=1 forces the
+# system's packages in (an arm64 board that is not a Pi; a Pi whose /proc/device-tree is hidden, as
+# in a container), =0 keeps them out; either way it counts when .venv is made (delete .venv to change).
+venv_args=()
+case "${COMPANION_VENV_SYSTEM_SITE:-}" in
+  1) venv_args+=(--system-site-packages) ;;
+  0) ;;
+  "") if grep -qs "Raspberry Pi" /proc/device-tree/model; then venv_args+=(--system-site-packages); fi ;;
+  *) echo "setup: COMPANION_VENV_SYSTEM_SITE must be 1 or 0, not '$COMPANION_VENV_SYSTEM_SITE'" >&2; exit 2 ;;
+esac
+
 # Debian / Raspberry Pi OS packages. libzbar0: pyzbar. libmtdev1, libgl1, mesa: Kivy.
 # espeak-ng: the spoken prompts. test: a virtual display and PDF rendering.
 pkgs=(libzbar0 libmtdev1 libgl1 libgl1-mesa-dri libegl1 espeak-ng python3-venv)
@@ -34,13 +47,6 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 PY="${PYTHON:-python3}"
-# On a Raspberry Pi the camera (python3-picamera2) and, on a Pi 5, gpiozero's pins (python3-lgpio)
-# come only from apt, so the venv sees the system's packages there; what the lock installs into
-# the venv still comes first. Elsewhere the venv is sealed.
-venv_args=()
-if grep -qs "Raspberry Pi" /proc/device-tree/model; then
-  venv_args+=(--system-site-packages)
-fi
 if [ ! -x .venv/bin/python ]; then
   echo "setup: creating .venv with $($PY --version) ${venv_args[*]}"
   $PY -m venv "${venv_args[@]}" .venv

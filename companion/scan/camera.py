@@ -55,6 +55,14 @@ def best_stream_size(sensor: tuple[int, int]) -> tuple[int, int]:
     return (w - w % 2, h - h % 2)
 
 
+def _picamera2_missing(exc: BaseException) -> bool:
+    """Whether importing picamera2 failed because it is not installed at all, as opposed to
+    installed but failing to load: on a Pi whose venv sees apt's python3-picamera2, a compiled
+    module of its built against another numpy raises ValueError ("numpy.dtype size changed") or an
+    ImportError of its own; off a Pi, libcamera's bindings are missing."""
+    return isinstance(exc, ModuleNotFoundError) and exc.name == "picamera2"
+
+
 class Picamera2Source:
     """The CSI camera through picamera2 (libcamera). Imported only here: not installable off-Pi.
 
@@ -65,8 +73,12 @@ class Picamera2Source:
     def __init__(self, size: tuple[int, int] | None = None, camera_num: int = 0) -> None:
         try:
             from picamera2 import Picamera2
-        except ImportError as exc:
-            raise CameraError(f"picamera2 is not installed ({exc}); on Raspberry Pi OS: apt install python3-picamera2") from exc
+        except Exception as exc:  # noqa: BLE001 - not only ImportError: see _picamera2_missing
+            if _picamera2_missing(exc):
+                raise CameraError(f"picamera2 is not installed ({exc}); on Raspberry Pi OS: "
+                                  "apt install python3-picamera2") from exc
+            raise CameraError(f"picamera2 is installed but does not load here ({type(exc).__name__}: {exc}); "
+                              "a USB camera: COMPANION_CAMERA=opencv:0") from exc
         try:
             self._cam = Picamera2(camera_num)
             sensor = tuple(int(v) for v in self._cam.sensor_resolution)
@@ -241,8 +253,8 @@ def open_camera(spec: str | None = None) -> FrameSource:
             import picamera2  # noqa: F401
 
             spec = "picamera2"
-        except ImportError:
-            spec = "opencv:0"
+        except Exception as exc:  # noqa: BLE001 - installed but broken: Picamera2Source says why
+            spec = "opencv:0" if _picamera2_missing(exc) else "picamera2"
     kind, _, arg = spec.partition(":")
     if kind == "picamera2":
         return Picamera2Source(camera_num=int(arg) if arg else 0)
