@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cards_qr.codes import CardCode
+from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
 
@@ -52,7 +53,7 @@ class CardFormScreen(BaseScreen):
         grid = self.ids.effects
         grid.clear_widgets()
         for e in self.menu():
-            b = BigButton(caption=e.text, font_size=14, action=f"effect:{e.name}", height=52)
+            b = BigButton(caption=e.text, font_size=T.FONT_BODY, action=f"effect:{e.name}", height=52)
             b.bind(on_press=lambda btn, name=e.name: self.pick(name))
             grid.add_widget(b)
 

@@ -53,7 +53,7 @@ class GameScreen(BaseScreen):
             return
         self.ids.choices_note.text = "" if legal else "Nothing to do here."
         for i, inp in enumerate(legal[:MAX_CHOICES]):
-            b = BigButton(caption=c.label(inp), action=f"choice:{i}", font_size=17,
+            b = BigButton(caption=c.label(inp), action=f"choice:{i}", font_size=T.FONT_BODY,
                           kind="primary" if i == 0 else "normal")
             b.bind(on_press=lambda _b, inp=inp: self.choose(inp))
             grid.add_widget(b)

@@ -76,17 +76,17 @@ class ScanScreen(BaseScreen):
         grid = self.ids.picker
         grid.clear_widgets()
         if unnamed:
-            new = BigButton(icon="+", caption="New card: type its title", font_size=16, action="pick:new",
+            new = BigButton(icon="+", caption="New card: type its title", font_size=T.FONT_BODY, action="pick:new",
                             kind="primary")
             new.bind(on_release=lambda btn, code=unnamed[0][0]: self.new_card(code))
             grid.add_widget(new)
         for code, info in sorted(named, key=lambda ci: ci[1].title.lower()):
-            b = BigButton(caption=f"{info.title}\n[size=12][color=a89cb0]sticker {code.number:02d}[/color][/size]",
-                          font_size=16, action=f"pick:{code}")
+            b = BigButton(caption=f"{info.title}\n[color=a89cb0]sticker {code.number:02d}[/color]",
+                          font_size=T.FONT_BODY, action=f"pick:{code}")
             b.bind(on_release=lambda btn, code=code, info=info: self.play(code, info))
             grid.add_widget(b)
         for code, _ in unnamed:
-            b = BigButton(caption=f"[color=a89cb0]Sticker {code.number:02d}[/color]", font_size=15,
+            b = BigButton(caption=f"[color=a89cb0]Sticker {code.number:02d}[/color]", font_size=T.FONT_BODY,
                           action=f"pick:{code}")
             b.bind(on_release=lambda btn, code=code: self.chosen(code))
             grid.add_widget(b)

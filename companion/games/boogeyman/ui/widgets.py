@@ -68,7 +68,7 @@ class ZoneCell(ButtonBehavior, Label):
 
     def _markup(self, i: dict[str, Any]) -> str:
         if i.get("hidden"):
-            return "[color=6d6275]?[/color]"
+            return "[color=9a8fa3]?[/color]"
         head = f"[b]{self.zone}[/b]"
         marks = []
         if i.get("dark"):
@@ -85,7 +85,7 @@ class ZoneCell(ButtonBehavior, Label):
         if i.get("boogeyman"):
             pieces.append(f"[color=ff5a4f]{T.GLYPH_SKULL}[/color]")
         line2 = " ".join(pieces)
-        return line1 + ("\n[size=17]" + line2 + "[/size]" if line2 else "")
+        return line1 + ("\n" + line2 if line2 else "")
 
 
 class HouseMap(Widget):
@@ -109,7 +109,7 @@ class HouseMap(Widget):
         if plan is None:
             return
         for zone in plan.cells:
-            cell = ZoneCell(zone=zone, font_size=15, color=T.TEXT)
+            cell = ZoneCell(zone=zone, font_size=T.FONT_BOARD, color=T.TEXT)
             cell.bind(on_press=lambda c: self.dispatch("on_zone", c.zone))
             self.cells[zone] = cell
             self.add_widget(cell)
@@ -214,9 +214,9 @@ class StressView(BoxLayout):
 
 
 def ladder_text(slot: dict[str, Any] | None, index: int, event_space: bool = False) -> str:
-    event = f"[size=13][color=e8a23a]{T.GLYPH_EVENT}[/color][/size]" if event_space else ""
+    event = f"[color=e8a23a]{T.GLYPH_EVENT}[/color]" if event_space else ""
     if slot is None:
-        return f"[color=6d6275]{index}[/color]{event}"
+        return f"[color=9a8fa3]{index}[/color]{event}"
     if slot.get("room") is None:
         return f"[b]?[/b]{event}"
     if slot.get("face_up"):

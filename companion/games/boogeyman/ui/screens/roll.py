@@ -45,8 +45,8 @@ class RollScreen(BaseScreen):
             self.delta = max(-candy, min(candy, self.delta))
             result = max(0, rolled + self.delta)
             self.ids.rolled.text = f"[size=64]{FACES[rolled - 1]}[/size]\n{rolled}"
-            self.ids.result.text = (f"Result [b]{result}[/b]\n[size=17]{abs(self.delta)} of {candy} Candy spent "
-                                    f"({self.delta:+d})[/size]")
+            self.ids.result.text = (f"Result [b]{result}[/b]\n{abs(self.delta)} of {candy} Candy spent "
+                                    f"({self.delta:+d})")
             self.find("minus").disabled = self.delta <= -candy or rolled + self.delta <= 0
             self.find("plus").disabled = self.delta >= candy
             self.find("keep").caption = f"Use {result}" if self.delta else f"Keep {rolled}"

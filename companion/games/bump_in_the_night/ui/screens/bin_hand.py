@@ -62,7 +62,7 @@ class BinHandScreen(BaseScreen):
             return
         v = c.view(colour)  # that seat's observation only
         self.ids.heading.text = f"{who}'s cards"
-        hand = [f"{card['name']} [size=12][color=a89cb0]({DECKS.get(card['deck'], card['deck'])})[/color][/size]" for card in v.get("hand", [])]
+        hand = [f"{card['name']} [color=a89cb0]({DECKS.get(card['deck'], card['deck'])})[/color]" for card in v.get("hand", [])]
         self.ids.hand.text = "In your hand: " + (", ".join(hand) if hand else "no cards")
         self.ids.prompt.text = str(v["prompt"])
         if drawing:

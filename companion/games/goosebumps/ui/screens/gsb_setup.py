@@ -75,7 +75,7 @@ class GsbSetupScreen(BaseScreen):
         g.bind(minimum_height=g.setter("height"))
         for value, text, action, on in items:
             b = BigButton(caption=("\u2714 " if on else "\u25cb ") + text, kind="primary" if on else "normal",
-                          action=action, font_size=16)
+                          action=action, font_size=T.FONT_BODY)
             b.bind(on_press=lambda _b, v=value: fn(v))
             g.add_widget(b)
         row.add_widget(g)

@@ -55,12 +55,12 @@ def action_of(inp: Any) -> str:
     return type(inp).kind
 
 
-NOTICE_ROOM = 130  # characters the corner beside the pile reads whole (3 lines at its smallest size)
+NOTICE_ROOM = 60  # characters the corner beside the pile reads whole (2 lines at the body size or a bit under)
 
 
 def latest(notices: list[str]) -> str:
-    """The last things that happened, newest last: up to three, as many as the corner reads whole
-    (the newest always; the journal and the device's steps keep every line)."""
+    """The last things that happened, newest last: as many as the corner reads whole at a size
+    read from a chair (the newest always; the journal and the device's steps keep every line)."""
     shown: list[str] = []
     for n in reversed([for_table(x) for x in notices[-3:]]):
         if shown and len(" \u00b7 ".join([n] + shown)) > NOTICE_ROOM:
@@ -156,7 +156,7 @@ class GsbTableScreen(BaseScreen):
         grid.cols = 13 if big else 21
         rows = -(-(t["end"] + 1) // grid.cols)
         grid.height = rows * (50 if big else 25) + rows - 1
-        for w, height in ((self.ids.info, 54), (self.ids.prompt, 36)):
+        for w, height in ((self.ids.info, 66), (self.ids.prompt, 40)):
             w.height, w.opacity = (0, 0) if big else (height, 1)
         if len(self.cells) != t["end"] + 1:
             grid.clear_widgets()
@@ -171,11 +171,12 @@ class GsbTableScreen(BaseScreen):
             on.setdefault(p["space"], []).append(initial(p["seat"]))
         landmarks, steal = set(t["landmarks"]), set(t["steal"])
         for space, cell in enumerate(self.cells):
-            mark = "START" if space == 0 else "END" if space == t["end"] else \
+            # The ends by a glyph and a word the cell reads whole at the track's size (FONT_MIN)
+            mark = ("START" if big else "\u25b6") if space == 0 else "END" if space == t["end"] else \
                 "\u2605" if space in landmarks else "ST" if space in steal else \
                 "\u2197" if space == t["sign"] else "\u271d" if space == t["tombstone"] else str(space)
             pawns = "".join(on.get(space, []))
-            cell.text = f"[b][size=13]{pawns}[/size][/b]" if pawns else mark
+            cell.text = f"[b]{pawns}[/b]" if pawns else mark
             cell.background_color = (T.ACCENT if space in landmarks else T.DANGER if space in steal
                                      else T.INFO if space in (t["sign"], t["tombstone"]) else T.PANEL2)
             cell.disabled = not big
@@ -185,6 +186,7 @@ class GsbTableScreen(BaseScreen):
     def _players(self, v: dict[str, Any]) -> None:
         box = self.ids.players
         box.clear_widgets()
+        box.cols = 1 if len(v["players"]) <= 3 else 2  # a line each, as large as the corner holds
         for p in v["players"]:
             me = "\u25b6 " if p["seat"] == v["turn"]["seat"] and v["phase"] == "play" else ""
             holder = ""
@@ -197,7 +199,7 @@ class GsbTableScreen(BaseScreen):
                 color=T.ACCENT if me else T.TEXT))
 
     def _button(self, text: str, action: str, fn: Any, kind: str = "normal") -> BigButton:
-        b = BigButton(caption=text, action=action, font_size=15, kind=kind, height=50)
+        b = BigButton(caption=text, action=action, font_size=T.FONT_BODY, kind=kind, height=50)
         b.bind(on_press=lambda *_: fn())
         self.ids.choices.add_widget(b)
         return b

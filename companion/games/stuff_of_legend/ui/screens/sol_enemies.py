@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from companion.games.stuff_of_legend.ui import words
 from companion.games.stuff_of_legend.ui.screens.common import button
+from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 
 
@@ -37,7 +38,7 @@ class SolEnemiesScreen(BaseScreen):
             seen.add(inp.enemy)
             cap = words.caption(s, inp) + (" (proposed)" if first and inp.to else "")
             grid.add_widget(button(cap, f"enemy:{i}", lambda inp=inp: app.submit(inp),
-                                   kind="primary" if first else "normal", inp=inp, font_size=16))
+                                   kind="primary" if first else "normal", inp=inp, font_size=T.FONT_BODY))
 
 
 SCREEN = SolEnemiesScreen
