@@ -292,6 +292,21 @@ def background(label: Label) -> RGBA:
     return _canvas_background(label, ((r[0] + r[2]) / 2, (r[1] + r[3]) / 2))
 
 
+def _outside_parent(label: Label) -> str:
+    """A label pushed out of the layout that holds it (its fixed-height siblings want more room
+    than there is): its text is drawn over its neighbours."""
+    from kivy.uix.layout import Layout
+
+    parent = label.parent
+    if not isinstance(parent, Layout) or parent.width <= 0 or parent.height <= 0:
+        return ""
+    px0, py0 = parent.to_window(parent.x, parent.y)
+    x0, y0, x1, y1 = text_rect(label)
+    if x0 < px0 - _SLACK or y0 < py0 - _SLACK or x1 > px0 + parent.width + _SLACK or y1 > py0 + parent.height + _SLACK:
+        return "outside the layout that holds it"
+    return ""
+
+
 def read(label: Label) -> Reading:
     from kivy.core.window import Window
 
@@ -299,7 +314,7 @@ def read(label: Label) -> Reading:
     opacity = _opacity(label)
     bg = background(label)
     lowest = min((contrast(blend(c, float(c[3]) * opacity, bg), bg) for _, c in pieces), default=21.0)
-    cut = why_cut(label)
+    cut = why_cut(label) or _outside_parent(label)
     if not cut and not _viewports(label):
         x0, y0, x1, y1 = text_rect(label)
         if x0 < -_SLACK or y0 < -_SLACK or x1 > Window.width + _SLACK or y1 > Window.height + _SLACK:

@@ -53,7 +53,7 @@ class CardFormScreen(BaseScreen):
         grid = self.ids.effects
         grid.clear_widgets()
         for e in self.menu():
-            b = BigButton(caption=e.text, font_size=T.FONT_BODY, action=f"effect:{e.name}", height=52)
+            b = BigButton(caption=e.text, font_size=T.FONT_BODY, action=f"effect:{e.name}", height=64)
             b.bind(on_press=lambda btn, name=e.name: self.pick(name))
             grid.add_widget(b)
 

@@ -84,7 +84,7 @@ class ZoneCell(ButtonBehavior, Label):
             pieces.append(f"[color=7b9fd4]{T.GLYPH_SITTER}[/color]")
         if i.get("boogeyman"):
             pieces.append(f"[color=ff5a4f]{T.GLYPH_SKULL}[/color]")
-        line2 = " ".join(pieces)
+        line2 = (" " if len(pieces) < 3 else "").join(pieces)  # three or more pieces close up, readable at the board's size
         return line1 + ("\n" + line2 if line2 else "")
 
 
@@ -207,7 +207,8 @@ class StressView(BoxLayout):
                     row.add_widget(Cell())
             for k, c in enumerate(reversed(row.children)):
                 mark = glyph if k == value else (T.GLYPH_TROUBLE if k in self.trouble else str(k))
-                c.text = f"[b]{mark}[/b]" if k == value else f"[color=a89cb0]{mark}[/color]"
+                # the token: dark on its bright fill (WCAG 4.5:1 or more); the other spaces light on dark
+                c.text = f"[b][color=0d0b10]{mark}[/color][/b]" if k == value else f"[color=a89cb0]{mark}[/color]"
                 c.fill = list(T.DANGER if name == "boog" else T.INFO) if k == value else [0.1, 0.1, 0.1, 1]
                 c.frame = list(T.ACCENT) if k in self.trouble and k != value else [0.4, 0.4, 0.4, 1]
                 c.hatch = k == self.top

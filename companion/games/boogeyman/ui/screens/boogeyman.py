@@ -74,7 +74,7 @@ class BoogeymanScreen(BaseScreen):
         grid.cols = 3 if kind == "choose_card" else 7
         ladder = "  ".join(ladder_text(s, i + 1) for i, s in enumerate(v["ladder"])) or "no token yet"
         look.hint = "Boogeyman: " + look_hint("the Apparitions Ladder")
-        look.secret = f"[b]Ladder:[/b] {ladder}\nBabysitter in {v['babysitter']}."
+        look.secret = f"[b]Ladder:[/b] {ladder} \u00b7 Babysitter in {v['babysitter']}."
         confirm = self.find("confirm")
         confirm.disabled = True
         if kind == "choose_room_tokens":

@@ -34,7 +34,7 @@ class SolTableScreen(BaseScreen):
         self.ids.tracks.text = tracks(s, v)
         self.ids.heroes.text = heroes(v)
         self.ids.prompt.text = v["prompt"]
-        self.ids.notices.text = "\n".join(v["notices"][-3:])
+        self.ids.notices.text = "\n".join(v["notices"][-2:])  # the last two lines, large; the rest on the Journal
         self.find("undo").disabled = not c.undo_label()
         self.find("look").caption = "Back to the choices" if self.mode == "look" else "Look at my cards"
         self.find("accident").caption = "Back to the choices" if self.mode.startswith("accident") else "A token was seen"
