@@ -108,12 +108,14 @@ def _hex(value: str) -> RGBA | None:
 
 
 def _px(value: str, default: float) -> float:
+    """A markup size ("22", "22sp", "12dp") in pixels, as Kivy's markup reads it."""
     from kivy.metrics import dpi2px
 
-    try:
-        return float(dpi2px(value.strip()))
-    except (ValueError, TypeError, IndexError):
+    m = re.fullmatch(r"\s*([0-9.]+)\s*(px|dp|sp|pt|in|cm|mm)?\s*", value)
+    if m is None:
         return default
+    number, unit = float(m.group(1)), m.group(2)
+    return number if unit in (None, "px") else float(dpi2px(number, unit))
 
 
 # ---- the text's runs ---------------------------------------------------------------------------

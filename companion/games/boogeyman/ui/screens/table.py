@@ -10,6 +10,7 @@ from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.ui.layout import plan
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
+from companion.ui.plain import for_people
 
 
 class TableScreen(BaseScreen):
@@ -30,9 +31,9 @@ class TableScreen(BaseScreen):
         v = c.view()
         legal = c.legal()
         kinds = {type(i).kind for i in legal}
-        self.ids.prompt.text = v["prompt"]
+        self.ids.prompt.text = for_people(str(v["prompt"]))
         fix = app.fix_text
-        notes = str(v["notices"][-1]) if v["notices"] else ""  # the last line, large; the rest on the Journal
+        notes = for_people(str(v["notices"][-1])) if v["notices"] else ""  # the last line, large; the rest on the Journal
         self.ids.notices.text = (f"[color=e8a23a]{T.GLYPH_WARN} Sensors: {fix}[/color]" if fix else notes)
         self.ids.fix.shown = bool(fix)
         self.ids.lasting.text = self.lasting_text(v)

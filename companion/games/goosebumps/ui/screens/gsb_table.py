@@ -21,6 +21,7 @@ from companion.ui.camera import CAMERA
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
+from companion.ui.plain import for_people
 
 SHORT = {"pal": "Pal", "car": "Haunted Car", "book": "Found Your Book!", "stine": "R.L. Stine!",
          "gnomies": "Gnomies", "freeze": "Freeze Ray!"}
@@ -62,7 +63,7 @@ def latest(notices: list[str]) -> str:
     """The last things that happened, newest last: as many as the corner reads whole at a size
     read from a chair (the newest always; the journal and the device's steps keep every line)."""
     shown: list[str] = []
-    for n in reversed([for_table(x) for x in notices[-3:]]):
+    for n in reversed([for_people(for_table(x)) for x in notices[-3:]]):
         if shown and len(" \u00b7 ".join([n] + shown)) > NOTICE_ROOM:
             break
         shown.insert(0, n)
@@ -126,11 +127,11 @@ class GsbTableScreen(BaseScreen):
         self._players(v)
         turn = v["turn"]
         self.ids.because.text = (f"Round {v['round']} \u00b7 " if v["phase"] == "play" else "") + \
-            for_table(str(turn.get("because", "") or f"{turn['seat']}'s turn"))
+            for_people(for_table(str(turn.get("because", "") or f"{turn['seat']}'s turn")))
         top = v.get("discard_top", "")
         self.ids.pile.text = f"Draw pile: {v['pile']}" + (f" \u00b7 discard: {caption(top)}" if top else "")
         self.ids.notices.text = latest(list(v.get("notices", [])))
-        self.ids.prompt.text = for_table(str(v.get("prompt", "")))
+        self.ids.prompt.text = for_people(for_table(str(v.get("prompt", ""))))
         self.find("undo").disabled = not c.undo_label()
         w = v["waiting"]
         victim = [p for p in v["players"] if p["seat"] == w.get("victim")]

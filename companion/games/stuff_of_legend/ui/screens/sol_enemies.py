@@ -9,6 +9,7 @@ from companion.games.stuff_of_legend.ui import words
 from companion.games.stuff_of_legend.ui.screens.common import button
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
+from companion.ui.plain import for_people
 
 
 class SolEnemiesScreen(BaseScreen):
@@ -22,9 +23,9 @@ class SolEnemiesScreen(BaseScreen):
         s = c.state
         v = c.view()
         a = v["tracks"]["attention"]
-        self.ids.prompt.text = v["prompt"]
+        self.ids.prompt.text = for_people(str(v["prompt"]))
         left = v["waiting"].get("enemies", []) if v["waiting"].get("kind") == "activate" else []
-        self.ids.info.text = (f"Attention {a['value']}: range {a['range']} trail step(s), armies of strength "
+        self.ids.info.text = (f"Attention {a['value']}: range {a['range']} trail step{'s' if a['range'] != 1 else ''}, armies of strength "
                               f"{a['army_strength']}. {len(left)} still to activate.")
         self.find("undo").disabled = not c.undo_label()
         grid = self.ids.choices
