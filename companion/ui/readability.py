@@ -47,6 +47,7 @@ class Reading:
     contrast: float      # the lowest contrast ratio of its runs against the background
     disabled: bool       # a disabled control: 3:1 is enough
     widget: str = ""     # the widget's class, and its `action` when it has one
+    board: bool = False  # a board or track label (its class says `board_label = True`): 16 px is enough
 
     @property
     def contrast_ok(self) -> bool:
@@ -71,6 +72,8 @@ class Survey:
             "lowest": min((r.contrast for r in rs), default=0.0),
             "low_contrast": sum(not r.contrast_ok for r in rs),
             "share20": (sum(r.px >= 20 - 0.01 for r in rs) / n) if n else 1.0,
+            "board": sum(r.board for r in rs),
+            "share20_text": (sum(r.px >= 20 - 0.01 for r in rs if not r.board) / max(1, sum(not r.board for r in rs))),
         }
 
 
@@ -325,7 +328,7 @@ def read(label: Label) -> Reading:
     action = getattr(label, "action", "")
     return Reading(text=" ".join(str(label.text).split()), px=min((p for p, _ in pieces), default=0.0),
                    cut=cut, contrast=round(lowest, 2), disabled=bool(label.disabled),
-                   widget=f"{name}:{action}" if action else name)
+                   widget=f"{name}:{action}" if action else name, board=bool(getattr(label, "board_label", False)))
 
 
 def measure(root: Any = None) -> list[Reading]:
@@ -374,14 +377,14 @@ def survey(code: str, data_dir: Any, each: Callable[[str, list[Reading]], None] 
 
 
 HEADER = ("| game | states | texts | under 20 px | under 16 px | smallest | clipped | lowest contrast | "
-          "at >= 20 px |\n|---|---|---|---|---|---|---|---|---|")
+          "at >= 20 px | board/track labels | other texts at >= 20 px |\n|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 def table_row(row: dict[str, Any]) -> str:
     n = max(1, row["texts"])
     return (f"| {row['game']} | {row['states']} | {row['texts']} | {row['under20']} ({100 * row['under20'] / n:.0f} %) | "
             f"{row['under16']} ({100 * row['under16'] / n:.0f} %) | {row['smallest']:.0f} px | {row['clipped']} | "
-            f"{row['lowest']:.2f}:1 | {100 * row['share20']:.1f} % |")
+            f"{row['lowest']:.2f}:1 | {100 * row['share20']:.1f} % | {row['board']} | {100 * row['share20_text']:.1f} % |")
 
 
 def report(game: str = "all", listing: bool = False) -> int:

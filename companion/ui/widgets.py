@@ -42,18 +42,23 @@ class Panel(Hideable, BoxLayout):
     """A box of controls that screens show and hide (the die faces, the Candy choice, a cover)."""
 
 
-def fit_font(label: Label, hi: float, lo: float) -> None:
+def fit_font(label: Label, hi: float, lo: float, inset: float = 0) -> None:
     """Sets the label's font to the largest size from `hi` down to `lo` at which its text reads
-    whole (what fits at one size fits at a smaller one), never below the theme's FONT_MIN."""
+    whole (what fits at one size fits at a smaller one), never below the theme's FONT_MIN.
+    `inset`: px the text keeps clear of the top and the bottom of the box."""
     hi, lo = max(int(hi), T.FONT_MIN), max(int(min(lo, hi)), T.FONT_MIN)
+
+    def cut() -> bool:
+        return bool(why_cut(label)) or (inset > 0 and label.texture_size[1] > label.height - 2 * inset)
+
     label.font_size = hi
-    if not why_cut(label):
+    if not cut():
         return
     best, a, b = lo, lo, hi - 1
     while a <= b:
         mid = (a + b) // 2
         label.font_size = mid
-        if why_cut(label):
+        if cut():
             b = mid - 1
         else:
             best, a = mid, mid + 1
@@ -95,18 +100,19 @@ class BigButton(Button):
     action = StringProperty("")      # a name tests and the shots use to find buttons
     stacked = BooleanProperty(False) # icon above the caption (narrow buttons)
     max_font = NumericProperty(0)
+    fit_inset = NumericProperty(0)  # px the caption keeps clear of the top and bottom (a tile's margin)
 
     def __init__(self, **kw: Any) -> None:
         self._refit = Clock.create_trigger(self._fit, -1)
         super().__init__(**kw)
-        for name in ("text", "size", "max_font", "bold", "markup", "font_name", "padding"):
+        for name in ("text", "size", "max_font", "bold", "markup", "font_name", "padding", "fit_inset"):
             self.fbind(name, self._refit)
         self._refit()
 
     def _fit(self, *_: Any) -> None:
         if not self.max_font:
             self.max_font = self.font_size
-        fit_font(self, self.max_font, T.FONT_MIN)
+        fit_font(self, self.max_font, T.FONT_MIN, self.fit_inset)
 
 
 class HideButton(Hideable, BigButton):

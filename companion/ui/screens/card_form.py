@@ -61,6 +61,7 @@ class CardFormScreen(BaseScreen):
         """A card the companion has not met: `sticker` when it was read (or picked) by its sticker."""
         self.code, self.effect, self.n, self.sticker = code, "none", 1, sticker
         self.ids.name.text = ""
+        self.ids.effects_list.scroll_y = 1  # a new card: its effects from the first
         self.refresh()
 
     def refresh(self) -> None:

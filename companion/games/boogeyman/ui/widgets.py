@@ -18,6 +18,7 @@ from companion.ui import theme as T
 # ---- the house map ---------------------------------------------------------------------------
 
 class ZoneCell(ButtonBehavior, Label):
+    board_label = True  # a board or track label: 16 px is its floor (readability.py)
     zone = StringProperty("")
     info = ObjectProperty(None, allownone=True)
 
@@ -161,6 +162,8 @@ class HouseMap(Widget):
 
 class Cell(Label):
     """A small framed label (Ladder space, Stress space)."""
+
+    board_label = True  # a board or track label: 16 px is its floor (readability.py)
 
     fill = ListProperty([0.1, 0.1, 0.1, 1])
     frame = ListProperty([0.4, 0.4, 0.4, 1])

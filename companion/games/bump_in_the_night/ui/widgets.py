@@ -29,6 +29,8 @@ def monster_mark(ref: str) -> str:
 
 
 class RoomLabel(FitLabel):
+    board_label = True  # a board or track label: 16 px is its floor (readability.py)
+
     fill = ListProperty(list(T.PANEL2))
 
 

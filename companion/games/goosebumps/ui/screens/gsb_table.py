@@ -103,6 +103,8 @@ class TrackCell(Button):
     """One space of the track: its number, its kind, the monsters on it. A control only while a
     monster is being put right by hand."""
 
+    board_label = True  # a board or track label: 16 px is its floor (readability.py)
+
     action = StringProperty("")
 
 

@@ -70,7 +70,7 @@ class SolSetupScreen(BaseScreen):
             for key, words, values in COMPONENTS:
                 from kivy.factory import Factory
 
-                box.add_widget(Factory.Body(text=words, font_size=T.FONT_BODY, size_hint_y=None, height=22, color=T.DIM))
+                box.add_widget(Factory.Body(text=words, font_size=T.FONT_BODY, size_hint_y=None, height=26, color=T.DIM))
                 grid = self._grid(len(values))
                 for value, text in values:
                     fixed = device and key == "action_deck" and value != "digital"
