@@ -40,6 +40,15 @@ class ScanScreen(BaseScreen):
         req = self.request()
         if req is None:
             return
+        c = self.app.controller
+        asked = (req.heading, req.deck, id(c.state) if c.session is not None else None)
+        if asked != getattr(self, "_asked", None):  # a new draw: the list from its first card
+            self._asked = asked
+            sv = self.ids.scroller
+            if sv.effect_y is not None:  # a fling of the last list still moving would scroll it back
+                sv.effect_y.velocity = 0
+                sv.effect_y.value = sv.effect_y.max
+            sv.scroll_y = 1
         self.ids.heading.text = req.heading
         self.find("instead").shown = bool(req.alternative)
         self.find("instead").caption = req.alternative or "Instead"

@@ -210,6 +210,7 @@ class GsbTableScreen(BaseScreen):
     def _choices(self, v: dict[str, Any]) -> None:
         app, c = self.app, self.app.controller
         self.ids.choices.clear_widgets()
+        self.ids.scroller.scroll_y = 1  # new choices: the list from its first row
         self.ids.note.text = ""
         self.find("hand").disabled = True
         self.find("fix").disabled = c.session.finished
