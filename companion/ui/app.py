@@ -29,6 +29,7 @@ from companion.ui.seat import DeviceSeat
 from companion.ui.settings import Settings, SettingsNotSaved
 from companion.ui.sounds import Sounds
 from companion.ui.widgets import StatusBar, Toast
+from companion.ui.plain import for_people
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
@@ -370,7 +371,7 @@ class CompanionApp(App):
     def toast(self, text: str, kind: str = "error", why: str = "") -> None:
         """A message; a refusal (kind "error") gets a Why? button showing the rule behind it."""
         # A refusal stays long enough to read what to do (about 18 characters a second).
-        self.toaster.show(text, kind, seconds=max(5.0, len(text) / 18) if kind == "error" else 2.5,
+        self.toaster.show(for_people(text), kind, seconds=max(5.0, len(text) / 18) if kind == "error" else 2.5,
                           why=why or (text if kind == "error" and self.rules_for(text) else ""))
 
     def submit(self, inp: Any) -> bool:

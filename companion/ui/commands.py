@@ -54,6 +54,10 @@ def register(subparsers: Any) -> None:
     s.add_argument("outdir", help="folder for the PNGs")
     s.add_argument("--game", default="BGM", help="the game's code (BGM, SOL, BIN, GSB) or all")
     s.set_defaults(func=cmd_shots)
+    r = subparsers.add_parser("readability", help="font sizes, clipping and contrast on every screen `shots` renders")
+    r.add_argument("--game", default="all", help="the game's code (BGM, SOL, BIN, GSB) or all")
+    r.add_argument("--list", action="store_true", help="also list every text under 20 px, clipped or low in contrast")
+    r.set_defaults(func=cmd_readability)
 
 
 def configure_kivy(fullscreen: bool) -> None:
@@ -97,3 +101,10 @@ def cmd_shots(args: argparse.Namespace) -> int:
     from companion.ui.shots import shots
 
     return shots(Path(args.outdir), args.game)
+
+
+def cmd_readability(args: argparse.Namespace) -> int:
+    configure_kivy(False)
+    from companion.ui.readability import report
+
+    return report(args.game, args.list)

@@ -16,7 +16,8 @@ PANEL2 = hexc("2a2233")
 TEXT = hexc("f1e9dc")
 DIM = hexc("a89cb0")
 ACCENT = hexc("e8a23a")      # candle flame: the one thing to do now
-DANGER = hexc("d2443a")      # blood: the Boogeyman, errors
+DANGER = hexc("e8594d")      # blood: the Boogeyman, errors (5.6:1 on BG as text)
+DANGER_FILL = hexc("a8322a") # a danger button's face: TEXT on it is 5.5:1
 OK = hexc("86c06c")          # sickly green: allowed, in place
 INFO = hexc("7b9fd4")        # moonlight: the Babysitter, information
 DARK_ROOM = hexc("120f18")
@@ -24,10 +25,22 @@ LIGHT_ROOM = hexc("3a3144")
 CORRIDOR = hexc("231d2b")
 
 TOUCH = 56                   # px: every button is at least this tall (>= 48 asked)
-STATUS = 32                  # px: the status bar across the top
-FONT_PROMPT = 30
-FONT_BODY = 20
-FONT_SMALL = 16
+STATUS = 38                  # px: the status bar across the top (two lines at FONT_MIN)
+# The type scale (issue 28), read from a chair about an arm's length or more from the 7" panel (one
+# px is about 0.19 mm there). Every screen and every pack takes its sizes from here; a text that does
+# not fit is redesigned (fewer words, a list that scrolls), never set smaller than FONT_MIN.
+# companion/ui/readability.py measures it on every shots state (tests/ui/test_readability.py).
+FONT_PROMPT = 30             # the main prompt: what to do now (>= 28)
+FONT_TITLE = 26              # a screen's heading
+FONT_BODY = 20               # body text, buttons, lists and logs (>= 20)
+FONT_ICON = 24               # the glyph beside a button's caption
+FONT_BOARD = 18              # board and track labels, the status bar (>= 16)
+FONT_MIN = 16                # nothing on any screen is smaller
+FONT_SMALL = FONT_MIN        # the old name
+# Contrast (WCAG 2, AA): text against what lies behind it, and a disabled control's caption.
+CONTRAST_TEXT = 4.5
+CONTRAST_DISABLED = 3.0
+DISABLED_TEXT = hexc("8f8498")  # a disabled caption on PANEL: about 4.9:1, visibly fainter than TEXT
 
 # One colour per child, always shown with the child's initial (colour is never the only signal).
 CHILD_COLOURS = {

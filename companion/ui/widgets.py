@@ -11,6 +11,7 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
 
+from companion.ui import theme as T
 from companion.ui.fit import why_cut
 
 
@@ -41,14 +42,39 @@ class Panel(Hideable, BoxLayout):
     """A box of controls that screens show and hide (the die faces, the Candy choice, a cover)."""
 
 
+def fit_font(label: Label, hi: float, lo: float, inset: float = 0) -> None:
+    """Sets the label's font to the largest size from `hi` down to `lo` at which its text reads
+    whole (what fits at one size fits at a smaller one), never below the theme's FONT_MIN.
+    `inset`: px the text keeps clear of the top and the bottom of the box."""
+    hi, lo = max(int(hi), T.FONT_MIN), max(int(min(lo, hi)), T.FONT_MIN)
+
+    def cut() -> bool:
+        return bool(why_cut(label)) or (inset > 0 and label.texture_size[1] > label.height - 2 * inset)
+
+    label.font_size = hi
+    if not cut():
+        return
+    best, a, b = lo, lo, hi - 1
+    while a <= b:
+        mid = (a + b) // 2
+        label.font_size = mid
+        if cut():
+            b = mid - 1
+        else:
+            best, a = mid, mid + 1
+    label.font_size = best
+    label.texture_update()
+
+
 class FitLabel(Label):
     """A label that always reads whole: it wraps inside its box (`text_size` is its size) and, when
-    the text still does not fit, steps its font down, never below `min_font`. Its largest font is
-    `max_font`, or the `font_size` it was given when that is 0. A text that does not fit even at
-    `min_font` stays cut, and the fit check in the UI tests names it: shorten the words."""
+    the text still does not fit, steps its font down, never below `min_font` nor the theme's
+    FONT_MIN. Its largest font is `max_font`, or the `font_size` it was given when that is 0. A text
+    that does not fit even at the floor stays cut, and the fit check in the UI tests names it:
+    shorten the words or give it room."""
 
     max_font = NumericProperty(0)
-    min_font = NumericProperty(12)
+    min_font = NumericProperty(T.FONT_MIN)
 
     def __init__(self, **kw: Any) -> None:
         self._refit = Clock.create_trigger(self._fit, -1)
@@ -60,30 +86,33 @@ class FitLabel(Label):
     def _fit(self, *_: Any) -> None:
         if not self.max_font:
             self.max_font = self.font_size
-        hi, lo = int(self.max_font), int(min(self.min_font, self.max_font))
-        self.font_size = hi
-        if not why_cut(self):
-            return
-        best, a, b = lo, lo, hi - 1  # the largest size that fits (what fits at one size fits smaller)
-        while a <= b:
-            mid = (a + b) // 2
-            self.font_size = mid
-            if why_cut(self):
-                b = mid - 1
-            else:
-                best, a = mid, mid + 1
-        self.font_size = best
-        self.texture_update()
+        fit_font(self, self.max_font, self.min_font)
 
 
 class BigButton(Button):
-    """A touch target of at least 56 px with an icon glyph and a word (never colour alone)."""
+    """A touch target of at least 56 px with an icon glyph and a word (never colour alone). Its
+    caption is set at the theme's body size (or the `font_size` it is given) and, when the words do
+    not fit the button, steps down as a FitLabel does, never below FONT_MIN."""
 
     icon = StringProperty("")
     caption = StringProperty("")
     kind = StringProperty("normal")  # normal, primary (the thing to do now), danger, quiet
     action = StringProperty("")      # a name tests and the shots use to find buttons
     stacked = BooleanProperty(False) # icon above the caption (narrow buttons)
+    max_font = NumericProperty(0)
+    fit_inset = NumericProperty(0)  # px the caption keeps clear of the top and bottom (a tile's margin)
+
+    def __init__(self, **kw: Any) -> None:
+        self._refit = Clock.create_trigger(self._fit, -1)
+        super().__init__(**kw)
+        for name in ("text", "size", "max_font", "bold", "markup", "font_name", "padding", "fit_inset"):
+            self.fbind(name, self._refit)
+        self._refit()
+
+    def _fit(self, *_: Any) -> None:
+        if not self.max_font:
+            self.max_font = self.font_size
+        fit_font(self, self.max_font, T.FONT_MIN, self.fit_inset)
 
 
 class HideButton(Hideable, BigButton):

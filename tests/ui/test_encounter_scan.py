@@ -28,6 +28,7 @@ def name_a_search_card(h: Any, title: str, effect: str) -> None:
     h.tap_widget(app.screen("card_form").ids.name)
     type_text(h, title)
     h.tap("key:done")
+    h.scroll_to(f"effect:{effect}")  # the effects are a list that scrolls at the body text size
     h.tap(f"effect:{effect}")
     h.tap("save")
 

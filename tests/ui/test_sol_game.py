@@ -200,6 +200,7 @@ def test_real_cards_are_scanned_or_picked_on_the_scan_screen(harness: Any) -> No
     assert c.state.head.kind == "actor_turn" and app.sm.current == "sol_table"
     seat = c.state.head.seat
     assert h.until(lambda: not app.toaster.shown, timeout=4.0)  # the card's name, said over the table
+    h.scroll_to("choice:scan_play")  # the choices are a list that scrolls at the body text size
     h.tap("choice:scan_play")
     assert app.sm.current == "scan" and "scan the Action card you play" in app.screen("scan").ids.heading.text
     card = next(i for i in c.legal() if type(i).__name__ == "Play" and not i.target)

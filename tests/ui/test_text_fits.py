@@ -53,18 +53,20 @@ def test_the_check_names_every_kind_of_cut() -> None:
 def test_a_fit_label_steps_its_font_down_to_fit_and_never_below_its_floor() -> None:
     from kivy.core.window import Window  # noqa: F401
 
+    from companion.ui import theme as T
     from companion.ui.fit import why_cut
     from companion.ui.widgets import FitLabel
 
-    heading = FitLabel(text=LONG, font_size=26, min_font=12, size=(360, 44), bold=True)
+    heading = FitLabel(text=LONG, font_size=26, min_font=12, size=(440, 44), bold=True)
     _pump()
-    assert why_cut(heading) == "" and 12 <= heading.font_size < 26
+    assert why_cut(heading) == "" and T.FONT_MIN <= heading.font_size < 26
     short = FitLabel(text="Turn 1", font_size=26, min_font=12, size=(360, 44))
     _pump()
     assert short.font_size == 26
     hopeless = FitLabel(text=LONG * 4, font_size=26, min_font=14, size=(200, 30))
     _pump()
-    assert hopeless.font_size == 14 and why_cut(hopeless), "a text too long even at the floor stays reported"
+    # the floor is the label's min_font, and never under the theme's FONT_MIN (issue 28)
+    assert hopeless.font_size == max(14, T.FONT_MIN) and why_cut(hopeless), "a text too long even at the floor stays reported"
 
 
 @pytest.mark.parametrize("code", codes())

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cards_qr.codes import CardCode
+from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
 
@@ -52,7 +53,7 @@ class CardFormScreen(BaseScreen):
         grid = self.ids.effects
         grid.clear_widgets()
         for e in self.menu():
-            b = BigButton(caption=e.text, font_size=14, action=f"effect:{e.name}", height=52)
+            b = BigButton(caption=e.text, font_size=T.FONT_BODY, action=f"effect:{e.name}", height=64)
             b.bind(on_press=lambda btn, name=e.name: self.pick(name))
             grid.add_widget(b)
 
@@ -60,6 +61,7 @@ class CardFormScreen(BaseScreen):
         """A card the companion has not met: `sticker` when it was read (or picked) by its sticker."""
         self.code, self.effect, self.n, self.sticker = code, "none", 1, sticker
         self.ids.name.text = ""
+        self.ids.effects_list.scroll_y = 1  # a new card: its effects from the first
         self.refresh()
 
     def refresh(self) -> None:

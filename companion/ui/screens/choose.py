@@ -56,7 +56,7 @@ class ChooseScreen(BaseScreen):
             ui = ui_for(pack)
             icon, caption = ui.tile()
             if not pack.available:
-                caption = f"{pack.title}\n[size=15]coming soon[/size]"
+                caption = f"{pack.title}\ncoming soon"
             tile = Factory.GameTile(action=ui.tile_action, icon=icon, caption=caption,
                                     kind="primary" if i == 0 else "normal", disabled=not pack.available)
             tile.bind(on_press=lambda _b, code=pack.code: self.app.choose_game(code))
@@ -65,8 +65,8 @@ class ChooseScreen(BaseScreen):
             nxt = (self.page + 1) % len(pages)
             first, last = pages[nxt][0] + 1, pages[nxt][-1] + 1
             tile = Factory.GameTile(action="more_games", icon="\u25b6", caption=(
-                f"More games\n[size=17]page {self.page + 1} of {len(pages)}; "
-                f"next: {first}{f' to {last}' if last > first else ''} of {len(packs)}[/size]"))
+                f"More games\npage {self.page + 1} of {len(pages)}; "
+                f"next: {first}{f' to {last}' if last > first else ''} of {len(packs)}"))
             tile.bind(on_press=lambda _b: self.turn_page())
             grid.add_widget(tile)
 

@@ -18,6 +18,7 @@ from companion.ui import theme as T
 from companion.ui.fit import why_cut
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
+from companion.ui.plain import for_people
 
 MAX_CHOICES = 60  # a screenful to scroll; a game with more needs screens of its own
 COLUMNS = (2, 3, 4, 5, 6)  # the grid's columns, fewest first: wide buttons while they all fit
@@ -37,7 +38,7 @@ class GameScreen(BaseScreen):
             return
         v = c.view()
         self.ids.heading.text = c.ui.pack.title
-        self.ids.prompt.text = str(v.get("prompt", "")) or ("The game is over" if c.session.finished else "")
+        self.ids.prompt.text = for_people(str(v.get("prompt", ""))) or ("The game is over" if c.session.finished else "")
         notices = v.get("notices", [])
         self.ids.notices.text = " \u00b7 ".join(str(n) for n in notices[-3:]) if isinstance(notices, list) else ""
         legal = [] if app.seat.think(c.state) else c.legal()
@@ -54,7 +55,7 @@ class GameScreen(BaseScreen):
             return
         self.ids.choices_note.text = "" if legal else "Nothing to do here."
         for i, inp in enumerate(legal[:MAX_CHOICES]):
-            b = BigButton(caption=c.label(inp), action=f"choice:{i}", font_size=17,
+            b = BigButton(caption=c.label(inp), action=f"choice:{i}", font_size=T.FONT_BODY,
                           kind="primary" if i == 0 else "normal")
             b.bind(on_press=lambda _b, inp=inp: self.choose(inp))
             grid.add_widget(b)

@@ -12,7 +12,7 @@ class JournalScreen(BaseScreen):
         c = self.app.controller
         done, redo = c.history()
         lines = [f"[color=a89cb0]{i + 1:3d}[/color]  {label}" for i, label in enumerate(done)]
-        lines += [f"[color=6d6275]  \u21b7  {label} (undone)[/color]" for label in redo]
+        lines += [f"[color=9a8fa3]  \u21b7  {label} (undone)[/color]" for label in redo]
         self.ids.log.text = "\n".join(lines[-200:]) or "Nothing has happened yet."
         self.ids.scroller.scroll_y = 0
         span, r = self.app.undo_span(), c.redo_label()

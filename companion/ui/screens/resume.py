@@ -37,7 +37,7 @@ class ResumeScreen(BaseScreen):
                 name, players = f"{row.code} (not installed)", ""
             first = f"[b]{name}[/b]" + (f" \u00b7 {players}" if players else "")
             second = " \u00b7 ".join(t for t in (c.where(row), when(row.created), f"{moves(row.committed)}") if t)
-            b = Factory.ResumeRow(caption=f"{first}\n[size=17][color=a89cb0]{second}[/color][/size]",
+            b = Factory.ResumeRow(caption=f"{first}\n[color=a89cb0]{second}[/color]",
                                   action=f"resume:{row.id}")
             b.bind(on_release=lambda _b, gid=row.id: self.app.resume(gid))
             box.add_widget(b)

@@ -40,6 +40,15 @@ class ScanScreen(BaseScreen):
         req = self.request()
         if req is None:
             return
+        c = self.app.controller
+        asked = (req.heading, req.deck, id(c.state) if c.session is not None else None)
+        if asked != getattr(self, "_asked", None):  # a new draw: the list from its first card
+            self._asked = asked
+            sv = self.ids.scroller
+            if sv.effect_y is not None:  # a fling of the last list still moving would scroll it back
+                sv.effect_y.velocity = 0
+                sv.effect_y.value = sv.effect_y.max
+            sv.scroll_y = 1
         self.ids.heading.text = req.heading
         self.find("instead").shown = bool(req.alternative)
         self.find("instead").caption = req.alternative or "Instead"
@@ -76,17 +85,17 @@ class ScanScreen(BaseScreen):
         grid = self.ids.picker
         grid.clear_widgets()
         if unnamed:
-            new = BigButton(icon="+", caption="New card: type its title", font_size=16, action="pick:new",
+            new = BigButton(icon="+", caption="New card: type its title", font_size=T.FONT_BODY, action="pick:new",
                             kind="primary")
             new.bind(on_release=lambda btn, code=unnamed[0][0]: self.new_card(code))
             grid.add_widget(new)
         for code, info in sorted(named, key=lambda ci: ci[1].title.lower()):
-            b = BigButton(caption=f"{info.title}\n[size=12][color=a89cb0]sticker {code.number:02d}[/color][/size]",
-                          font_size=16, action=f"pick:{code}")
+            b = BigButton(caption=f"{info.title}\n[color=a89cb0]sticker {code.number:02d}[/color]",
+                          font_size=T.FONT_BODY, action=f"pick:{code}")
             b.bind(on_release=lambda btn, code=code, info=info: self.play(code, info))
             grid.add_widget(b)
         for code, _ in unnamed:
-            b = BigButton(caption=f"[color=a89cb0]Sticker {code.number:02d}[/color]", font_size=15,
+            b = BigButton(caption=f"[color=a89cb0]Sticker {code.number:02d}[/color]", font_size=T.FONT_BODY,
                           action=f"pick:{code}")
             b.bind(on_release=lambda btn, code=code: self.chosen(code))
             grid.add_widget(b)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
 
@@ -52,7 +53,7 @@ class SettingsScreen(BaseScreen):
         for value, text in options:
             on = value == current
             b = BigButton(caption=("\u2714 " if on else "") + text, kind="primary" if on else "normal",
-                          font_size=16, action=f"{rid}:{value}", height=50)  # the row's height: no overlap
+                          font_size=T.FONT_BODY, action=f"{rid}:{value}", height=50)  # the row's height: no overlap
             b.bind(on_press=lambda btn, value=value: fn(value))
             row.add_widget(b)
 

@@ -50,8 +50,8 @@ class BoogeymanUI(GameUI):
     tile_action = "boogeyman"
 
     def tile(self) -> tuple[str, str]:
-        return self.icon, ("Boogeyman: The Board Game\n[size=15]the device plays the Boogeyman and the "
-                           "Babysitter[/size]")
+        return self.icon, ("Boogeyman: The Board Game\nthe device plays the Boogeyman and the "
+                           "Babysitter")
 
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}

@@ -18,6 +18,7 @@ from companion.ui import theme as T
 # ---- the house map ---------------------------------------------------------------------------
 
 class ZoneCell(ButtonBehavior, Label):
+    board_label = True  # a board or track label: 16 px is its floor (readability.py)
     zone = StringProperty("")
     info = ObjectProperty(None, allownone=True)
 
@@ -68,7 +69,7 @@ class ZoneCell(ButtonBehavior, Label):
 
     def _markup(self, i: dict[str, Any]) -> str:
         if i.get("hidden"):
-            return "[color=6d6275]?[/color]"
+            return "[color=9a8fa3]?[/color]"
         head = f"[b]{self.zone}[/b]"
         marks = []
         if i.get("dark"):
@@ -84,8 +85,8 @@ class ZoneCell(ButtonBehavior, Label):
             pieces.append(f"[color=7b9fd4]{T.GLYPH_SITTER}[/color]")
         if i.get("boogeyman"):
             pieces.append(f"[color=ff5a4f]{T.GLYPH_SKULL}[/color]")
-        line2 = " ".join(pieces)
-        return line1 + ("\n[size=17]" + line2 + "[/size]" if line2 else "")
+        line2 = (" " if len(pieces) < 3 else "").join(pieces)  # three or more pieces close up, readable at the board's size
+        return line1 + ("\n" + line2 if line2 else "")
 
 
 class HouseMap(Widget):
@@ -109,7 +110,7 @@ class HouseMap(Widget):
         if plan is None:
             return
         for zone in plan.cells:
-            cell = ZoneCell(zone=zone, font_size=15, color=T.TEXT)
+            cell = ZoneCell(zone=zone, font_size=T.FONT_BOARD, color=T.TEXT)
             cell.bind(on_press=lambda c: self.dispatch("on_zone", c.zone))
             self.cells[zone] = cell
             self.add_widget(cell)
@@ -162,6 +163,8 @@ class HouseMap(Widget):
 class Cell(Label):
     """A small framed label (Ladder space, Stress space)."""
 
+    board_label = True  # a board or track label: 16 px is its floor (readability.py)
+
     fill = ListProperty([0.1, 0.1, 0.1, 1])
     frame = ListProperty([0.4, 0.4, 0.4, 1])
     hatch = BooleanProperty(False)
@@ -207,16 +210,17 @@ class StressView(BoxLayout):
                     row.add_widget(Cell())
             for k, c in enumerate(reversed(row.children)):
                 mark = glyph if k == value else (T.GLYPH_TROUBLE if k in self.trouble else str(k))
-                c.text = f"[b]{mark}[/b]" if k == value else f"[color=a89cb0]{mark}[/color]"
+                # the token: dark on its bright fill (WCAG 4.5:1 or more); the other spaces light on dark
+                c.text = f"[b][color=0d0b10]{mark}[/color][/b]" if k == value else f"[color=a89cb0]{mark}[/color]"
                 c.fill = list(T.DANGER if name == "boog" else T.INFO) if k == value else [0.1, 0.1, 0.1, 1]
                 c.frame = list(T.ACCENT) if k in self.trouble and k != value else [0.4, 0.4, 0.4, 1]
                 c.hatch = k == self.top
 
 
 def ladder_text(slot: dict[str, Any] | None, index: int, event_space: bool = False) -> str:
-    event = f"[size=13][color=e8a23a]{T.GLYPH_EVENT}[/color][/size]" if event_space else ""
+    event = f"[color=e8a23a]{T.GLYPH_EVENT}[/color]" if event_space else ""
     if slot is None:
-        return f"[color=6d6275]{index}[/color]{event}"
+        return f"[color=9a8fa3]{index}[/color]{event}"
     if slot.get("room") is None:
         return f"[b]?[/b]{event}"
     if slot.get("face_up"):

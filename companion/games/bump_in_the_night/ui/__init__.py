@@ -68,7 +68,7 @@ class BinUI(GameUI):
         return self._last[1] if self._last[0] is session else 0
 
     def tile(self) -> tuple[str, str]:
-        return self.icon, "Bump in the Night\n[size=15]scares resolved exactly; the device can play a monster[/size]"
+        return self.icon, "Bump in the Night\nscares resolved exactly; the device can play a monster"
 
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}

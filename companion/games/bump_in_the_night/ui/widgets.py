@@ -29,6 +29,8 @@ def monster_mark(ref: str) -> str:
 
 
 class RoomLabel(FitLabel):
+    board_label = True  # a board or track label: 16 px is its floor (readability.py)
+
     fill = ListProperty(list(T.PANEL2))
 
 
@@ -65,7 +67,7 @@ class HouseView(GridLayout):
             girls = "\u25cf" * r["unmoved"] + "\u25cb" * r["moved"]
             marks = " ".join(monster_mark(m) for m in r["monsters"])
             scare = " " + "!" * r["scare"] if r["scare"] else ""
-            lbl.text = f"[b]{r['name']}[/b][color=a89cb0]{scare}[/color]\n[color=f1e9dc]{girls}[/color] {marks}"
+            lbl.text = f"{r['name']}[color=a89cb0]{scare}[/color]\n[color=f1e9dc]{girls}[/color] {marks}"
             if r["id"] == running_room:
                 lbl.fill = list(T.hexc("5a1612"))
             elif r["unmoved"] + r["moved"]:
@@ -85,7 +87,7 @@ class Press(NamedTuple):
     on: str = "release"
 
 
-def fill_buttons(grid: Any, wanted: Sequence[Press], font_size: int = 16) -> None:
+def fill_buttons(grid: Any, wanted: Sequence[Press], font_size: int = T.FONT_BODY) -> None:
     """`grid` shows these buttons in this order. The buttons it has are given the new words and
     deeds, in place; a button is made only when the grid never had that many (ones it no longer
     needs wait, out of the window, for the next refresh that does)."""
@@ -134,7 +136,7 @@ def fill_choices(grid: Any, groups: Sequence[Group], opened: str, submit: Callab
             wanted.append(Press(words, f"group:{g.key}", lambda ch=only: submit(ch.inp),
                                 "quiet" if g.key == "done" else "normal"))
         else:
-            wanted.append(Press(f"{g.caption} \u25b8 [size=13]({len(g.choices)})[/size]", f"group:{g.key}",
+            wanted.append(Press(f"{g.caption} \u25b8 ({len(g.choices)})", f"group:{g.key}",
                                 lambda k=g.key: open_group(k)))
     fill_buttons(grid, wanted)
     return ""

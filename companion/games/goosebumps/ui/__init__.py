@@ -39,7 +39,7 @@ class GsbUI(GameUI):
         super().__init__(get_pack("GSB"))
 
     def tile(self) -> tuple[str, str]:
-        return self.icon, "Goosebumps: The Board Game\n[size=15]a race to THE END; the device keeps the turn order[/size]"
+        return self.icon, "Goosebumps: The Board Game\na race to THE END; the device keeps the turn order"
 
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}

@@ -90,6 +90,7 @@ class Player:
                      or all(left[k] >= n for k, n in Counter(cards_of(i)).items())] or legal
         pick = self.choose(kind, legal, v)
         if isinstance(pick, I.Play) and len(pick.cards) == 3 and self.touch:
+            self.reach("threes")
             h.tap("threes")
         if isinstance(pick, I.React) and pick.play and waiting.get("card") == "freeze":
             self.seen["freeze"] += 1
@@ -98,8 +99,15 @@ class Player:
         self.press(action_of(pick), pick)
         return kind
 
+    def reach(self, action: str) -> None:
+        """The choices are a list that scrolls (at the body text size a long hand takes three
+        rows): slide it until the choice shows."""
+        if not self.h.visible(action):
+            self.h.scroll_to(action, self.h.screen.ids.get("scroller"))
+
     def press(self, action: str, inp: Any) -> None:
         if self.touch:
+            self.reach(action)
             self.h.tap(action)
         else:
             self.h.app.submit(inp)

@@ -74,7 +74,7 @@ class BoogeymanScreen(BaseScreen):
         grid.cols = 3 if kind == "choose_card" else 7
         ladder = "  ".join(ladder_text(s, i + 1) for i, s in enumerate(v["ladder"])) or "no token yet"
         look.hint = "Boogeyman: " + look_hint("the Apparitions Ladder")
-        look.secret = f"[b]Ladder:[/b] {ladder}\nBabysitter in {v['babysitter']}."
+        look.secret = f"[b]Ladder:[/b] {ladder} \u00b7 Babysitter in {v['babysitter']}."
         confirm = self.find("confirm")
         confirm.disabled = True
         if kind == "choose_room_tokens":
@@ -98,7 +98,7 @@ class BoogeymanScreen(BaseScreen):
             cards = sorted(v.get("decks", {}).get(deck, []), key=order)
             confirm.caption = "Tap the card"
             for code in cards:
-                b = BigButton(caption=self.card_title(code), font_size=15, action=f"card:{code}")
+                b = BigButton(caption=self.card_title(code), font_size=T.FONT_BODY, action=f"card:{code}")
                 b.bind(on_press=lambda btn, code=code: self.app.submit(I.ChooseCardInput(code)))
                 grid.add_widget(b)
         elif kind == "steer_babysitter":
@@ -109,7 +109,7 @@ class BoogeymanScreen(BaseScreen):
                                  + " \u2192 ".join([v["babysitter"], *self.sel]))
             if len(self.sel) < steps:
                 for z in g.neighbours(here):
-                    b = BigButton(caption=z, font_size=18, action=f"step:{z}")
+                    b = BigButton(caption=z, font_size=T.FONT_BODY, action=f"step:{z}")
                     b.bind(on_press=lambda btn, z=z: self._step(z))
                     grid.add_widget(b)
             confirm.disabled = False
@@ -138,7 +138,7 @@ class BoogeymanScreen(BaseScreen):
     def _rooms(self, grid: Any, pool: list[str], n: int) -> None:
         for z in pool:
             on = z in self.sel
-            b = BigButton(caption=("\u2714 " if on else "") + z, kind="primary" if on else "normal", font_size=18,
+            b = BigButton(caption=("\u2714 " if on else "") + z, kind="primary" if on else "normal", font_size=T.FONT_BODY,
                           action=f"room:{z}")
             b.bind(on_press=lambda btn, z=z, n=n: self._toggle(z, n))
             grid.add_widget(b)

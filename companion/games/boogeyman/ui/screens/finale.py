@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.games.boogeyman import inputs as I
 from companion.ui.screens import BaseScreen
+from companion.ui.plain import for_people
 
 
 class FinaleScreen(BaseScreen):
@@ -16,7 +17,7 @@ class FinaleScreen(BaseScreen):
         v = c.view()
         f = v["finale"]
         over = v["phase"] == "over"
-        self.ids.heading.text = v["prompt"]
+        self.ids.heading.text = for_people(str(v["prompt"]))
         if over:
             self.ids.detail.text = ("The sun rises over Villa Spencer." if v["winner"] == "children"
                                     else "The shadows keep the house tonight.")

@@ -7,6 +7,7 @@ from typing import Any
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.state import AdjustRoll, NeedRoll, TieRoll
 from companion.ui.screens import BaseScreen
+from companion.ui.plain import for_people
 
 FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀..⚅
 PURPOSE = {"lock": "to break the Lock", "noise": "for the noise"}
@@ -24,7 +25,7 @@ class RollScreen(BaseScreen):
             return
         p = c.pending()
         v = c.view()
-        self.ids.prompt.text = v["prompt"]
+        self.ids.prompt.text = for_people(str(v["prompt"]))
         # Whose die, and whether their Candy may change it once they see it.
         if isinstance(p, TieRoll):
             rolling, adjusting, who, rolled = not p.rolled, bool(p.rolled), p.roller, p.rolled
@@ -45,8 +46,8 @@ class RollScreen(BaseScreen):
             self.delta = max(-candy, min(candy, self.delta))
             result = max(0, rolled + self.delta)
             self.ids.rolled.text = f"[size=64]{FACES[rolled - 1]}[/size]\n{rolled}"
-            self.ids.result.text = (f"Result [b]{result}[/b]\n[size=17]{abs(self.delta)} of {candy} Candy spent "
-                                    f"({self.delta:+d})[/size]")
+            self.ids.result.text = (f"Result [b]{result}[/b]\n{abs(self.delta)} of {candy} Candy spent "
+                                    f"({self.delta:+d})")
             self.find("minus").disabled = self.delta <= -candy or rolled + self.delta <= 0
             self.find("plus").disabled = self.delta >= candy
             self.find("keep").caption = f"Use {result}" if self.delta else f"Keep {rolled}"

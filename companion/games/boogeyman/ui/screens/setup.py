@@ -72,7 +72,7 @@ class SetupScreen(BaseScreen):
             box.add_widget(lbl)
             extra = self._step_detail(self.steps[self.step])
             if extra:
-                box.add_widget(Factory.Body(text=extra, font_size=18, color=T.DIM))
+                box.add_widget(Factory.Body(text=extra, font_size=T.FONT_BODY, color=T.DIM))
             nxt.caption = "Start the night" if self.step == total - 1 else "Next step"
         self.find("next").kind = "primary"
 
@@ -96,7 +96,7 @@ class SetupScreen(BaseScreen):
 
     def _choice(self, text: str, on: bool, action: str, fn: Any) -> BigButton:
         b = BigButton(caption=("\u2714 " if on else "\u25cb ") + text, kind="primary" if on else "normal",
-                      action=action, font_size=16, height=T.TOUCH + 8)
+                      action=action, font_size=T.FONT_BODY, height=T.TOUCH + 8)
         b.bind(on_press=lambda *_: fn())
         return b
 

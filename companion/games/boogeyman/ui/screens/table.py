@@ -10,6 +10,7 @@ from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.ui.layout import plan
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
+from companion.ui.plain import for_people
 
 
 class TableScreen(BaseScreen):
@@ -30,9 +31,9 @@ class TableScreen(BaseScreen):
         v = c.view()
         legal = c.legal()
         kinds = {type(i).kind for i in legal}
-        self.ids.prompt.text = v["prompt"]
+        self.ids.prompt.text = for_people(str(v["prompt"]))
         fix = app.fix_text
-        notes = " \u00b7 ".join(v["notices"][-2:])
+        notes = for_people(str(v["notices"][-1])) if v["notices"] else ""  # the last line, large; the rest on the Journal
         self.ids.notices.text = (f"[color=e8a23a]{T.GLYPH_WARN} Sensors: {fix}[/color]" if fix else notes)
         self.ids.fix.shown = bool(fix)
         self.ids.lasting.text = self.lasting_text(v)
@@ -100,7 +101,7 @@ class TableScreen(BaseScreen):
             out.append(f"[color=e8a23a]{T.GLYPH_TROUBLE}[/color] [b]{v['trouble_name']}[/b] (Trouble)")
         for c in v["children"]:
             if c["nightmare"]:
-                out.append(f"[color=d2443a]{T.GLYPH_DARK}[/color] [b]{c['nightmare_name']}[/b] "
+                out.append(f"[color=e8594d]{T.GLYPH_DARK}[/color] [b]{c['nightmare_name']}[/b] "
                            f"(Nightmare on {c['name'].capitalize()})")
         return "\n".join(out)
 
@@ -114,7 +115,7 @@ class TableScreen(BaseScreen):
             if c["removed"]:
                 lines.append(f"{mark}[color={col}][b]{c['name'][:1].upper()}[/b][/color] {c['name'].capitalize()}: plays the Boogeyman")
                 continue
-            status = "[color=d2443a]PASSED OUT[/color]" if c["passed_out"] else c["status"]
+            status = "[color=e8594d]PASSED OUT[/color]" if c["passed_out"] else c["status"]
             extra = "".join([" \u26b7 Key" if c["has_key"] else "", f" Obj {len(c['objectives'])}" if c["objectives"] else ""])
             candy = f" \u00b7 {c['candy']}\u25c9" if short else f" \u00b7 Candy {c['candy']}"
             lines.append(f"{mark}[color={col}][b]{c['name'][:1].upper()}[/b][/color] {c['name'].capitalize()} "

@@ -16,6 +16,7 @@ from companion.games.bump_in_the_night.ui.widgets import colour_words, fill_butt
 from kivy.properties import BooleanProperty
 
 from companion.ui.screens import BaseScreen
+from companion.ui.plain import for_people
 
 DECKS = {"ACTN": "Action", "BLCK": "Block", "BONS": "Bonus"}
 
@@ -62,9 +63,9 @@ class BinHandScreen(BaseScreen):
             return
         v = c.view(colour)  # that seat's observation only
         self.ids.heading.text = f"{who}'s cards"
-        hand = [f"{card['name']} [size=12][color=a89cb0]({DECKS.get(card['deck'], card['deck'])})[/color][/size]" for card in v.get("hand", [])]
+        hand = [f"{card['name']} [color=a89cb0]({DECKS.get(card['deck'], card['deck'])})[/color]" for card in v.get("hand", [])]
         self.ids.hand.text = "In your hand: " + (", ".join(hand) if hand else "no cards")
-        self.ids.prompt.text = str(v["prompt"])
+        self.ids.prompt.text = for_people(str(v["prompt"]))
         if drawing:
             groups = choices.draw_groups(state)
             self.ids.prompt.text = f"{colour.capitalize()}: which card did you draw?"

@@ -78,7 +78,7 @@ class BinSetupScreen(BaseScreen):
             if 2 * k < len(have):
                 label, g = have[2 * k], have[2 * k + 1]
             else:
-                label = Label(font_size=17, color=T.DIM, size_hint_y=None, height=26, halign="left",
+                label = Label(font_size=T.FONT_BODY, color=T.DIM, size_hint_y=None, height=26, halign="left",
                               text_size=(760, 26), markup=True)
                 g = GridLayout(spacing=6, size_hint_y=None, row_default_height=T.TOUCH, row_force_default=True)
                 g.bind(minimum_height=g.setter("height"))

@@ -15,6 +15,7 @@ from companion.games.bump_in_the_night.ui import acting_colour, device_holds
 from companion.ui.camera import CAMERA
 from companion.games.bump_in_the_night.ui.widgets import colour_words, fill_buttons, fill_choices
 from companion.ui.screens import BaseScreen
+from companion.ui.plain import for_people
 
 
 class BinTableScreen(BaseScreen):
@@ -59,16 +60,16 @@ class BinTableScreen(BaseScreen):
         running = v["running"]["room"] if v["running"] else ""
         self.ids.house.show(v, ctx.tile_rooms, running)
         scores = "   ".join(f"{colour_words(col)}{' (device)' if device_holds(app, col) else ''} {p['score']}"
-                           + (f"[size=12] +{len(p['bonus'])} Bonus[/size]" if p["bonus"] else "")
-                           + f" [size=12]\u2663{p['cards']}[/size]"
+                           + (f" +{len(p['bonus'])} Bonus" if p["bonus"] else "")
+                           + f" \u2663{p['cards']}"
                            for col, p in v["players"].items())
         self.ids.scores.text = f"Claimed: {scores}"
-        prompt = str(v["prompt"])
+        prompt = for_people(str(v["prompt"]))
         self.ids.prompt.text = prompt
         # What the last input made happen; a line that only says the prompt again is not news (the
         # set-up's notice is the first prompt).
-        news = [str(n) for n in v["notices"] if str(n) != prompt]
-        self.ids.notices.text = "\n".join(news[-3:])
+        news = [for_people(str(n)) for n in v["notices"] if for_people(str(n)) != prompt]
+        self.ids.notices.text = news[-1] if news else ""  # the last line, large; the rest on the Journal
         locks = ", ".join(choices.door_words(ctx, d) for d in v["locks"])
         self.ids.locks.text = f"Locked: {locks}" if locks else "No door is locked."
         run = v["running"]

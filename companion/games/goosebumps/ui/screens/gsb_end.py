@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.games.goosebumps.protocol import for_table
 from companion.ui.screens import BaseScreen
+from companion.ui.plain import for_people
 
 
 class GsbEndScreen(BaseScreen):
@@ -19,7 +20,7 @@ class GsbEndScreen(BaseScreen):
         order = sorted(v["players"], key=lambda p: -p["space"])
         self.ids.standings.text = "\n".join(
             f"{k + 1}. {p['seat']} \u2014 {p['where']} (space {p['space']})" for k, p in enumerate(order))
-        self.ids.summary.text = f"{v['round']} rounds \u00b7 " + " \u00b7 ".join(for_table(n) for n in v.get("notices", [])[-2:])
+        self.ids.summary.text = f"{v['round']} rounds \u00b7 " + " \u00b7 ".join(for_people(for_table(n)) for n in v.get("notices", [])[-2:])
         self.find("undo").disabled = not c.undo_label()
 
     def again(self) -> None:

@@ -177,7 +177,7 @@ class GsbPickupScreen(NamesCards, BaseScreen):
             self._button("The rest not shown", "pickup_rest", self.rest_secret)
 
     def _button(self, text: str, action: str, fn: Any) -> BigButton:
-        b = BigButton(caption=text, action=action, font_size=17)
+        b = BigButton(caption=text, action=action, font_size=T.FONT_BODY)
         b.bind(on_press=lambda *_: fn())
         self.ids.choices.add_widget(b)
         return b

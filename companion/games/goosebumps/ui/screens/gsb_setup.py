@@ -69,13 +69,13 @@ class GsbSetupScreen(BaseScreen):
         from kivy.uix.gridlayout import GridLayout
 
         row = BoxLayout(orientation="vertical", size_hint_y=None, spacing=4)
-        row.add_widget(Factory.Body(text=label, font_size=T.FONT_SMALL, color=T.DIM, size_hint_y=None, height=22))
+        row.add_widget(Factory.Body(text=label, font_size=T.FONT_BODY, color=T.DIM, size_hint_y=None, height=26))
         g = GridLayout(cols=cols or len(items), spacing=6, size_hint_y=None, row_default_height=T.TOUCH,
                        row_force_default=True)
         g.bind(minimum_height=g.setter("height"))
         for value, text, action, on in items:
             b = BigButton(caption=("\u2714 " if on else "\u25cb ") + text, kind="primary" if on else "normal",
-                          action=action, font_size=16)
+                          action=action, font_size=T.FONT_BODY)
             b.bind(on_press=lambda _b, v=value: fn(v))
             g.add_widget(b)
         row.add_widget(g)

@@ -21,6 +21,7 @@ from companion.ui.camera import CAMERA
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
+from companion.ui.plain import for_people
 
 SHORT = {"pal": "Pal", "car": "Haunted Car", "book": "Found Your Book!", "stine": "R.L. Stine!",
          "gnomies": "Gnomies", "freeze": "Freeze Ray!"}
@@ -55,14 +56,14 @@ def action_of(inp: Any) -> str:
     return type(inp).kind
 
 
-NOTICE_ROOM = 130  # characters the corner beside the pile reads whole (3 lines at its smallest size)
+NOTICE_ROOM = 60  # characters the corner beside the pile reads whole (2 lines at the body size or a bit under)
 
 
 def latest(notices: list[str]) -> str:
-    """The last things that happened, newest last: up to three, as many as the corner reads whole
-    (the newest always; the journal and the device's steps keep every line)."""
+    """The last things that happened, newest last: as many as the corner reads whole at a size
+    read from a chair (the newest always; the journal and the device's steps keep every line)."""
     shown: list[str] = []
-    for n in reversed([for_table(x) for x in notices[-3:]]):
+    for n in reversed([for_people(for_table(x)) for x in notices[-3:]]):
         if shown and len(" \u00b7 ".join([n] + shown)) > NOTICE_ROOM:
             break
         shown.insert(0, n)
@@ -102,6 +103,8 @@ class TrackCell(Button):
     """One space of the track: its number, its kind, the monsters on it. A control only while a
     monster is being put right by hand."""
 
+    board_label = True  # a board or track label: 16 px is its floor (readability.py)
+
     action = StringProperty("")
 
 
@@ -126,11 +129,11 @@ class GsbTableScreen(BaseScreen):
         self._players(v)
         turn = v["turn"]
         self.ids.because.text = (f"Round {v['round']} \u00b7 " if v["phase"] == "play" else "") + \
-            for_table(str(turn.get("because", "") or f"{turn['seat']}'s turn"))
+            for_people(for_table(str(turn.get("because", "") or f"{turn['seat']}'s turn")))
         top = v.get("discard_top", "")
         self.ids.pile.text = f"Draw pile: {v['pile']}" + (f" \u00b7 discard: {caption(top)}" if top else "")
         self.ids.notices.text = latest(list(v.get("notices", [])))
-        self.ids.prompt.text = for_table(str(v.get("prompt", "")))
+        self.ids.prompt.text = for_people(for_table(str(v.get("prompt", ""))))
         self.find("undo").disabled = not c.undo_label()
         w = v["waiting"]
         victim = [p for p in v["players"] if p["seat"] == w.get("victim")]
@@ -156,7 +159,7 @@ class GsbTableScreen(BaseScreen):
         grid.cols = 13 if big else 21
         rows = -(-(t["end"] + 1) // grid.cols)
         grid.height = rows * (50 if big else 25) + rows - 1
-        for w, height in ((self.ids.info, 54), (self.ids.prompt, 36)):
+        for w, height in ((self.ids.info, 66), (self.ids.prompt, 40)):
             w.height, w.opacity = (0, 0) if big else (height, 1)
         if len(self.cells) != t["end"] + 1:
             grid.clear_widgets()
@@ -171,11 +174,12 @@ class GsbTableScreen(BaseScreen):
             on.setdefault(p["space"], []).append(initial(p["seat"]))
         landmarks, steal = set(t["landmarks"]), set(t["steal"])
         for space, cell in enumerate(self.cells):
-            mark = "START" if space == 0 else "END" if space == t["end"] else \
+            # The ends by a glyph and a word the cell reads whole at the track's size (FONT_MIN)
+            mark = ("START" if big else "\u25b6") if space == 0 else "END" if space == t["end"] else \
                 "\u2605" if space in landmarks else "ST" if space in steal else \
                 "\u2197" if space == t["sign"] else "\u271d" if space == t["tombstone"] else str(space)
             pawns = "".join(on.get(space, []))
-            cell.text = f"[b][size=13]{pawns}[/size][/b]" if pawns else mark
+            cell.text = f"[b]{pawns}[/b]" if pawns else mark
             cell.background_color = (T.ACCENT if space in landmarks else T.DANGER if space in steal
                                      else T.INFO if space in (t["sign"], t["tombstone"]) else T.PANEL2)
             cell.disabled = not big
@@ -185,6 +189,7 @@ class GsbTableScreen(BaseScreen):
     def _players(self, v: dict[str, Any]) -> None:
         box = self.ids.players
         box.clear_widgets()
+        box.cols = 1 if len(v["players"]) <= 3 else 2  # a line each, as large as the corner holds
         for p in v["players"]:
             me = "\u25b6 " if p["seat"] == v["turn"]["seat"] and v["phase"] == "play" else ""
             holder = ""
@@ -197,7 +202,7 @@ class GsbTableScreen(BaseScreen):
                 color=T.ACCENT if me else T.TEXT))
 
     def _button(self, text: str, action: str, fn: Any, kind: str = "normal") -> BigButton:
-        b = BigButton(caption=text, action=action, font_size=15, kind=kind, height=50)
+        b = BigButton(caption=text, action=action, font_size=T.FONT_BODY, kind=kind, height=50)
         b.bind(on_press=lambda *_: fn())
         self.ids.choices.add_widget(b)
         return b
@@ -205,6 +210,7 @@ class GsbTableScreen(BaseScreen):
     def _choices(self, v: dict[str, Any]) -> None:
         app, c = self.app, self.app.controller
         self.ids.choices.clear_widgets()
+        self.ids.scroller.scroll_y = 1  # new choices: the list from its first row
         self.ids.note.text = ""
         self.find("hand").disabled = True
         self.find("fix").disabled = c.session.finished

@@ -14,7 +14,7 @@ WOUNDS = "ABCDEF"
 
 
 def button(caption: str, action: str, on_press: Callable[[], Any], kind: str = "normal", inp: Any = None,
-           font_size: int = 17, items: Any = None) -> BigButton:
+           font_size: int = T.FONT_BODY, items: Any = None) -> BigButton:
     b = BigButton(caption=caption, action=action, kind=kind, font_size=font_size)
     b.inp = inp  # what a tap enters (tests read it to know which button to touch)
     b.items = items or ([inp] if inp is not None else [])  # the inputs behind it (a group: a second step)
@@ -91,8 +91,8 @@ def tracks(s: Any, v: dict[str, Any], board: bool = True) -> str:
     decks = v["decks"]
     sinister = decks["sinister_title"] or "none"
     lines = [
-        f"[b]Time[/b]  {boxes} {T.GLYPH_SKULL}\n[size=14]the Boy on {t['division']} of {t['boy_lost']} "
-        f"(BOY LOST){hand}[/size]",
+        f"[b]Time[/b]  {boxes} {T.GLYPH_SKULL}\nthe Boy on {t['division']} of {t['boy_lost']} "
+        f"(BOY LOST){hand}",
         f"[b]Attention[/b] {a['value']} ({a['colour']}) \u00b7 range {a['range']} \u00b7 armies {a['army_strength']}",
         f"[b]Wounds[/b]  {'before A' if not wound else ''} {wounds}",
         f"[b]Coin & deck[/b] {decks['boogeyman']} Boogeyman cards \u00b7 Sinister Games: {sinister}",

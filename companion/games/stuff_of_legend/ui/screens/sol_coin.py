@@ -7,6 +7,7 @@ from __future__ import annotations
 from companion.games.stuff_of_legend import inputs as I
 from companion.games.stuff_of_legend.ui.screens.common import tracks
 from companion.ui.screens import BaseScreen
+from companion.ui.plain import for_people
 
 WHY = {"hand": "out of cards: the coin comes before the new hand", "wound": "a wound on D, E or F",
        "effect": "a card says so"}
@@ -21,7 +22,7 @@ class SolCoinScreen(BaseScreen):
             return
         s = c.state
         v = c.view()
-        self.ids.prompt.text = v["prompt"]
+        self.ids.prompt.text = for_people(str(v["prompt"]))
         self.ids.tracks.text = tracks(s, v, board=False)  # the coin's screen has room for the tracks only
         kind = v["waiting"].get("kind")
         coin = kind == "coin"

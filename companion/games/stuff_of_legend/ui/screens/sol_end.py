@@ -7,6 +7,7 @@ from __future__ import annotations
 from companion.games.stuff_of_legend.common import where, who
 from companion.games.stuff_of_legend.ui.words import ENDS
 from companion.ui.screens import BaseScreen
+from companion.ui.plain import for_people
 
 
 class SolEndScreen(BaseScreen):
@@ -22,7 +23,7 @@ class SolEndScreen(BaseScreen):
         r = v.get("result")
         if r is None:
             self.ids.heading.text = "The game is not over."
-            self.ids.body.text = v["prompt"]
+            self.ids.body.text = for_people(str(v["prompt"]))
             return
         side = "the Boy" if r["winner"] == "boy" else "the Boogeyman"
         winners = set(c.rules.result(s).winners)

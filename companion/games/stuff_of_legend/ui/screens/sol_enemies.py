@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from companion.games.stuff_of_legend.ui import words
 from companion.games.stuff_of_legend.ui.screens.common import button
+from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
+from companion.ui.plain import for_people
 
 
 class SolEnemiesScreen(BaseScreen):
@@ -21,9 +23,9 @@ class SolEnemiesScreen(BaseScreen):
         s = c.state
         v = c.view()
         a = v["tracks"]["attention"]
-        self.ids.prompt.text = v["prompt"]
+        self.ids.prompt.text = for_people(str(v["prompt"]))
         left = v["waiting"].get("enemies", []) if v["waiting"].get("kind") == "activate" else []
-        self.ids.info.text = (f"Attention {a['value']}: range {a['range']} trail step(s), armies of strength "
+        self.ids.info.text = (f"Attention {a['value']}: range {a['range']} trail step{'s' if a['range'] != 1 else ''}, armies of strength "
                               f"{a['army_strength']}. {len(left)} still to activate.")
         self.find("undo").disabled = not c.undo_label()
         grid = self.ids.choices
@@ -37,7 +39,7 @@ class SolEnemiesScreen(BaseScreen):
             seen.add(inp.enemy)
             cap = words.caption(s, inp) + (" (proposed)" if first and inp.to else "")
             grid.add_widget(button(cap, f"enemy:{i}", lambda inp=inp: app.submit(inp),
-                                   kind="primary" if first else "normal", inp=inp, font_size=16))
+                                   kind="primary" if first else "normal", inp=inp, font_size=T.FONT_BODY))
 
 
 SCREEN = SolEnemiesScreen

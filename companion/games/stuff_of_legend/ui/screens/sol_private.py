@@ -15,6 +15,7 @@ from companion.games.stuff_of_legend.ui import words
 from companion.games.stuff_of_legend.ui.screens.common import Choices, private_text
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
+from companion.ui.plain import for_people
 
 
 class SolPrivateScreen(BaseScreen):
@@ -81,7 +82,7 @@ class SolPrivateScreen(BaseScreen):
         look.hint = f"{name}: hold your finger here to see {self._what(s, mine)}"
         look.secret = f"[b]{name} only[/b]\n" + private_text(s, mine)
         self.deciding = words.private_decision(s) == seat
-        self.ids.ask.text = c.view(seat)["prompt"] if self.deciding else ""
+        self.ids.ask.text = for_people(str(c.view(seat)["prompt"])) if self.deciding else ""
         hide = self.find("hide")
         hide.caption = "Cover it" if self.deciding else (
             "Done: pass the device on" if len(self.queue) > 1 else "Done: back to the table")

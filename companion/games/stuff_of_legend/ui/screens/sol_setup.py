@@ -59,7 +59,7 @@ class SolSetupScreen(BaseScreen):
             for h in default_catalogue().heroes:
                 seat = f" \u2014 seat {self.heroes.index(h.id) + 1}" if h.id in self.heroes else ""
                 dev = " (the device)" if device and h.id == DEVICE_HERO else ""
-                alt = " [size=13](Alternate)[/size]" if h.alternate else ""
+                alt = " (Alternate)" if h.alternate else ""
                 grid.add_widget(self._choice(f"{h.name}{alt}{dev}{seat}", h.id in self.heroes, f"hero:{h.id}",
                                              lambda hid=h.id: self._toggle(hid)))
             box.add_widget(grid)
@@ -70,7 +70,7 @@ class SolSetupScreen(BaseScreen):
             for key, words, values in COMPONENTS:
                 from kivy.factory import Factory
 
-                box.add_widget(Factory.Body(text=words, font_size=16, size_hint_y=None, height=22, color=T.DIM))
+                box.add_widget(Factory.Body(text=words, font_size=T.FONT_BODY, size_hint_y=None, height=26, color=T.DIM))
                 grid = self._grid(len(values))
                 for value, text in values:
                     fixed = device and key == "action_deck" and value != "digital"
@@ -110,7 +110,7 @@ class SolSetupScreen(BaseScreen):
 
     def _choice(self, text: str, on: bool, action: str, fn: Any) -> BigButton:
         b = BigButton(caption=("\u2714 " if on else "\u25cb ") + text, kind="primary" if on else "normal",
-                      action=action, font_size=15, height=T.TOUCH + 4)
+                      action=action, font_size=T.FONT_BODY, height=T.TOUCH + 4)
         b.bind(on_press=lambda *_: fn())
         return b
 

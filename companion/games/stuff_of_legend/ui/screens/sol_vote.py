@@ -8,6 +8,7 @@ from companion.games.stuff_of_legend.common import who
 from companion.games.stuff_of_legend.ui import words
 from companion.games.stuff_of_legend.ui.screens.common import button
 from companion.ui.screens import BaseScreen
+from companion.ui.plain import for_people
 
 
 class SolVoteScreen(BaseScreen):
@@ -21,7 +22,7 @@ class SolVoteScreen(BaseScreen):
         s = c.state
         v = c.view()
         w = v["waiting"]
-        self.ids.prompt.text = v["prompt"]
+        self.ids.prompt.text = for_people(str(v["prompt"]))
         self.find("undo").disabled = not c.undo_label()
         grid = self.ids.choices
         grid.clear_widgets()
