@@ -144,3 +144,124 @@ def test_4_undo_across_the_boogeymans_turn_lists_what_to_put_back(harness: Any) 
     assert {k: (t.place, t.face) for k, t in table.items()} == {k: (t.place, t.face) for k, t in before.items()}
     through_summary(h)
     assert app.sm.current == "table" and h.prompt() == "Daphne: 3 Actions left"
+
+
+def test_a_game_by_touches_whose_table_follows_only_the_steps_shown(harness: Any) -> None:
+    """Issue 25, "Done when": a Boogeyman game (Cooperative, two children) played by touches only,
+    Undo included, while the test keeps its own model of the physical table. The model changes only
+    by the steps the shell showed (each checked on screen when it was still to do) or, when no list
+    came up, by what the person did and entered themselves (every such step is one the person
+    did). Whenever no list is up, and at the end, the model is the device's table."""
+    import random
+
+    from companion.core.table import ToDo
+    from companion.games.boogeyman import inputs as I
+    from companion.ui import touch
+
+    h = harness
+    app = h.app
+    c = app.controller
+    r = random.Random(25)
+    start_game(h)
+    model = dict(table_of(c.rules, c.state))
+    queued: list[ToDo] = []
+    c.subscribe(lambda: queued.extend(c.table_steps))
+    seen: list[str] = []  # the rows of the list on screen, as it grew
+    followed = lists = undos = 0
+
+    def visible(prefix: str) -> list[str]:
+        h.pump(frames=1)
+        return [str(w.action) for w in touch.controls() if str(getattr(w, "action", "")).startswith(prefix)]
+
+    def settle() -> None:
+        nonlocal followed
+        if app.summary.shown:
+            return
+        # No list on screen: everything queued was shown in a list, or done by the person.
+        for t in queued:
+            assert t.done or t.step.text in seen, (t.step.text, seen)
+        followed_now = follow(model, [t.step for t in queued])
+        model.clear()
+        model.update(followed_now)
+        followed += len(queued)
+        queued.clear()
+        seen.clear()
+        want = table_of(c.rules, c.state)
+        assert {k: (x.place, x.face) for k, x in model.items()} == {k: (x.place, x.face) for k, x in want.items()}
+
+    listen = c._listeners[-1]
+    for _ in range(900):
+        if c.session.finished or c.state.round > 5:
+            break
+        if app.summary.shown:
+            lists += 1
+            while app.summary.shown:
+                seen[:] = list(app.summary.steps)
+                assert shown_steps(h) == seen
+                h.tap("summary_next")
+            settle()
+            continue
+        settle()
+        screen = app.sm.current
+        if app.confirm.shown:
+            h.tap("confirm_ok")
+        elif screen == "table":
+            legal = c.legal()
+            kinds = {type(i) for i in legal}
+            options: list[str] = ["end"] if I.EndTurn in kinds else []
+            options += [x for x, k in (("flip", I.FlipSwitch), ("search", I.Search), ("lock", I.BreakLock))
+                        if k in kinds]
+            zones = [i.to for i in legal if isinstance(i, I.Move)]
+            pick = r.random()
+            if zones and pick < 0.5:
+                tap_zone(h, r.choice(zones))
+            elif pick < 0.53 and c.session.can_undo and undos < 4:
+                undos += 1
+                h.tap("undo")
+                if app.confirm.shown:
+                    h.tap("confirm_ok")
+            elif options:
+                action = r.choice(options)
+                if action in visible(action) or h.visible(action):
+                    h.tap(action)
+            else:
+                h.tap("end") if h.visible("end") else None
+        elif screen == "found":
+            found = visible("found:")
+            h.tap(r.choice(found))
+        elif screen == "roll":
+            faces = visible("face")
+            if faces:
+                h.tap(r.choice(faces))
+            elif h.visible("keep"):
+                h.tap("keep")
+        elif screen == "scan":
+            picks = [a for a in visible("pick:BGM:")]
+            if not picks:
+                h.scroll_to(f"pick:BGM:{c.state.pending[0].deck}:{r.randint(1, 9):02d}", app.screen("scan").ids.scroller)
+                picks = [a for a in visible("pick:BGM:")]
+            h.tap(r.choice(picks))
+        elif screen == "card_form":
+            h.tap_widget(app.screen("card_form").ids.name)
+            type_text(h, "Card " + "".join(r.choice("abcdefgh") for _ in range(4)))
+            h.tap("key:done")
+            h.tap(r.choice(["effect:none", "effect:none", "effect:lose_candy"]))
+            h.tap("save")
+        elif screen in ("boogeyman", "finale"):
+            choices = visible("step:") + visible("room:") + visible("won")
+            if h.visible("reveal"):
+                h.tap("reveal")
+            elif choices:
+                h.tap(r.choice(choices))
+                if h.visible("confirm"):
+                    h.tap("confirm")
+            else:
+                raise AssertionError(f"stuck on {screen}: {[str(getattr(w, 'action', '')) for w in touch.controls()]}")
+        else:
+            raise AssertionError(f"stuck on {screen}")
+    settle()
+    c._listeners.remove(listen)
+    assert c.state.round > 3 or c.session.finished, c.state.round
+    assert lists > 5 and followed > 20 and undos > 0
+    want = table_of(c.rules, c.state)
+    assert {k: (x.place, x.face) for k, x in model.items()} == {k: (x.place, x.face) for k, x in want.items()}
