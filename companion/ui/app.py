@@ -453,7 +453,7 @@ class CompanionApp(App):
         # Every change to the physical table, by any input, Undo and Redo: the steps the table does
         # (core/table.py; those the person did and entered come ticked), after the device's turn
         # told as the game tells it. Shown only when one of them is still to do.
-        table = c.table_steps if same else ()
+        table = c.table_steps if same and g.shows_table_steps else ()
         todo = [t for t in table if not t.done]
         lines = list(turn.steps if turn is not None else ()) + [t.step.text for t in table]
         ticked = [False] * (len(lines) - len(table)) + [t.done for t in table]
