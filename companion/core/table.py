@@ -14,14 +14,16 @@ A pack without `table` has an empty table: no steps, nothing else changes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Collection, Iterable, Mapping
 
 
 @dataclass(frozen=True)
 class Thing:
     """One component on the physical table, named as the rulebook names it.
 
-    `place` is where it lies ("Room 10", "corridor C1", "space 5", "Player 1's hand"); `face` is
+    `place` is where it lies ("Room 10", "corridor C1", "space 5", "Player 1's hand"), bare (said
+    with "on": "Put the Boy on space 5") or with its own preposition ("in Room 10", "beside the
+    board": "Put the Boogeyman in Room 10", "Take it from Room 10"); `face` is
     the face that shows where that matters ("Light", "Dark", "face down"), else "". A component
     that is not on the table (in the box, or held by the device) is absent from the Table.
     `sensed` is the sensor cell that sees it (a miniature on a sensor board), else "".
@@ -49,24 +51,48 @@ class Step:
 
 
 def _face(face: str) -> str:
-    return f"{face} up" if face and face != "face down" else face
+    """A side's name gets "up" ("Dark" -> "Dark up"); a face already said whole ("face down",
+    "lying down") is said as it is."""
+    return f"{face} up" if face and " " not in face else face
+
+
+_PREPOSITIONS = ("in ", "on ", "at ", "beside ", "under ", "next to ")
+
+
+def _at(place: str) -> str:
+    """Where a thing goes: a place said with its own preposition ("in Room 10", "beside the
+    board") as it is, a bare one ("space 5") with "on"."""
+    return place if place.startswith(_PREPOSITIONS) else f"on {place}"
+
+
+def _from(place: str) -> str:
+    return f"from {_bare(place)}" if place.startswith(_PREPOSITIONS[:3]) else (
+        f"from {place}" if place.startswith(_PREPOSITIONS) else f"off {place}")
+
+
+def _bare(place: str) -> str:
+    for p in _PREPOSITIONS[:3]:  # "in Room 10" -> "Room 10" after "from" or "to"
+        if place.startswith(p):
+            return place[len(p):]
+    return place
 
 
 def step_text(before: Thing | None, after: Thing | None) -> str:
     """The sentence for one change, in the game's words the pack gave."""
     if before is None and after is not None:
         face = f", {_face(after.face)}" if after.face else ""
-        return f"Put {after.name} on {after.place}{face}"
+        return f"Put {after.name} {_at(after.place)}{face}"
     if after is None and before is not None:
-        return f"Take {before.name} off {before.place}"
+        return f"Take {before.name} {_from(before.place)}"
     assert before is not None and after is not None
     moved = before.place != after.place
     turned = before.face != after.face
     if moved and turned:
-        return f"Move {after.name} from {before.place} to {after.place} and turn it {_face(after.face)}"
+        return (f"Move {after.name} from {_bare(before.place)} to {_bare(after.place)} and turn it "
+                f"{_face(after.face)}")
     if moved:
-        return f"Move {after.name} from {before.place} to {after.place}"
-    return f"Turn {after.name} {_face(after.face)}"
+        return f"Move {after.name} from {_bare(before.place)} to {_bare(after.place)}"
+    return f"Turn {after.name} {_at(after.place)} {_face(after.face)}"
 
 
 def steps(before: Table, after: Table) -> list[Step]:
@@ -96,3 +122,37 @@ def table_of(rules: Any, state: Any) -> Table:
         return {}
     result: Table = fn(state)
     return result
+
+
+@dataclass(frozen=True)
+class ToDo:
+    """A step as the shell shows it: `done` when the person did it and entered it themselves
+    (moved their miniature, then tapped where): shown ticked, never asked again."""
+
+    step: Step
+    done: bool = False
+
+
+def entered_by(rules: Any, state: Any, inp: Any) -> frozenset[str]:
+    """The keys of the components a person's input says they have already handled at the table
+    (the pack's optional `table_entered(state, input)`), else none."""
+    fn = getattr(rules, "table_entered", None)
+    return frozenset(fn(state, inp)) if fn is not None else frozenset()
+
+
+def to_do(rules: Any, before: Any, after: Any, entered: Collection[str] = ()) -> list[ToDo]:
+    """What the shell shows after an input, Undo or Redo that took the game from state `before`
+    to state `after`: every step between their tables, those the person already did ticked.
+    The one function the screens and the property test over every pack use."""
+    return [ToDo(s, s.key in entered) for s in steps(table_of(rules, before), table_of(rules, after))]
+
+
+def follow(table: Table, done: Iterable[Step]) -> dict[str, Thing]:
+    """A table after the steps were done in order: what a table following the screen holds."""
+    out = dict(table)
+    for s in done:
+        if s.after is None:
+            out.pop(s.key, None)
+        else:
+            out[s.key] = s.after
+    return out

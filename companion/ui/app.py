@@ -18,6 +18,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from companion.core.table import Step
 from companion.ui import theme as T
 from companion.ui.controller import GameController
 from companion.ui.hardware import CardScanner, SensorFeed, find_sensor_board
@@ -57,7 +58,7 @@ class CompanionApp(App):
             self.prefs.camera = camera
         self.controller = GameController(journal_path)
         self.controller.subscribe(self._game_changed)
-        self.seat = DeviceSeat(self.later, self._current_state, self.submit, self.toast,
+        self.seat = DeviceSeat(self.later, self._current_state, lambda inp: self.submit(inp, person=False), self.toast,
                                lambda: self.controller.session.rules if self.controller.session else None)
         self.sounds = Sounds(data_dir / "sounds", self.prefs.sound, self.prefs.voice)
         self.auto_resume = resume
@@ -374,9 +375,10 @@ class CompanionApp(App):
         self.toaster.show(for_people(text), kind, seconds=max(5.0, len(text) / 18) if kind == "error" else 2.5,
                           why=why or (text if kind == "error" and self.rules_for(text) else ""))
 
-    def submit(self, inp: Any) -> bool:
-        """Every input from a tap: committed to the journal before the screen shows it."""
-        out = self.controller.submit(inp)
+    def submit(self, inp: Any, person: bool = True) -> bool:
+        """Every input from a tap, a miniature moved on the sensor board (`person`), or the
+        device's seat: committed to the journal before the screen shows it."""
+        out = self.controller.submit(inp, person)
         if not out.ok:
             self.toast(out.message)
         return out.ok
@@ -449,19 +451,35 @@ class CompanionApp(App):
                 self.cue(cue)
         self._sync_virtual()
         self._check_mat()
-        if turn is not None and self.sm.current not in (g.setup_screen,) and same and self.summary.shown:
+        # Every change to the physical table, by any input, Undo and Redo: the steps the table does
+        # (core/table.py; those the person did and entered come ticked), after the device's turn
+        # told as the game tells it. Shown only when one of them is still to do.
+        table = c.table_steps if same and g.shows_table_steps else ()
+        todo = [t for t in table if not t.done]
+        lines = list(turn.steps if turn is not None else ()) + [t.step.text for t in table]
+        ticked = [False] * (len(lines) - len(table)) + [t.done for t in table]
+        cells = [("", "")] * (len(lines) - len(table)) + [_cells(t.step) for t in table]
+        notices = turn.notices if turn is not None else ()
+        if ((turn is not None or todo) and self.sm.current not in (g.setup_screen,) and same
+                and self.summary.shown):
             # The device decided again while its last steps still show: the table is told every
             # step, in order (issue 25 #5: a second decision replaced the first one's steps).
-            self.summary.extend(turn.steps, turn.notices)
-            if self.panel is not None and turn.reveal:
+            self.summary.extend(lines, notices, ticked, cells)
+            if self.panel is not None and turn is not None and turn.reveal:
                 self.panel.beep(2)
-        elif turn is not None and self.sm.current not in (g.setup_screen,):
+        elif (turn is not None or todo) and self.sm.current not in (g.setup_screen,):
             # The device's turn is a moment at the table: steps that wait for it.
             # While it shows, the status bar says this moment: the game's words for it, else the
             # status the game had when it began (not the one after it).
-            self._moment = turn.status or (g.status(c.rules.view(before, "table")) if same else turn.title)
-            self.summary.present(turn.title, turn.steps, turn.notices, self._summary_done, self.sounds.say)
-            if self.panel is not None and turn.reveal:
+            if turn is not None:
+                self._moment = turn.status or (g.status(c.rules.view(before, "table")) if same else turn.title)
+                title = turn.title
+            else:
+                self._moment = ""
+                title = "Put the table back" if c.table_cause == "undo" else "On the table"
+            self.summary.present(title, lines, notices, self._summary_done, self.sounds.say, ticked, cells)
+            self._see_mat()
+            if self.panel is not None and turn is not None and turn.reveal:
                 self.panel.beep(2)
         elif v.get("prompt", "") != self._last_prompt:
             self.sounds.say(v.get("prompt", ""))
@@ -534,6 +552,13 @@ class CompanionApp(App):
             expected = sensing.expected_positions(self.controller.state)
             self.sensors.sync_virtual(frozenset(z for z in expected.values() if z))
 
+    def _see_mat(self) -> None:
+        """A real sensor board ticks off the steps it sees done (the virtual one follows the game)."""
+        occ = self.sensors.occupied if self.sensors is not None else None
+        if (self.summary.shown and occ is not None and not self.sensors.virtual  # type: ignore[union-attr]
+                and not self.sensors.filter.settling and self._sensing() is not None):  # type: ignore[union-attr]
+            self.summary.see(frozenset(occ))
+
     def _check_mat(self) -> None:
         occ = self.sensors.occupied if self.sensors is not None else None
         settling = self.sensors is not None and self.sensors.filter.settling
@@ -555,6 +580,7 @@ class CompanionApp(App):
         sensing = self._sensing()
         if settled is None or sensing is None:
             return
+        self._see_mat()
         if self.sm.current == "calibrate" or not self.in_game():  # (the choose screen, a set-up, another game's)
             # Not played on these screens, but the fix the mat asks for stays current: a mat that
             # settles here, just before the table screen, with no change after, was never checked
@@ -588,6 +614,12 @@ class CompanionApp(App):
         if self.panel is not None:
             self.panel.show_link(self.sensors.state if self.sensors is not None else "down")
         self._show_camera()
+
+
+def _cells(step: Step) -> tuple[str, str]:
+    """The sensor cells a step empties and fills (a miniature a sensor board sees), else ""."""
+    return (step.before.sensed if step.before is not None else "",
+            step.after.sensed if step.after is not None else "")
 
 
 def run(journal_path: Path, data_dir: Path, port: str | None, camera: str | None, windowed: bool,

@@ -14,6 +14,7 @@ from companion.core.errors import CompanionError, JournalError, JournalForeign, 
 from companion.core.game import GameRules, get_rules, shared_inputs
 from companion.core.journal import GameRow, Journal
 from companion.core.packs import get_pack
+from companion.core.table import ToDo, entered_by, to_do
 from companion.ui.packui import GameUI, moves, ui_for
 from companion.core.session import Session
 Listener = Callable[[], None]
@@ -46,6 +47,11 @@ class GameController:
         self._legal: list[Any] | None = None
         self._tried = 0.0
         self._where: dict[tuple[int, int, int], str] = {}  # (game, changes, inputs) -> where it stands
+        # What the last change asks of the physical table (core/table.py `to_do`): every step
+        # between the table before it and after it; () after a new game or a resume (the set-up
+        # steps and the table itself say where everything is).
+        self.table_steps: tuple[ToDo, ...] = ()
+        self.table_cause = ""  # what made them: "input", "undo" or "redo"
         self._open()
 
     # ---- the journal itself ----
@@ -204,6 +210,7 @@ class GameController:
             self.session = Session.new(self.journal, get_rules(code), options, seed)
         except CompanionError as exc:  # IllegalInput, or the journal could not record it
             return Outcome(False, str(exc))
+        self.table_steps = ()
         self._changed()
         return Outcome(True)
 
@@ -215,6 +222,7 @@ class GameController:
             self.session = Session.resume(self.journal, get_rules, game_id)
         except CompanionError as exc:
             return Outcome(False, str(exc))
+        self.table_steps = ()
         self._changed()
         return Outcome(True)
 
@@ -299,16 +307,23 @@ class GameController:
         for fn in list(self._listeners):
             fn()
 
-    def submit(self, inp: Any) -> Outcome:
+    def submit(self, inp: Any, person: bool = True) -> Outcome:
+        """`person`: a person gave it (a tap, a miniature moved on the sensor board), so what the
+        pack says that input handled at the table (`table_entered`) is shown as done; False for
+        the device's own answer, all of whose steps the table does."""
         if self.session is None:
             return Outcome(False, "start or resume a game first")
         why = self._writable()
         if why:
             return Outcome(False, why)
+        before = self.session.state
         try:
             self.session.submit(inp)
         except CompanionError as exc:  # IllegalInput and NotYourTurn: the table tries again; a full disk: said so
             return Outcome(False, str(exc))
+        entered = entered_by(self.rules, before, inp) if person else frozenset()
+        self.table_steps = tuple(to_do(self.rules, before, self.session.state, entered))
+        self.table_cause = "input"
         self._changed()
         return Outcome(True)
 
@@ -326,12 +341,18 @@ class GameController:
         if why or self.session is None:
             return Outcome(False, why or "no game")
         label, taken = "", 0
+        before = self.session.state
         try:
             for taken in range(1, steps + 1):
                 label = self.session.undo() if which == "undo" else self.session.redo()
         except CompanionError as exc:  # nothing to undo, or the journal could not record it
             if taken > 1:  # the first steps are done: the screens show where the game is now
+                self.table_steps = tuple(to_do(self.rules, before, self.session.state))
+                self.table_cause = which
                 self._changed()
             return Outcome(False, str(exc))
+        # Undo and Redo: the table puts back (or does again) every step; nothing is done already.
+        self.table_steps = tuple(to_do(self.rules, before, self.session.state))
+        self.table_cause = which
         self._changed()
         return Outcome(True, f"{'Undone' if which == 'undo' else 'Redone'}: {label}")

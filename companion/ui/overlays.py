@@ -69,7 +69,11 @@ class Confirm(Overlay):
 
 
 class Summary(Overlay):
-    """Steps for the table, one at a time: it waits for Next on each, then Done."""
+    """Steps for the table, one at a time: it waits for Next on each, then Done.
+
+    A step may come ticked (the person did it and entered it) or tick itself off (a sensor board
+    sees the miniature where the step puts it, `see`); Next ticks the current one and goes to
+    the next step not yet ticked."""
 
     heading = StringProperty("")
     steps = ListProperty([])
@@ -79,25 +83,61 @@ class Summary(Overlay):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._rows: list[Any] = []  # the step rows, reused (only the first len(steps) are shown)
+        self.ticked: list[bool] = []
+        self.cells: list[tuple[str, str]] = []  # per step: the sensor cell it empties, the one it fills
 
     def present(self, heading: str, steps: Sequence[str], notices: Sequence[str], on_done: Done,
-                say: Callable[[str], None] = lambda text: None) -> None:
+                say: Callable[[str], None] = lambda text: None, ticked: Sequence[bool] = (),
+                cells: Sequence[tuple[str, str]] = ()) -> None:
         self.heading, self.steps, self.notices = heading, list(steps), list(notices)
+        self.ticked = _fill(ticked, len(self.steps), False)
+        self.cells = _fill(cells, len(self.steps), ("", ""))
         self._on_done, self._say = on_done, say
-        self.index = 0
+        self.index = self._first_open(0)
         self.shown = True
         self._draw()
         if self.steps:
-            say(self.steps[0])
+            say(self.steps[self.index])
 
-    def extend(self, steps: Sequence[str], notices: Sequence[str]) -> None:
+    def extend(self, steps: Sequence[str], notices: Sequence[str], ticked: Sequence[bool] = (),
+               cells: Sequence[tuple[str, str]] = ()) -> None:
         """More steps for the table while these still show (the device decided again before the
         table pressed Done): they join the list after the ones shown, nothing is lost."""
         if not steps:
             return
+        was_done = self.index >= len(self.steps)
+        self.ticked = self.ticked + _fill(ticked, len(steps), False)
+        self.cells = self.cells + _fill(cells, len(steps), ("", ""))
         self.steps = list(self.steps) + list(steps)
         self.notices = list(self.notices) + [n for n in notices if n not in self.notices]
+        if was_done or self.ticked[self.index]:
+            self.index = self._first_open(self.index)
         self._draw()
+
+    def see(self, occupied: frozenset[str]) -> None:
+        """A sensor board's reading: each step that puts a miniature on a cell the board now sees
+        taken (and takes it off one it sees free) ticks itself off."""
+        changed = False
+        for i, (empties, fills) in enumerate(self.cells):
+            if self.ticked[i] or not (empties or fills):
+                continue
+            if (not fills or fills in occupied) and (not empties or empties == fills or empties not in occupied):
+                self.ticked[i] = changed = True
+        if changed:
+            if self.index < len(self.steps) and self.ticked[self.index]:
+                self.index = self._first_open(self.index)
+            self._draw()
+
+    def _first_open(self, start: int) -> int:
+        """The first step from `start` not yet ticked (wrapping to an earlier one), else the last."""
+        n = len(self.steps)
+        for i in list(range(start, n)) + list(range(0, min(start, n))):
+            if not self.ticked[i]:
+                return i
+        return max(0, n - 1)
+
+    def _open(self) -> int:
+        return sum(1 for t in self.ticked if not t)
 
     def _draw(self) -> None:
         """The steps as rows, reused from summary to summary: a row's text changes in place, and
@@ -114,25 +154,35 @@ class Summary(Overlay):
         for row in rows[shown:len(self.steps)]:
             box.add_widget(row, index=0)  # index 0 in Kivy's children is the last row
         for i, (step, row) in enumerate(zip(self.steps, rows)):
-            mark = "\u25b6" if i == self.index else ("\u2714" if i < self.index else f"{i + 1}.")
-            colour = "ffffff" if i == self.index else ("86c06c" if i < self.index else "a89cb0")
-            row.text, row.bold = f"[color={colour}]{mark}  {step}[/color]", i == self.index
-        last = self.index >= len(self.steps) - 1
+            current = i == self.index and not self.ticked[i]
+            mark = "\u25b6" if current else ("\u2714" if self.ticked[i] else f"{i + 1}.")
+            colour = "ffffff" if current else ("86c06c" if self.ticked[i] else "a89cb0")
+            row.text, row.bold = f"[color={colour}]{mark}  {step}[/color]", current
+        left = self._open()
+        last = left <= 1
         nxt = self.ids.next
-        nxt.caption = "Done: play on" if last else f"Next ({self.index + 1} of {len(self.steps)})"
+        nxt.caption = "Done: play on" if last else f"Next ({len(self.steps) - left + 1} of {len(self.steps)})"
         nxt.icon = "\u2714" if last else "\u25b6"
 
     def next(self) -> None:
-        if self.index >= len(self.steps) - 1:
+        if self.steps and not self.ticked[self.index]:
+            self.ticked[self.index] = True
+        if self._open() == 0:
             self.shown = False
             self._on_done()
             return
-        self.index += 1
+        self.index = self._first_open(self.index)
         self._draw()
         self._say(self.steps[self.index])
 
     def primary(self) -> None:
         self.next()
+
+
+def _fill(given: Sequence[Any], n: int, default: Any) -> list[Any]:
+    """`given`, one per step, padded with `default` (a caller that gives none: all default)."""
+    out = list(given)[:n]
+    return out + [default] * (n - len(out))
 
 
 class WhyView(Overlay):

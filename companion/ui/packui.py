@@ -68,6 +68,9 @@ class GameUI:
     table_screen = "game"          # the game's main view
     auto_screens: frozenset[str] = frozenset({"game"})  # screens the game may route itself to
     icon = "\u265f"
+    # The steps list after every change to the physical table (docs/architecture.md, "The physical
+    # table and its steps"). A pack sets it False only until its touch tests follow the list.
+    shows_table_steps = True
     tile_action = ""  # the tile's action name (tests and the screenshot tool tap through it)
 
     def __init__(self, pack: Pack) -> None:

@@ -7,22 +7,32 @@ from companion.core.table import Thing, steps, table_of
 def test_a_move_a_flip_a_removal_and_a_new_piece_are_each_one_step() -> None:
     before = {
         "mini:babysitter": Thing("the Babysitter", "Room 10"),
-        "token:21": Thing("the Light token of Room 21", "Room 21", "Light"),
+        "token:21": Thing("the Light/Dark token", "in Room 21", "Light"),
         "mini:boogeyman": Thing("the Boogeyman", "Room 3"),
     }
     after = {
         "mini:babysitter": Thing("the Babysitter", "corridor C1"),
-        "token:21": Thing("the Light token of Room 21", "Room 21", "Dark"),
+        "token:21": Thing("the Light/Dark token", "in Room 21", "Dark"),
         "mini:mike": Thing("Mike", "Room 1"),
     }
     said = [s.text for s in steps(before, after)]
     assert said == [
         "Take the Boogeyman off Room 3",
         "Move the Babysitter from Room 10 to corridor C1",
-        "Turn the Light token of Room 21 Dark up",
+        "Turn the Light/Dark token in Room 21 Dark up",
         "Put Mike on Room 1",
     ]
     assert steps(after, after) == []
+
+
+def test_a_place_said_with_its_own_preposition_keeps_it() -> None:
+    card = Thing("the Event card \u201cBlackout\u201d", "beside the board")
+    boogeyman = Thing("the Boogeyman", "in Room 19")
+    said = [s.text for s in steps({"c": card}, {"b": boogeyman})]
+    assert said == ["Take the Event card \u201cBlackout\u201d from beside the board", "Put the Boogeyman in Room 19"]
+    moved = steps({"b": boogeyman}, {"b": Thing("the Boogeyman", "in Room 3"), "p": Thing("Mike", "in Room 3", "lying down")})
+    assert [s.text for s in moved] == ["Move the Boogeyman from Room 19 to Room 3", "Put Mike in Room 3, lying down"]
+    assert [s.text for s in steps({"b": boogeyman}, {})] == ["Take the Boogeyman from Room 19"]
 
 
 def test_undoing_is_the_same_steps_backwards() -> None:

@@ -8,9 +8,10 @@ import random
 from typing import Any
 
 from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.common import zone_name
 from companion.games.boogeyman.state import DrawCard, NeedRoll
 from companion.ui.hardware import CardScanner
-from tests.ui.flows import start_game, tap_zone, type_text
+from tests.ui.flows import start_game, tap_zone, through_summary, type_text
 
 
 def drive_to(h: Any, pred: Any, seed: int = 1, limit: int = 400) -> None:
@@ -84,8 +85,12 @@ def test_short_game_through_the_widgets(harness: Any) -> None:
     assert app.screen("journal").find("undo").caption == f"Undo: Mike moved to Room {room}"
     h.tap("undo")
     assert h.prompt() == "Mike: 2 Actions left"
+    # The table puts Mike back (issue 25: Undo lists what to put back), then Redo moves him again.
+    there = app.controller.state.child("mike").zone
+    assert through_summary(h) == [f"Move Mike from Room {room} to {zone_name(app.controller.state, there)}"]
     h.tap("redo")
     assert h.prompt() == "Mike: 1 Action left", app.controller.history()
+    assert through_summary(h) == [f"Move Mike from {zone_name(app.controller.state, there)} to Room {room}"]
     h.tap("table")
     assert app.sm.current == "table"
 
@@ -158,6 +163,8 @@ def test_pick_a_card_without_a_camera(harness: Any) -> None:
     h.tap("n_plus")
     h.tap("save")
     assert app.controller.history()[0][-1].endswith("card \u201cSpiders\u201d")
+    if app.summary.shown:  # the card's Candy comes off Ray's pile (issue 25: every change a step)
+        assert "Take a Candy token off Ray's pile" in through_summary(h)
     # The next card of that deck: the name is in the list, by title.
     from companion.games.boogeyman.state import DrawCard as Draw
 
@@ -167,6 +174,7 @@ def test_pick_a_card_without_a_camera(harness: Any) -> None:
     c.session._states.append(replace(c.state, pending=(Draw(deck, "ray"),)))  # type: ignore[union-attr]
     c._legal = None
     app.go("scan")
+    h.pump(frames=3)  # the picker laid out (after the steps list, the scan screen is entered anew)
     named = [w for w in scan.ids.picker.children if "Spiders" in getattr(w, "caption", "")]
     assert named, [w.caption for w in scan.ids.picker.children][:5]
     h.tap_widget(named[0])

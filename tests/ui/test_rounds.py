@@ -52,6 +52,12 @@ def test_two_rounds_by_touch_only(harness: Any) -> None:
     h.tap("keep")
     s = c.state
     assert s.child("mike").candy == 1 and s.babysitter == "C2" and not s.room("4").lock
+    # What the table does now (issue 25): the Lock comes off, the Babysitter walks; the Candy Mike
+    # spent he put back himself (entered: shown ticked).
+    ticked = list(app.summary.ticked)
+    assert through_summary(h) == ["Take a Candy token off Mike's pile", "Take a Candy token off Mike's pile",
+                                  "Take the Lock token from Room 4", "Move the Babysitter from Room 10 to corridor C2"]
+    assert ticked == [True, True, False, False]
     assert app.sm.current == "table"
 
     # End both turns: the Boogeyman's turn waits for the table, step by step.
@@ -59,9 +65,11 @@ def test_two_rounds_by_touch_only(harness: Any) -> None:
     assert h.prompt() == "Daphne: 3 Actions left"
     h.tap("end")
     steps = through_summary(h)
-    assert any(step.startswith("The Boogeyman appears in Room 5") for step in steps)
-    assert "Flip the Light token in Room 5 to its Dark side." in steps
-    assert steps[-1] == "Round 2: Mike goes first."
+    assert "The Boogeyman appears in Room 5!" in steps
+    # What it does on the board is said once, as the table's steps after the turn (issue 25).
+    assert steps.index("Round 2: Mike goes first.") < steps.index("Put the Boogeyman in Room 5")
+    assert "Turn the Light/Dark token in Room 5 Dark up" in steps
+    assert not [x for x in steps if x.startswith("Flip the Light token")], steps
     assert app.sm.current == "table" and h.prompt() == "Mike: 3 Actions left"
 
     # Undo shows what it takes back before it acts, and asks.
@@ -72,6 +80,10 @@ def test_two_rounds_by_touch_only(harness: Any) -> None:
     h.tap("undo")
     h.tap("confirm_ok")
     assert c.state.round == 1 and h.prompt() == "Daphne: 3 Actions left"
+    # Undo across the Boogeyman's turn: what to put back (issue 25 #4).
+    assert app.summary.heading == "Put the table back"
+    back = through_summary(h)
+    assert "Take the Boogeyman from Room 5" in back and "Turn the Light/Dark token in Room 5 Light up" in back
 
     # Round 1 again, then round 2 played out.
     h.tap("end")

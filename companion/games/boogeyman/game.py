@@ -6,8 +6,10 @@ from typing import Any
 
 from companion.core.game import Actor, Observation, Result
 from companion.core.rng import Rng
+from companion.core.table import Thing
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman import protocol
+from companion.games.boogeyman import table as _table
 from companion.games.boogeyman.rules import DECK_NAMES, title, zone_name
 from companion.games.boogeyman.rules import apply as _apply
 from companion.games.boogeyman.setup import setup as _setup
@@ -125,6 +127,14 @@ class _Rules:
 
     def result(self, state: State) -> Result | None:
         return protocol.result(state)
+
+    def table(self, state: State) -> dict[str, Thing]:
+        """What lies on the real table (core/table.py, games/boogeyman/table.py)."""
+        return _table.table(state)
+
+    def table_entered(self, state: State, inp: I.Input) -> frozenset[str]:
+        """What a person's input says they already did at the table (shown ticked)."""
+        return _table.entered(state, inp)
 
     def device_may_hold(self, state: State, seat: str) -> bool:
         """The device can take only the hidden Competitive Boogeyman's chair, and only in a game

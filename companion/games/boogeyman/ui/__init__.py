@@ -4,6 +4,7 @@ the die for the GPIO Roll button, the cards the scan screen asks for, and its se
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Sequence
 
 from companion.core.packs import get_pack
@@ -32,6 +33,23 @@ DIFFS = (("normal", "Normal"), ("hard", "Hard"), ("nightmare", "Nightmare"))
 SEATS = (("person", "A player"), ("easy", "Device: Easy"), ("normal", "Device: Normal"), ("hard", "Device: Hard"))
 MODE_WORDS = {"solo": "Solo", "coop": "Cooperative", "semi": "Semi-cooperative", "competitive": "Competitive"}
 PHASES = {"placement": "Set-up", "finale": "The Finale", "over": "Game over"}
+
+
+_APPEARS = re.compile(r"^(The Boogeyman appears in [^:]+): (turn its Room token face up and )?put its miniature in .*$")
+
+
+def told(steps: Sequence[str]) -> tuple[str, ...]:
+    """The turn as the table is told it, without what it does on the board: the shell lists every
+    change to the physical table as its own step after these (games/boogeyman/table.py), so "put
+    its miniature", "flip the Light token" and "move the Babysitter" are said once, there."""
+    out: list[str] = []
+    for line in steps:
+        m = _APPEARS.match(line)
+        if m:
+            out.append(m.group(1) + "!")
+        elif not line.startswith(("Flip the Light token in ", "Move the Babysitter from ")):
+            out.append(line)
+    return tuple(out)
 
 
 class BoogeymanUI(GameUI):
@@ -100,7 +118,7 @@ class BoogeymanUI(GameUI):
         if got is None:
             return None
         self._turn = None
-        return TurnSummary(got.title, got.steps, got.notices, got.reveal,
+        return TurnSummary(got.title, told(got.steps), got.notices, got.reveal,
                            status=f"Round {start.round} \u00b7 the Boogeyman's turn")
 
     def sounds(self, before: Any, after: Any) -> list[str]:

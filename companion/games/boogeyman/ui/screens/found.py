@@ -111,7 +111,9 @@ class FoundScreen(BaseScreen):
                 app.toast(f"Not remembered: {exc}")
             self.new_sticker = None
         if app.submit(I.Search(app.controller.state.active, token)):
-            app.go(app.controller.pending_screen() or "table")
+            # With steps for the table on screen (the Babysitter walked), the board waits under
+            # them; the next prompt comes after Done (app.route).
+            app.go("table" if app.summary.shown else (app.controller.pending_screen() or "table"))
 
 
 SCREEN = FoundScreen

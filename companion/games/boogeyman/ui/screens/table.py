@@ -142,7 +142,7 @@ class TableScreen(BaseScreen):
                     if found:
                         app.toast(found[-1], "info")
                     pending = app.controller.pending_screen()
-                    if pending:
+                    if pending and not app.summary.shown:  # else after the table's steps (app.route)
                         app.go(pending)
                 return
             app.go("found")  # the physical token decides what was found
