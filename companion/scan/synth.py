@@ -187,21 +187,31 @@ def art_card_patch(text: str, module_px: float, rng: np.random.Generator,
     import cv2
 
     scale = draw
-    s = sticker(text, scale).astype(np.float32) * rng.uniform(0.9, 1.0)
+    # One draw from the scene's generator: the card's own generator, so the scene's later draws are
+    # the same at every capture size. The artwork is drawn at ART_DRAW px per module and resized:
+    # the same picture at every capture size; the sticker is drawn at `draw`, crisp.
+    own = np.random.default_rng(int(rng.integers(2**62)))
+    s = sticker(text, scale).astype(np.float32) * own.uniform(0.9, 1.0)
     side = s.shape[0]
-    cw = int(side * rng.uniform(1.6, 2.4))
-    ch = int(cw * 88 / 63)
-    if rng.random() < 0.5:
-        cw, ch = ch, cw  # the card lies either way round
-    art = _artwork(rng, ch, cw, float(scale))
-    cv2.rectangle(art, (2, 2), (cw - 3, ch - 3), float(rng.uniform(20, 90)), max(1, int(scale * rng.uniform(0.5, 2))))
-    x0 = int(rng.uniform(0.04, 0.96) * (cw - side))
-    y0 = int(rng.uniform(0.04, 0.96) * (ch - side))
+    wide, portrait = own.uniform(1.6, 2.4), own.random() < 0.5
+    cw4 = int(side // scale * ART_DRAW * wide)
+    ch4 = int(cw4 * 88 / 63)
+    if portrait:
+        cw4, ch4 = ch4, cw4  # the card lies either way round
+    art4 = _artwork(own, ch4, cw4, float(ART_DRAW))
+    cv2.rectangle(art4, (2, 2), (cw4 - 3, ch4 - 3), float(own.uniform(20, 90)), max(1, int(ART_DRAW * own.uniform(0.5, 2))))
+    cw, ch = round(cw4 * scale / ART_DRAW), round(ch4 * scale / ART_DRAW)
+    art = art4 if scale == ART_DRAW else cv2.resize(art4, (cw, ch), interpolation=cv2.INTER_LINEAR)
+    x0 = int(own.uniform(0.04, 0.96) * (cw - side))
+    y0 = int(own.uniform(0.04, 0.96) * (ch - side))
     art[y0:y0 + side, x0:x0 + side] = s
     target = module_px / scale
     out = cv2.resize(art, None, fx=target, fy=target, interpolation=cv2.INTER_AREA)
     n = side // scale - 8
     return out, _square(x0 + 4 * scale, y0 + 4 * scale, n * scale, target), n
+
+
+ART_DRAW = 4  # px per module the artwork is drawn at (then resized to the card's drawing scale)
 
 
 def _artwork(rng: np.random.Generator, h: int, w: int, module: float) -> npt.NDArray[np.float32]:
