@@ -1,7 +1,7 @@
 """Scanner benchmark: the project's decoder vs plain zxing-cpp vs plain pyzbar, at every capture size.
 
     .venv/bin/python benchmarks/scan.py [--scenes 400] [--seed 101] [--sizes 640x480,1280x720,1280x960]
-                                        [--load both|off|on] [--csv FILE]
+                                        [--load both|off|on] [--csv FILE] [--art]
 
 The corpus (companion.scan.synth.sample_scene) is a set of physical scenes, each rendered at every
 capture size: the same cards at the same places with the same damage, seen by a 640 x 480 webcam,
