@@ -706,7 +706,8 @@ class Decoder:
             if sizes and work.take(FINDER_SEARCH * len(sizes)):
                 tries.append([t.quad() for t in locate(g, ctr, 0.15 * side, angle, sizes)])
             searched = bool(tries)
-            tries.append(square_guesses(g, guess.quad, side, angle))
+            if SECOND_LOOK_SQUARES or not second:
+                tries.append(square_guesses(g, guess.quad, side, angle))
             triple = False  # the best fit so far came from a finder triple
             for n, quads in enumerate(tries):
                 for q in quads:
@@ -865,6 +866,12 @@ HOLD_UNKNOWN = True  # a grid read that is no sticker's text goes on to the late
 PERSPECTIVE = True  # the corner fit may start from the finders' outlines (companion.scan.perspective)
 PERSPECTIVE_MOVE = 0.75  # ... when they put a corner this many modules from the finder fit's
 CODEBOOK = True  # the known-sticker reading (companion.scan.codebook) after the fitted grid
+# The look after a full read tries only finder triples, no square guesses (issue 29): on card art a
+# patch of artwork that scores as strong texture took 8 refits (3 triples, 5 squares) before failing
+# the 1.7 fit, so a frame read whole cost 7.2 units at 640 x 480 instead of 1.2. Without the squares:
+# the same frames read on art seeds 11, 12 (640 x 480, 1280 x 720) and plain dev seeds 1-3, median
+# work on art 7.2 -> 4.8 (640) and 8.7 -> 6.3-6.8 (1280); the plain corpus's median unchanged.
+SECOND_LOOK_SQUARES = False
 SECOND_LOOK_SCORE = 1.5  # texture score (symbol_candidates) a patch needs for that look: unread stickers
 # there scored 1.6-20 on the dev corpora (dim, noisy ones 1.6-2), 85 % of leftover patches under 1.2
 

@@ -71,7 +71,8 @@ class Placed:
     angle_deg: float = 0.0
     center: tuple[float, float] | None = None  # in frame pixels; None: chosen to avoid overlaps
     extra: dict[str, float] = field(default_factory=dict)
-    style: str = "card"  # "card": a sticker on a card; "phone", "leaflet": distractors (not stickers)
+    style: str = "card"  # "card": a sticker on a card; "art": on a card whose artwork runs up to the
+    # sticker's quiet zone; "phone", "leaflet": distractors (not stickers)
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,24 @@ class Symbol:
         c = np.array(self.corners)
         sides = np.linalg.norm(c - np.roll(c, -1, axis=0), axis=1)
         return float(sides.min() / self.modules)
+
+    @property
+    def module_px_after_tilt(self) -> float:
+        """The smallest module anywhere in the symbol, in capture px: under keystone the far side's
+        modules are smaller than the side's average (`px_per_module`) and smaller across than along.
+        The smaller singular value of the perspective map (module grid -> capture px) at each corner
+        of the symbol; the least of the four (a homography's local scale is extreme at a corner)."""
+        import cv2
+
+        n = float(self.modules)
+        grid = np.array([[0, 0], [n, 0], [n, n], [0, n]], np.float32)
+        hm = cv2.getPerspectiveTransform(grid, np.array(self.corners, np.float32)).astype(np.float64)
+        least = float("inf")
+        for u, v in grid.astype(np.float64):
+            x, y, w = hm @ (u, v, 1.0)
+            jac = (hm[:2, :2] * w - np.outer((x, y), hm[2, :2])) / (w * w)
+            least = min(least, float(np.linalg.svd(jac, compute_uv=False)[-1]))
+        return least
 
 
 def _tray(rng: np.random.Generator, w: int, h: int, scale: float = 1.0) -> npt.NDArray[Any]:
@@ -157,6 +176,90 @@ def _card_patch(text: str, module_px: float, rng: np.random.Generator,
     out = cv2.resize(card, None, fx=target, fy=target, interpolation=cv2.INTER_AREA)
     n = side // scale - 8  # modules per side without the 4-module quiet zone
     return out, _square(margin + 4 * scale, margin + 4 * scale, n * scale, target), n
+
+
+def art_card_patch(text: str, module_px: float, rng: np.random.Generator,
+                   draw: int = 4) -> tuple[npt.NDArray[Any], npt.NDArray[np.float32], int]:
+    """A card whose printed artwork runs right up to the sticker's quiet zone (issue 29): a card of
+    63 x 88 mm's proportions, 1.6-2.4 sticker sides wide, covered in busy artwork (shading, strokes
+    and hatching at module scale, filled shapes, lines of text), the sticker (symbol and its
+    4-module white quiet zone, nothing more) stuck anywhere on it. Returns what `_card_patch` does."""
+    import cv2
+
+    scale = draw
+    # One draw from the scene's generator: the card's own generator, so the scene's later draws are
+    # the same at every capture size. The artwork is drawn at ART_DRAW px per module and resized:
+    # the same picture at every capture size; the sticker is drawn at `draw`, crisp.
+    own = np.random.default_rng(int(rng.integers(2**62)))
+    s = sticker(text, scale).astype(np.float32) * own.uniform(0.9, 1.0)
+    side = s.shape[0]
+    wide, portrait = own.uniform(1.6, 2.4), own.random() < 0.5
+    cw4 = int(side // scale * ART_DRAW * wide)
+    ch4 = int(cw4 * 88 / 63)
+    if portrait:
+        cw4, ch4 = ch4, cw4  # the card lies either way round
+    art4 = _artwork(own, ch4, cw4, float(ART_DRAW))
+    cv2.rectangle(art4, (2, 2), (cw4 - 3, ch4 - 3), float(own.uniform(20, 90)), max(1, int(ART_DRAW * own.uniform(0.5, 2))))
+    cw, ch = round(cw4 * scale / ART_DRAW), round(ch4 * scale / ART_DRAW)
+    art = art4 if scale == ART_DRAW else cv2.resize(art4, (cw, ch), interpolation=cv2.INTER_LINEAR)
+    x0 = int(own.uniform(0.04, 0.96) * (cw - side))
+    y0 = int(own.uniform(0.04, 0.96) * (ch - side))
+    art[y0:y0 + side, x0:x0 + side] = s
+    target = module_px / scale
+    out = cv2.resize(art, None, fx=target, fy=target, interpolation=cv2.INTER_AREA)
+    n = side // scale - 8
+    return out, _square(x0 + 4 * scale, y0 + 4 * scale, n * scale, target), n
+
+
+ART_DRAW = 4  # px per module the artwork is drawn at (then resized to the card's drawing scale)
+
+
+def _artwork(rng: np.random.Generator, h: int, w: int, module: float) -> npt.NDArray[np.float32]:
+    """Busy card artwork, h x w px with `module` px per sticker module: smooth shading, fine grain
+    and hatching at 0.5-3 modules (what the texture finder looks for), strokes, shapes, text."""
+    import cv2
+
+    def field(sigma: float, amp: float) -> npt.NDArray[np.float32]:
+        small = max(1.0, sigma / 2)
+        sh, sw = max(2, int(h / small)), max(2, int(w / small))
+        f = cv2.GaussianBlur(rng.normal(0, 1, (sh, sw)).astype(np.float32), (0, 0), 2.0)
+        f = cv2.resize(f, (w, h), interpolation=cv2.INTER_CUBIC)
+        return np.asarray(f / max(float(f.std()), 1e-6) * amp, np.float32)
+
+    art = np.float32(rng.uniform(60, 200)) + field(module * rng.uniform(6, 14), float(rng.uniform(25, 55)))
+    art += field(module * rng.uniform(0.6, 2.0), float(rng.uniform(5, 30)))  # grain: foliage, stone, cloth
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    for _ in range(int(rng.integers(0, 4))):  # hatching or a printed screen, in a patch
+        a = rng.uniform(0, np.pi)
+        period = module * rng.uniform(0.8, 3.0)
+        wave = np.sin(2 * np.pi * (xx * np.cos(a) + yy * np.sin(a)) / period)
+        cx, cy, r = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.15, 0.5) * min(h, w)
+        art += np.where((xx - cx) ** 2 + (yy - cy) ** 2 < r * r, wave * float(rng.uniform(15, 60)), 0).astype(np.float32)
+    for _ in range(int(rng.integers(2, 8))):  # filled shapes: figures, panels
+        c = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
+        val = float(rng.uniform(10, 240))
+        if rng.random() < 0.5:
+            cv2.circle(art, c, int(rng.uniform(1, 8) * module), val, -1)
+        else:
+            d = (c[0] + int(rng.uniform(-10, 10) * module), c[1] + int(rng.uniform(-10, 10) * module))
+            cv2.rectangle(art, c, d, val, -1)
+    for _ in range(int(rng.integers(5, 40))):  # strokes: outlines, hair, branches
+        p0 = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
+        p1 = (p0[0] + int(rng.uniform(-12, 12) * module), p0[1] + int(rng.uniform(-12, 12) * module))
+        cv2.line(art, p0, p1, float(rng.choice([rng.uniform(0, 60), rng.uniform(190, 255)])),
+                 max(1, int(module * rng.uniform(0.3, 2.0))))
+    if rng.random() < 0.6:  # a text box: rows of dark words
+        line = max(1, int(module * rng.uniform(0.8, 2.0)))
+        bx0, by0 = int(rng.uniform(0, 0.5) * w), int(rng.uniform(0, 0.6) * h)
+        bx1, by1 = min(w, bx0 + int(rng.uniform(0.3, 0.5) * w)), min(h, by0 + int(rng.uniform(0.2, 0.4) * h))
+        art[by0:by1, bx0:bx1] = float(rng.uniform(200, 245))
+        for ty in range(by0 + line, by1 - line, int(line * 2.2)):
+            xs = bx0 + line
+            while xs < bx1 - line:
+                we = min(bx1 - line, xs + int(line * rng.uniform(1.5, 5)))
+                art[ty:ty + line, xs:we] = float(rng.uniform(20, 90))
+                xs = we + int(line * 0.8)
+    return np.asarray(np.clip(art, 0, 255), np.float32)
 
 
 def _square(x: float, y: float, side: float, f: float) -> npt.NDArray[np.float32]:
@@ -252,7 +355,7 @@ def render_frame(
     return render_scene(placed, spoil, seed, size, scale)[0]
 
 
-PATCHES = {"card": _card_patch, "phone": phone_patch, "leaflet": leaflet_patch}
+PATCHES = {"card": _card_patch, "art": art_card_patch, "phone": phone_patch, "leaflet": leaflet_patch}
 
 
 def render_scene(
@@ -404,17 +507,31 @@ class Scene:
                             view=None if full == tuple(capture) else capture)
 
 
+ART_KINDS = (0.05, 0.15, 0.22, 0.26, 0.56)  # art scenes: empty, distractor, card+distractor, not-a-card, two cards
+PLAIN_KINDS = (0.07, 0.20, 0.30, 0.35, 0.43)
+
+
 def sample_scene(rng: np.random.Generator, seed: int, stickers: Sequence[tuple[str, float]],
-                 foreign: Sequence[str], not_cards: Sequence[str]) -> Scene:
+                 foreign: Sequence[str], not_cards: Sequence[str], art: bool = False) -> Scene:
     """A random scene: `stickers` are (card text, sticker module mm) to draw from, `foreign` texts a
     phone or leaflet may show, `not_cards` texts printed as stickers that are no card (out of range,
     lower case). Every symbol is placed inside the 16:9 band, so all capture sizes see it whole,
-    and none is covered by another card (re-placed until so)."""
+    and none is covered by another card (re-placed until so).
+
+    `art` (issue 29): every sticker is on a card whose artwork runs up to its quiet zone
+    (`art_card_patch`); two-card scenes are 30 % of scenes (8 % otherwise) and their second card
+    is smaller than the first (0.5-0.85x its module: further from the camera, or a token); the
+    keystone is stronger (a corner moves up to 0.06-0.18 of the card's side, on a card twice the
+    plain card's size, in 85 % of scenes). The plain scenes draw the same random numbers as before."""
     field_mm = float(rng.choice(FIELDS_MM))
     ref_per_mm = FRAME_SIZE[0] / field_mm
     spoil = random_spoil(rng)
     spoil.blur_sigma = min(spoil.blur_sigma, 1.4)
     spoil.motion_px = min(spoil.motion_px, 5)
+    if art:
+        spoil.tilt = float(rng.choice([0.0, rng.uniform(0.06, 0.18)], p=[0.15, 0.85]))
+    style = "art" if art else "card"
+    kinds = ART_KINDS if art else PLAIN_KINDS
     roll = rng.random()
     items: list[tuple[str, float, str]] = []  # text, module mm, style
     expected: list[str] = []
@@ -424,28 +541,31 @@ def sample_scene(rng: np.random.Generator, seed: int, stickers: Sequence[tuple[s
         while text in expected:
             text, mm = stickers[int(rng.integers(len(stickers)))]
         expected.append(text)
-        items.append((text, mm * rng.uniform(0.92, 1.1), "card"))  # a card held a little above the tray
+        size = mm * rng.uniform(0.92, 1.1)  # a card held a little above the tray
+        if art and items and items[-1][2] == "art":
+            size = min(size, items[-1][1]) * rng.uniform(0.5, 0.85)  # the second card is smaller
+        items.append((text, size, style))
 
     def distractor() -> None:
         style = "phone" if rng.random() < 0.5 else "leaflet"
         mm = rng.uniform(0.5, 1.0) if style == "phone" else rng.uniform(0.4, 0.9)
         items.append((foreign[int(rng.integers(len(foreign)))], float(mm), style))
 
-    if roll < 0.07:
+    if roll < kinds[0]:
         kind = "empty"
         spoil.clutter += 3
-    elif roll < 0.20:
+    elif roll < kinds[1]:
         kind = "distractor"
         for _ in range(1 + int(rng.random() < 0.3)):
             distractor()
-    elif roll < 0.30:
+    elif roll < kinds[2]:
         kind = "card+distractor"
         card()
         distractor()
-    elif roll < 0.35:
+    elif roll < kinds[3]:
         kind = "not-a-card"
-        items.append((not_cards[int(rng.integers(len(not_cards)))], float(rng.choice([0.6, 1.0])), "card"))
-    elif roll < 0.43:
+        items.append((not_cards[int(rng.integers(len(not_cards)))], float(rng.choice([0.6, 1.0])), style))
+    elif roll < kinds[4]:
         kind = "two cards"
         card()
         card()
@@ -475,11 +595,11 @@ def sample_scene(rng: np.random.Generator, seed: int, stickers: Sequence[tuple[s
         placed = [Placed(p.text, p.module_px, p.angle_deg, (x - float(o[0]), y - float(o[1])), style=p.style)
                   for p, o, (x, y, _) in zip(probe, offsets, spots)]
         _, symbols = render_scene(placed, spoil, seed, view=(w, vh))
-        if all(_fits(sy, w, vh) and sy.covered <= (0.0 if sy.style == "card" else 0.05) for sy in symbols):
+        if all(_fits(sy, w, vh) and sy.covered <= (0.0 if sy.style in ("card", "art") else 0.05) for sy in symbols):
             break
     else:  # too crowded at this distance: the last one alone
         placed = placed[-1:]
-        kind = {"two cards": "card", "card+distractor": "card" if placed[0].style == "card" else "distractor"}.get(kind, kind)
+        kind = {"two cards": "card", "card+distractor": "card" if placed[0].style in ("card", "art") else "distractor"}.get(kind, kind)
     return Scene(placed, spoil, seed, kind, field_mm, tuple(sorted(t for t in expected if any(p.text == t for p in placed))))
 
 

@@ -47,3 +47,68 @@ def test_a_scene_is_the_same_at_every_capture_size(i: int) -> None:
 
 def test_the_band_is_the_16_9_crop() -> None:
     assert BAND == pytest.approx((480 - 640 * 9 / 16) / 2)
+
+
+def test_module_size_after_tilt_is_the_smallest_module_of_a_keystoned_symbol() -> None:
+    from companion.scan.synth import Symbol
+
+    square = Symbol("X", "card", ((0, 0), (42, 0), (42, 42), (0, 42)), 21)
+    assert square.module_px_after_tilt == pytest.approx(2.0) == square.px_per_module
+    # keystone: the far side is half the near one; its modules are ~1 px along, and less across
+    keyed = Symbol("X", "card", ((10.5, 0), (31.5, 0), (42, 42), (0, 42)), 21)
+    assert keyed.px_per_module == pytest.approx(1.0)
+    assert keyed.module_px_after_tilt < 1.0
+
+
+def test_art_cards_carry_artwork_up_to_the_quiet_zone() -> None:
+    from companion.scan.synth import art_card_patch
+
+    rng = np.random.default_rng(3)
+    for _ in range(5):
+        patch, corners, n = art_card_patch("BGM:SRCH:07", 4.0, rng)
+        assert n == 21
+        (x0, y0), (x1, y1) = corners[0], corners[2]
+        assert x1 - x0 == pytest.approx(84, abs=1) and y1 - y0 == pytest.approx(84, abs=1)
+        q, r = 4 * 4, 4 * 4 + 4  # the quiet zone is 4 modules (16 px); the ring just past it is artwork
+        inner = patch[int(y0) - q + 2:int(y1) + q - 2, int(x0) - q + 2:int(x0) - 2]
+        assert inner.min() > 200  # the sticker's white quiet zone
+        ring = np.concatenate([patch[int(y0) - r:int(y0) - q, int(x0):int(x1)].ravel(),
+                               patch[int(y1) + q:int(y1) + r, int(x0):int(x1)].ravel(),
+                               patch[int(y0):int(y1), int(x0) - r:int(x0) - q].ravel(),
+                               patch[int(y0):int(y1), int(x1) + q:int(x1) + r].ravel()])
+        assert ring.size and ring.std() > 5  # not a plain margin
+
+
+@pytest.mark.parametrize("i", range(4))
+def test_art_scenes_keep_every_card_whole_and_the_second_card_smaller(i: int) -> None:
+    stickers = [("BGM:SRCH:07", 1.0), ("BGM:DARK:05", 1.0), ("BGM:NGHT:03", 1.0)]
+    found_two = False
+    for j in range(12):
+        sc = sample_scene(np.random.default_rng([21, i, j]), 21_000 + 100 * i + j, stickers, FOREIGN, ["BGM:SRCH:99"], art=True)
+        img, syms = sc.render((640, 480))
+        for s in syms:
+            assert s.covered <= (0.0 if s.style in ("card", "art") else 0.05)
+            assert s.module_px_after_tilt <= s.px_per_module * 1.01
+        cards = [p for p in sc.placed if p.style == "art"]
+        if sc.kind == "two cards":
+            found_two = True
+            assert len(cards) == 2 and max(p.module_px for p in cards) > 1.15 * min(p.module_px for p in cards)
+    assert found_two
+
+
+@pytest.mark.skipif(bool(os.environ.get("COMPANION_SYNTH_JITTER")),
+                    reason="compares a capture with a crop of another pixel for pixel; the test jitter differs per frame")
+@pytest.mark.parametrize("i", range(3))
+def test_an_art_scene_is_the_same_at_every_capture_size(i: int) -> None:
+    sc = sample_scene(np.random.default_rng([9, i]), 9_000 + i, STICKERS, FOREIGN, ["BGM:SRCH:99"], art=True)
+    sc.spoil.jpeg_quality = 0
+    (wide, _), (full, s960) = sc.render((1280, 720)), sc.render((1280, 960))
+    assert np.array_equal(wide, full[120:840])
+    small, s640 = sc.render((640, 480))
+    # the same picture at half the pixels: the 1280 x 960 view area-averaged down is close to the 640 one
+    import cv2
+
+    down = cv2.resize(full, (640, 480), interpolation=cv2.INTER_AREA).astype(np.float32)
+    assert float(np.mean(np.abs(down - small))) < 8  # (art drawn from other random numbers at each size: 22)
+    for a, b in zip(s640, s960):
+        assert b.px_per_module == pytest.approx(2 * a.px_per_module, rel=0.05)
