@@ -62,6 +62,7 @@ VERSIONS: list[tuple[str, str, str]] = [
     ("main-96299a6", "96299a6", "main when issue 24 began: the lock file"),
     ("issue24-853d837", "853d837", "issue 24's release, from its branch: rules versions recorded in every game "
      "(BGM 2, SOL 1, BIN 1, GSB 1)"),
+    ("stop31", "44c4048", "stop 31: issues 24-27 in part; BGM 4, SOL 2, BIN 2, GSB 2"),
 ]
 
 # (cut, seed offset) per game index: three played to the end (or the driver's cap), three partial
