@@ -51,11 +51,13 @@ def remount(where: Path, mode: str) -> None:
 def fill(folder: Path) -> Path:
     """Write a filler file until the disk is full."""
     filler = folder / "filler"
-    with open(filler, "wb") as fh:
+    # Unbuffered: a buffered writer keeps what a short write left over and tries it again on
+    # close, raising ENOSPC out of the `with` (seen as a flaky "No space left on device" here
+    # whenever the space left was not a multiple of the chunk).
+    with open(filler, "wb", buffering=0) as fh:
         try:
             while True:
                 fh.write(b"\0" * 65536)
-                fh.flush()
         except OSError as exc:
             assert exc.errno == errno.ENOSPC
     return filler
