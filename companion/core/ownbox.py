@@ -70,6 +70,7 @@ class Guess:
     at: str
     what: str
     kind: str  # one of KINDS
+    title: str = ""  # how the flow's list names this kind of fact ("Space names")
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,21 @@ class GuessedFile:
     default: Path
     loader: str
     guesses: tuple[Guess, ...]
+    context: str = ""  # "module:function" (data, address) -> lines saying what a fact concerns
+
+    def concerns(self, data: dict[str, Any], address: str) -> list[str]:
+        """What a fact concerns, for the flow to show beside its question: the pack's words, else
+        the other short fields of its item."""
+        if self.context:
+            module, func = self.context.split(":")
+            lines: list[str] = getattr(importlib.import_module(module), func)(data, address)
+            return lines
+        steps = parse_address(address) or []
+        place = _place(data, steps)
+        if place is None:
+            return []
+        return [f"{k}: {v}" for k, v in place[0].items()
+                if k != place[1] and isinstance(v, (str, int)) and len(str(v)) <= 40][:4]
 
     def check(self, raw: bytes | str, name: str) -> object:
         module, func = self.loader.split(":")

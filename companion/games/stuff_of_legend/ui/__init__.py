@@ -159,6 +159,14 @@ class SolUI(GameUI):
         if code.deck == "EXIT":
             return CardInfo("An Exit token", "Exit token")  # scanned face down: its number is never said
         cat = default_catalogue()
+        from kivy.app import App
+
+        app = App.get_running_app()
+        c = getattr(app, "controller", None)
+        if c is not None and c.session is not None and c.rules.code == "SOL":
+            from companion.games.stuff_of_legend.catalogue import catalogue_for
+
+            cat = catalogue_for(c.state.options.cards)  # the titles the game recorded (the owner's box)
         try:
             return CardInfo(cat.title(str(code)), DECKS.get(code.deck, code.deck))
         except Exception:  # noqa: BLE001 - a code the card list lacks: the table names it
