@@ -633,6 +633,27 @@ class _Blank(dict[str, str]):
         return "?"
 
 
+def unconfirmed(gf: GuessedFile, setting: str) -> dict[str, Any]:
+    """The facts of a game's data-file option that are still the shipped guess (address -> value):
+    every guessed fact of the shipped file ("" or its content recorded with no box), none but the
+    ones the recorded box did not confirm for a box laid over it, none for a file the table named
+    (its own)."""
+    name, _, text = setting.partition("\n")
+    if name:
+        return {}
+    raw = text if "\n" in setting else read_bounded(gf.default, None).decode("utf-8")
+    data, _, _ = parse_toml(raw, gf.name)
+    if data is None:
+        return {}
+    done = confirmed_in(raw)
+    out: dict[str, Any] = {}
+    for guess in gf.guesses:
+        for at, _ in expand(guess.at, data):
+            if at not in done:
+                out[at] = value_at(data, at)[1]
+    return out
+
+
 def show_value(value: Any) -> str:
     return _show(value)
 

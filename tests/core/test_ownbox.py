@@ -121,6 +121,18 @@ def test_facts_know_whether_they_are_confirmed() -> None:
     assert sum(v.confirmed for v in views.values()) == 2
 
 
+def test_what_is_still_a_guess_in_a_recorded_option() -> None:
+    gf = next(f for f in ownbox.declared("SOL") if f.name == "world.toml")
+    everything = ownbox.unconfirmed(gf, "")  # the shipped file (a journal from before recording)
+    assert len(everything) == 89 and everything["spaces[id=hollow].name"] == "Hollow Oak"
+    ownbox.save_box(ownbox.Box("SOL").with_fact("world.toml", "spaces[id=hollow].name", "Hollow Oak Tree"))
+    rules = get_rules("SOL")
+    options = rules.recorded_options(rules.options_type(players=3))
+    left = ownbox.unconfirmed(gf, options.world)
+    assert len(left) == 88 and "spaces[id=hollow].name" not in left
+    assert ownbox.unconfirmed(gf, "my/world.toml\nname = 'x'") == {}  # the table's own file
+
+
 BAD = {  # a bad box -> (the line named, words of the message)
     "not toml": ("format = \n", 1, "TOML syntax error"),
     "other format": ('format = "x"\nversion = 1\ngame = "SOL"\n', 1, "not a box file"),

@@ -92,6 +92,11 @@ def test_three_space_names_and_two_location_titles_taught_then_a_new_game_uses_t
         h.tap_widget(w)
         line = c.history()[0][-1]
         assert line.startswith("The Location in ") and any(n in line for n in NEW_NAMES.values()), line
+        # What the table checked is not marked; what is still a guess is, with a line in Why?.
+        assert "\u25cc" not in scan.ids.heading.text
+        assert not [t for t, _ in app.rules_for("The party is in Hollow Oak Tree")]
+        why = dict(app.rules_for("The party is in Wishing Well"))
+        assert "Wishing Well" in why["Still a guess"] and "Check your box" in why["Still a guess"]
     finally:
         path.unlink(missing_ok=True)
 

@@ -101,9 +101,11 @@ class SolUI(GameUI):
         return list(RULES)
 
     def rules_for(self, line: str, state: Any) -> list[tuple[str, str]]:
+        from companion.games.stuff_of_legend.ui.guessmarks import why_line
         from companion.games.stuff_of_legend.ui.reference import explain
 
-        return explain(line)
+        guess = why_line(line, state) if state is not None else None
+        return explain(line) + ([guess] if guess else [])
 
     def roll_input(self, controller: Any) -> Any | None:
         """The GPIO Roll button flips the coin for the table."""
@@ -120,7 +122,9 @@ class SolUI(GameUI):
         if words.scan_wanted(s):
             deck = {BoogeymanDraw: "BOOG", RevealLocations: "LOCN", RevealEncounters: "ENCT", ScanExit: "EXIT",
                     ScanLoyalty: "LOYL"}[type(head)]
-            return CardRequest(deck, prompt, DECKS[deck])
+            from companion.games.stuff_of_legend.ui.guessmarks import marked
+
+            return CardRequest(deck, marked(prompt, s), DECKS[deck])
         if type(head) in VERBS and words.physical_hands(s):
             verb = VERBS[type(head)][0]
             return CardRequest("ACTN", f"{who(s, head.seat)}: scan the Action card you {verb}", DECKS["ACTN"])
