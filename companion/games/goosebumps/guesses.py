@@ -10,10 +10,10 @@ DATA = Path(__file__).resolve().parent / "data"
 FILES = (
     GuessedFile("madison.toml", "board", "the board", DATA / "madison.toml",
                 "companion.games.goosebumps.board:track_text", (
-                    Guess("end", "the space number of THE END", "number"),
-                    Guess("landmarks[*].space", "the space of the Landmark {n}", "number"),
-                    Guess("steal", "the STEAL spaces", "list"),
-                    Guess("shortcut.*", "the space of the Graveyard Shortcut's {key}", "number"),
-                    Guess("mayhem.*", "how many Monster Mayhem cards show {key}", "number"),
+                    Guess("end", "the space number of THE END", "number", "THE END"),
+                    Guess("landmarks[*].space", "the space of the Landmark {n}", "number", "Landmark spaces"),
+                    Guess("steal", "the STEAL spaces", "list", "STEAL spaces"),
+                    Guess("shortcut.*", "the space of the Graveyard Shortcut's {key}", "number", "Graveyard Shortcut"),
+                    Guess("mayhem.*", "how many Monster Mayhem cards show {key}", "number", "Monster Mayhem mix"),
                 )),
 )

@@ -139,10 +139,14 @@ class BoxScreen(BaseScreen):
         main.add_widget(Factory.Body(text=f"[color=a89cb0]{status}[/color]", font_size=16))
         ask = fact.question[:1].upper() + fact.question[1:]
         main.add_widget(Factory.Body(text=_escape(ask) + ("?" if guess.kind == "yes/no" else ":"), font_size=20))
-        main.add_widget(Factory.Body(text=f"[b]{_escape(_said(fact.value))}[/b]", font_size=28))
+        main.add_widget(Factory.Body(text=f"[b]{_escape(_said(fact.value))}[/b]",
+                                     font_size=28 if len(_said(fact.value)) < 60 else 20))
         if fact.value != fact.guess:
             main.add_widget(Factory.Body(text=f"[color=a89cb0]the guess was {_escape(_said(fact.guess))}[/color]",
                                          font_size=16))
+        if guess.kind == "list":
+            main.add_widget(Factory.Body(text="[color=a89cb0]Not right? Skip it: a list is corrected in a box file "
+                                              "(companion box import).[/color]", font_size=16))
         if self.stage == "type":
             field = Factory.TextField(label="Your box says:", font_size=22, size_hint_y=None, height=52,
                                       hint_text="tap to type", multiline=False)
@@ -283,7 +287,21 @@ def _said(value: Any) -> str:
         return "Yes" if value else "No"
     if isinstance(value, str):
         return value or "(no title yet)"
+    if isinstance(value, list):
+        text = ", ".join(_item(x) for x in value) if value else "(none)"
+        return text if len(text) <= 600 else text[:597] + "..."
     return show_value(value)
+
+
+def _item(x: Any) -> str:
+    """One item of a list fact: a pair as "C1 - 2", a table as its name and the rest in brackets."""
+    if isinstance(x, list):
+        return " - ".join(str(v) for v in x)
+    if isinstance(x, dict):
+        name = x.get("name", x.get("id", ""))
+        rest = ", ".join(f"{k} {v}" for k, v in x.items() if k not in ("name", "id"))
+        return f"{name} ({rest})" if rest else str(name)
+    return str(x)
 
 
 def _escape(text: str) -> str:
