@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import errno
 import importlib
 import json
 import math
@@ -361,7 +362,7 @@ def load_box(code: str, home: Path | None = None) -> Box:
     try:
         raw = read_bounded(path, MAX_BOX_BYTES)
     except OSError as exc:
-        if exc.errno == 27:  # EFBIG
+        if exc.errno == errno.EFBIG:
             raise DataFileIssues([Issue(str(path), WHOLE_FILE, f"too big for a box file (at most {MAX_BOX_BYTES} bytes)")]) from None
         raise DataFileIssues([Issue(str(path), WHOLE_FILE, f"cannot read the box: {exc.strerror or exc}")]) from None
     return parse_box(raw, str(path), code)
@@ -571,7 +572,7 @@ def checked_file(path: str | Path, code: str | None = None) -> Box:
     try:
         raw = read_bounded(path, MAX_BOX_BYTES)
     except OSError as exc:
-        if exc.errno == 27:
+        if exc.errno == errno.EFBIG:
             raise DataFileIssues([Issue(name, WHOLE_FILE, f"too big for a box file (at most {MAX_BOX_BYTES} bytes)")]) from None
         raise DataFileIssues([Issue(name, WHOLE_FILE, f"cannot read the box: {exc.strerror or exc}")]) from None
     return parse_box(raw, name, code)
