@@ -40,6 +40,7 @@ from __future__ import annotations
 import copy
 import datetime
 import errno
+import functools
 import importlib
 import json
 import math
@@ -180,14 +181,28 @@ def matches(pattern: str, address: str) -> bool:
     return True
 
 
-def _pick(items: Any, step: Step) -> Any:
-    """The array item a step names, or None."""
+Index = dict[tuple[int, str], dict[str | None, list[Any]]]
+
+
+def _pick(items: Any, step: Step, index: Index | None = None) -> Any:
+    """The array item a step names, or None (`index`: a look-up kept between calls on the same data)."""
     if not isinstance(items, list):
         return None
     if step.index is not None:
         k = int(step.index)
         return items[k] if k < len(items) else None
-    found = [it for it in items if isinstance(it, dict) and _text(it.get(step.field)) == step.value]
+    assert step.field is not None
+    if index is None:
+        found = [it for it in items if isinstance(it, dict) and _text(it.get(step.field)) == step.value]
+    else:
+        key = (id(items), step.field)
+        if key not in index:
+            by: dict[str | None, list[Any]] = {}
+            for it in items:
+                if isinstance(it, dict):
+                    by.setdefault(_text(it.get(step.field)), []).append(it)
+            index[key] = by
+        found = index[key].get(step.value, [])
     return found[0] if len(found) == 1 else None
 
 
@@ -197,7 +212,7 @@ def _text(value: Any) -> str | None:
     return str(value) if isinstance(value, (str, int)) else None
 
 
-def _place(data: dict[str, Any], steps: Sequence[Step]) -> tuple[dict[str, Any], str] | None:
+def _place(data: dict[str, Any], steps: Sequence[Step], index: Index | None = None) -> tuple[dict[str, Any], str] | None:
     """The table holding the address's last key and that key (the key itself may be absent)."""
     here: Any = data
     for n, step in enumerate(steps):
@@ -208,16 +223,16 @@ def _place(data: dict[str, Any], steps: Sequence[Step]) -> tuple[dict[str, Any],
             return here, step.key
         here = here.get(step.key)
         if step.index is not None or step.field is not None:
-            here = _pick(here, step)
+            here = _pick(here, step, index)
             if last:
                 return None  # an address ends at a value, never at a whole item
     return None
 
 
-def value_at(data: dict[str, Any], address: str) -> tuple[bool, Any]:
+def value_at(data: dict[str, Any], address: str, index: Index | None = None) -> tuple[bool, Any]:
     """(present, value) of an address in parsed data."""
     steps = parse_address(address)
-    place = _place(data, steps) if steps else None
+    place = _place(data, steps, index) if steps else None
     if place is None or place[1] not in place[0]:
         return False, None
     return True, place[0][place[1]]
@@ -466,9 +481,31 @@ def parse_box(raw: bytes | str, name: str, code: str | None = None) -> Box:
 
 
 def _shipped_data(gf: GuessedFile) -> dict[str, Any]:
-    data, _, issues = parse_toml(read_bounded(gf.default, None), str(gf.default))
+    """The shipped file parsed (kept while the file is unchanged; callers never change it)."""
+    try:
+        mtime = gf.default.stat().st_mtime_ns
+    except OSError:
+        mtime = 0
+    return _parsed_shipped(str(gf.default), mtime)
+
+
+@functools.lru_cache(maxsize=16)
+def _parsed_shipped(path: str, mtime: int) -> dict[str, Any]:
+    data, _, issues = parse_toml(read_bounded(path, None), path)
     if data is None:
         raise DataFileIssues(issues)
+    return data
+
+
+def merged_data(gf: GuessedFile, facts: Iterable[Fact]) -> dict[str, Any]:
+    """The shipped file's data with the facts laid over it (a copy; the shipped data is kept)."""
+    data = copy.deepcopy(_shipped_data(gf))
+    index: Index = {}
+    for fact in facts:
+        steps = parse_address(fact.at)
+        place = _place(data, steps, index) if steps else None
+        if place is not None:
+            place[0][place[1]] = copy.deepcopy(fact.value)
     return data
 
 
@@ -605,23 +642,26 @@ class FactView:
 def facts_of(gf: GuessedFile, box: Box) -> list[FactView]:
     """Every guessed fact of a shipped file, in the order of its declaration and the file."""
     shipped = _shipped_data(gf)
-    merged = tomllib_loads(merge(read_bounded(gf.default, None), box.of(gf.name)))
+    merged = merged_data(gf, box.of(gf.name))
+    confirmed = {f.at for f in box.of(gf.name)}
+    ship_index: Index = {}
+    index: Index = {}
     out = []
     for guess in gf.guesses:
         for at, picked in expand(guess.at, shipped):
-            _, value = value_at(merged, at)
-            _, was = value_at(shipped, at)
-            fact = box.get(gf.name, at)
-            out.append(FactView(gf.name, at, value, was, fact is not None,
-                                question(guess, at, picked, merged), guess.kind))
+            _, value = value_at(merged, at, index)
+            _, was = value_at(shipped, at, ship_index)
+            out.append(FactView(gf.name, at, value, was, at in confirmed,
+                                question(guess, at, picked, merged, index), guess.kind))
     return out
 
 
-def question(guess: Guess, at: str, picked: dict[str, str], data: dict[str, Any]) -> str:
+def question(guess: Guess, at: str, picked: dict[str, str], data: dict[str, Any],
+             index: Index | None = None) -> str:
     """The guess's words with the item's own fields filled in ("the colour of the space Hollow Oak")."""
     fields: dict[str, str] = dict(picked)
     steps = parse_address(at) or []
-    place = _place(data, steps)
+    place = _place(data, steps, index)
     if place is not None:
         fields.update({k: str(v) for k, v in place[0].items() if isinstance(v, (str, int)) and not isinstance(v, bool)})
     for k, v in picked.items():
@@ -657,12 +697,6 @@ def unconfirmed(gf: GuessedFile, setting: str) -> dict[str, Any]:
 
 def show_value(value: Any) -> str:
     return _show(value)
-
-
-def tomllib_loads(text: str) -> dict[str, Any]:
-    import tomllib
-
-    return tomllib.loads(text)
 
 
 def count_facts(code: str) -> int:

@@ -28,6 +28,7 @@ class BoxScreen(BaseScreen):
         self.at = ""  # the fact asked about
         self.error = ""
         self.back_to = ""
+        self._views: dict[tuple[str, str], list[Any]] = {}  # (game, file) -> its facts, until the box changes
 
     # ---- what is asked ----
     def open_for(self, code: str, back: str = "") -> None:
@@ -55,11 +56,15 @@ class BoxScreen(BaseScreen):
         return [(gf, g) for gf in (ownbox.declared(code) if code else ()) for g in gf.guesses]
 
     def facts(self, k: int) -> list[Any]:
-        """The facts of the k-th group, as the flow shows them (value, guess, confirmed, question)."""
+        """The facts of the k-th group, as the flow shows them (value, guess, confirmed, question);
+        each file's are worked out once until the box changes."""
         from companion.core import ownbox
 
         gf, guess = self.groups()[k]
-        return [v for v in ownbox.facts_of(gf, self.box()) if ownbox.matches(guess.at, v.at)]
+        key = (self.game_code(), gf.name)
+        if key not in self._views:
+            self._views[key] = ownbox.facts_of(gf, self.box())
+        return [v for v in self._views[key] if ownbox.matches(guess.at, v.at)]
 
     # ---- drawing ----
     def on_enter(self, *_: Any) -> None:
@@ -71,6 +76,7 @@ class BoxScreen(BaseScreen):
 
         body = self.ids.body
         body.clear_widgets()
+        self._views = {}  # the box may have changed since
         code = self.game_code()
         title = get_pack(code).title if code else ""
         self.ids.heading.text = f"Check your box \u00b7 {title}" if title else "Check your box"
@@ -109,8 +115,6 @@ class BoxScreen(BaseScreen):
 
     def _ask(self) -> None:
         from kivy.factory import Factory
-        import tomllib
-
         from kivy.uix.boxlayout import BoxLayout
         from kivy.uix.widget import Widget
 
@@ -124,7 +128,7 @@ class BoxScreen(BaseScreen):
         gf, guess = self.groups()[self.group]
         facts = self.facts(self.group)
         n = next(i for i, f in enumerate(facts) if f.at == fact.at)
-        merged = tomllib.loads(ownbox.merge(gf.default.read_bytes(), self.box().of(gf.name)))
+        merged = ownbox.merged_data(gf, self.box().of(gf.name))
         row = BoxLayout(spacing=12, size_hint_y=None, height=300)
         side = BoxLayout(orientation="vertical", size_hint_x=0.42, spacing=2, padding=(8, 4))
         side.add_widget(Factory.Body(text=f"[color=a89cb0]{guess.title or gf.title} \u00b7 {n + 1} of {len(facts)}[/color]",
@@ -214,6 +218,7 @@ class BoxScreen(BaseScreen):
             self.app.toast(f"Not kept: {exc.issues[0].message}")
             return
         ownbox.save_box(box, self.app.data_dir)
+        self._views = {}
         self.next_fact()
 
     def confirm(self) -> None:
