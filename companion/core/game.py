@@ -156,6 +156,17 @@ def shared_inputs(rules: GameRules[S, I, Any], state: S) -> list[I]:
     return list(rules.legal_inputs(state, actor.seat or actor.kind))
 
 
+def device_roll(rules: GameRules[S, I, Any], state: S) -> I | None:
+    """The input that asks the device to roll (flip, draw) the pending chance step itself, with
+    the state's `Rng`: the rules' optional `roll_for_me(state)` (None: no such input now). The
+    device rolls only when asked: a seat it holds, the Roll button, or a tap on "roll for me"."""
+    hook = getattr(rules, "roll_for_me", None)
+    if hook is None or rules.to_act(state).kind != "chance":
+        return None
+    inp: I | None = hook(state)
+    return inp
+
+
 def sample_chance(outcomes: list[tuple[I, float]], rng: Rng) -> tuple[I, Rng]:
     """One chance outcome drawn with `rng` (probabilities need not be exact fractions)."""
     if not outcomes:

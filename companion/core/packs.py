@@ -23,6 +23,7 @@ BUILTIN: dict[str, str] = {
     "SOL": "companion.games.stuff_of_legend.pack",
     "BIN": "companion.games.bump_in_the_night.pack",
     "GSB": "companion.games.goosebumps.pack",
+    "PIG": "companion.games.pig.pack",
 }
 ENTRY_POINT_GROUP = "companion.games"
 

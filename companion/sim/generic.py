@@ -139,12 +139,17 @@ class _Job:
 def play_one(config: Config, seed: int, index: int) -> Played:
     rules = get_rules(config.code)
     rng = Rng.from_seed(game_seed(seed, index))
+    options = config.options_for(index)
+    # With --players the seats are this game's (more than the first table's): a seat --seats
+    # does not name plays random, as every unnamed seat does.
+    seats = tuple(rules.seats(rules.setup(options, 0))) if config.players else config.seats
+    chosen = dict(zip(config.seats, config.levels_for(index)))
     policies = {}
-    for seat, level in zip(config.seats, config.levels_for(index)):
+    for seat in seats:
         s, rng = rng.next_u64()
-        policies[seat] = make_policy(config.code, level, s)
+        policies[seat] = make_policy(config.code, chosen.get(seat, "random"), s)
     engine_seed, rng = rng.next_u64()
-    played = play(rules, config.options_for(index), policies, engine_seed, index=index)
+    played = play(rules, options, policies, engine_seed, index=index)
     played.metrics["levels"] = list(config.levels_for(index))
     return played
 

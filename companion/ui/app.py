@@ -77,6 +77,7 @@ class CompanionApp(App):
         self._loaded: set[str] = set()  # games whose screens are in the screen manager
         self.came_from: dict[str, str] = {}  # screen -> the screen it was last opened from
         self._moment = ""  # the status of the moment a summary shows (the device's turn), while shown
+        self.setting_up: GameUI | None = None  # the game the shell's set-up screen sets up
 
     @staticmethod
     def _default_board() -> GameUI | None:
@@ -174,6 +175,7 @@ class CompanionApp(App):
         ui = ui_for(self.controller_pack(code))
         self.load_game(ui)
         if ui.setup_screen != "game":
+            self.setting_up = ui  # the shell's set-up screen asks which game it sets up
             start = getattr(self.screen(ui.setup_screen), "start", None)
             if start is not None:
                 start()
@@ -295,6 +297,10 @@ class CompanionApp(App):
     def _hold_seat(self) -> None:
         """The device's chairs in this game, as Settings say: every seat it may hold."""
         g = self.game
+        chosen = g.device_levels(self.controller) if g is not None else None
+        if chosen is not None:  # the game's options say who holds each seat
+            self.seat.seat, self.seat.level, self.seat.levels = "", "person", chosen
+            return
         seats = g.device_seats() if g is not None else ()
         levels = {seat: self.prefs.device_level(g.code, seat) for seat, _ in seats} if g is not None else {}
         if seats:

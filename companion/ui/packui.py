@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from companion.core.game import device_roll
+from companion.core.options import device_levels, settings_of
 from companion.core.packs import Pack
 
 
@@ -63,7 +65,6 @@ class GameUI:
 
     screens: dict[str, str] = {}   # screen name -> module defining SCREEN (its .kv beside it)
     widgets: tuple[str, ...] = ()  # modules of the game's own widgets (each .kv beside it), loaded first
-    setup_screen = "game"          # where "new game" goes (the options and the set-up steps)
     table_screen = "game"          # the game's main view
     auto_screens: frozenset[str] = frozenset({"game"})  # screens the game may route itself to
     icon = "\u265f"
@@ -74,6 +75,13 @@ class GameUI:
         self.code = pack.code
         if not self.tile_action:
             self.tile_action = f"game:{pack.code}"
+
+    @property
+    def setup_screen(self) -> str:
+        """Where "new game" goes: the shell's set-up screen ("game_setup") built from the options the
+        pack declares (companion/core/options.py), or straight into the game ("game") when it
+        declares none. A pack with a set-up screen of its own names it here (a class attribute)."""
+        return "game_setup" if settings_of(self.pack.rules.options_type) else "game"
 
     # ---- the choose-a-game screen and resume ----
     def tile(self) -> tuple[str, str]:
@@ -89,7 +97,8 @@ class GameUI:
         return ""
 
     def new_options(self, app: Any) -> Any:
-        """The options a new game gets when the pack has no set-up screen."""
+        """The options a new game gets when the pack has no set-up screen and declares no set-up
+        choices (with choices, the shell's set-up screen makes them)."""
         return self.pack.rules.options_type()
 
     # ---- while playing ----
@@ -117,8 +126,11 @@ class GameUI:
         return []
 
     def roll_input(self, controller: Any) -> Any | None:
-        """What the GPIO Roll button enters now (None: nothing to roll)."""
-        return None
+        """What the GPIO Roll button enters now (None: nothing to roll): by default the rules'
+        "roll for me" at a pending die (core/game.py `device_roll`)."""
+        if controller.session is None:
+            return None
+        return device_roll(controller.rules, controller.state)
 
     def card_request(self, controller: Any, alternative: bool = False) -> CardRequest | None:
         """What card the scan screen should read now (None: no card is asked for)."""
@@ -145,8 +157,17 @@ class GameUI:
 
     def device_seats(self) -> tuple[tuple[str, str], ...]:
         """(seat, words) the device may hold in this game: a Settings row each; it holds every one set
-        to a level."""
+        to a level. A game whose options say who holds each seat (core/options.py `holders`) has
+        none: its set-up decides, game by game (`device_levels`)."""
         return ()
+
+    def device_levels(self, controller: Any) -> dict[str, str] | None:
+        """The seats the device holds in the game being played, by its options ({seat: level});
+        None when the options do not say, and the Settings rows (`device_seats`) decide."""
+        session = controller.session
+        if session is None:
+            return None
+        return device_levels(session.rules, session.options, session.state)
 
     # ---- sensing (None: the game has no sensor mat) ----
     # A pack's sensing module gives `zones(state)`, `BOARD_NAME`, `expected_positions(state)`,
@@ -168,20 +189,29 @@ class GameUI:
     # ---- screenshots ----
     def shots(self, h: Any, shot: Callable[[str], Any]) -> None:
         """Drive the app (`h`: a companion.ui.harness.Harness) through the game's screens, calling
-        shot(name) at each. The default: the choose screen, then a new game on the generic screen
-        and a few of its inputs."""
+        shot(name) at each. The default: the choose screen, the shell's set-up (for a game that
+        declares its options), the generic screen, a few inputs on, the journal and Undo's confirm."""
         app = h.app
         app.go("choose")
         shot("01_choose_game")
         h.choose_game(self.tile_action)
-        shot("02_game")
+        if app.sm.current == "game_setup":
+            shot("02_setup")
+            h.tap("start")
+        shot("03_game")
         for _ in range(3):
             legal = app.controller.legal() if app.controller.session is not None else []
             if not legal:
                 break
             app.submit(legal[0])
         app.go_play()
-        shot("03_game_later")
+        shot("04_game_later")
+        h.tap("journal")
+        shot("05_journal")
+        app.go_play()
+        h.tap("undo")
+        shot("06_undo_confirm")
+        h.tap("confirm_cancel")
 
 
 def ui_for(pack: Pack) -> GameUI:

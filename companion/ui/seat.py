@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
 from companion.ai.engine import InfoState, make_policy
-from companion.core.game import GameRules
+from companion.core.game import GameRules, device_roll
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -36,13 +36,18 @@ class DeviceSeat:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="device-seat")
 
     def plays(self, state: Any) -> bool:
-        """The device answers this state's decision: it holds the seat that acts now."""
+        """The device answers this state's decision: it holds the seat that acts now, or the seat
+        whose die (coin, draw) is pending, which it rolls itself when the rules let it be asked to
+        (`roll_for_me`)."""
         rules = self.rules()
         if rules is None:
             return False
         actor = rules.to_act(state)
-        return (actor.kind == "seat" and actor.seat is not None and self.level_of(actor.seat) in LEVELS
-                and self._holds(rules, state, actor.seat))
+        if not actor.seat or self.level_of(actor.seat) not in LEVELS:
+            return False
+        if actor.kind == "chance":
+            return device_roll(rules, state) is not None
+        return actor.kind == "seat" and self._holds(rules, state, actor.seat)
 
     def level_of(self, seat: str) -> str:
         """The device's level in `seat` ("person": a person holds it)."""
@@ -73,6 +78,10 @@ class DeviceSeat:
         rules = self.rules()
         assert rules is not None
         try:
+            roll = device_roll(rules, state)
+            if roll is not None:  # its own die: rolled with the state's Rng by the reducer
+                self.schedule(lambda: self._answer(state, roll))
+                return
             info = InfoState(rules, state, seat)
             policy = make_policy(rules.code, level, seed=0)
             # No wall-clock deadline: the iterations alone bind, so the same position gets the

@@ -71,12 +71,14 @@ FILES: dict[str, dict[str, tuple[Path, Edit]]] = {
                             _replace('name = "Revive"\ncopies = [11, 12]', 'name = "Revive"\ncopies = [1, 2]')))},
     "GSB": {"board": (GAMES / "goosebumps/data/madison.toml",
                       _replace('{ space = 9, name = "R.L. Stine', '{ space = 10, name = "R.L. Stine'))},
+    "PIG": {},  # no data files: the whole game is in its options
 }
 TABLE: dict[str, dict[str, Any]] = {  # the rest of each game's options
     "BGM": {"children": ("mike", "daphne")},
     "SOL": {"players": 3, "action_deck": "digital"},  # the device deals the Action deck from the file
     "BIN": {"players": 3},
     "GSB": {"players": 3},
+    "PIG": {"players": 3},
 }
 CASES = [(code, option, change) for code, files in FILES.items() for option in files
          for change in ("edit", "break", "delete")]

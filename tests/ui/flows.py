@@ -19,7 +19,7 @@ def start_game(h: Any, mode: str = "coop", kids: tuple[str, ...] = ("mike", "dap
     """Choose Boogeyman, the mode, the difficulty and the children, then every set-up step."""
     app = h.app
     assert app.sm.current == "choose"
-    h.tap("boogeyman")
+    h.choose_game("boogeyman")
     h.tap(f"mode:{mode}")
     h.tap(f"difficulty:{difficulty}")
     h.tap("next")

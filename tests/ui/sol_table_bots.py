@@ -22,7 +22,7 @@ def set_up(h: Any, digital: tuple[str, ...] = ("action_deck", "board_cards", "bo
     app = h.app
     app.seed = SEED
     app.go("choose")
-    h.tap("game:SOL")
+    h.choose_game("game:SOL")
     assert app.sm.current == "sol_setup"
     assert h.find("next").disabled  # 3 to 6 heroes first
     for hero in HEROES:

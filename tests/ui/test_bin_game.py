@@ -21,7 +21,7 @@ PLAY = ("run", "scare", "done", "drawn:ACTN")  # Red scares whenever she can, el
 def start_game(h: Any, monster: str = "yellow", level: str = "hard", first: str = "") -> None:
     app = h.app
     app.go("choose")
-    h.tap("game:BIN")
+    h.choose_game("game:BIN")
     assert app.sm.current == "bin_setup"
     if first:
         h.tap(f"first:{first}")
@@ -255,7 +255,7 @@ def test_colour_buttons_read_chosen_or_not(harness: Any) -> None:
     h = harness
     app = h.app
     app.go("choose")
-    h.tap("game:BIN")
+    h.choose_game("game:BIN")
     for colour in ("mustard", "green", "blue", "black"):  # all six at the table: every colour chosen
         h.tap(f"colour:{colour}")
     h.tap("monster:yellow")

@@ -64,7 +64,7 @@ def test_a_mat_that_settles_during_set_up_is_checked_on_the_table(tmp_path: Path
         h = Harness(tmp_path, camera="none", port=str(link), zone_map=str(ZONE_MAP), draw=False)
         app = h.app
         assert h.until(lambda: app.sensors.state == "ok" and app.sensors.occupied is not None, 30), app.sensors.label
-        h.tap("boogeyman")
+        h.choose_game("boogeyman")
         h.tap("mode:coop")
         h.tap("difficulty:normal")
         h.tap("next")

@@ -118,7 +118,7 @@ def shown_choices(h: Any) -> set[str]:
 def two_people(h: Any) -> Any:
     """A new game by touch: two people, no automated player; its controller."""
     h.app.go("choose")
-    h.tap("goosebumps")
+    h.choose_game("goosebumps")
     h.tap("players:2")
     h.tap("device_at:-1")
     h.tap("start")
@@ -146,7 +146,7 @@ def to_the_devices_deal(h: Any) -> Any:
     the controller."""
     app = h.app
     app.go("choose")
-    h.tap("goosebumps")
+    h.choose_game("goosebumps")
     h.tap("players:3")
     h.tap("device_at:1")
     h.tap("start")
@@ -319,7 +319,7 @@ def test_every_goosebumps_control_shown_gets_a_touch_at_its_centre(harness: Any)
         seen.append(name)
 
     app.go("choose")
-    h.tap("goosebumps")
+    h.choose_game("goosebumps")
     h.tap("players:6")
     h.tap("device_at:5")
     check("set-up, six players")

@@ -48,7 +48,7 @@ def test_a_sticker_read_into_a_hand_is_still_refused_after_a_resume_until_its_pi
     try:
         app = h.app
         app.go("choose")
-        h.tap("goosebumps")
+        h.choose_game("goosebumps")
         h.tap("players:2")
         h.tap("device_at:-1")
         h.tap("start")

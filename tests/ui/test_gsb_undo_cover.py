@@ -33,7 +33,7 @@ press = flows.press
 
 def two_people(h: Any) -> Any:
     h.app.go("choose")
-    h.tap("goosebumps")
+    h.choose_game("goosebumps")
     h.tap("players:2")
     h.tap("device_at:-1")
     h.tap("start")

@@ -66,7 +66,7 @@ def test_bgm_the_device_s_turn_names_no_room_token_when_set_up_left_them_in_the_
     h = harness
     app = h.app
     assert app.sm.current == "choose"
-    h.tap("boogeyman")
+    h.choose_game("boogeyman")
     h.tap("mode:coop")
     h.tap("difficulty:normal")
     h.tap("next")
@@ -99,7 +99,7 @@ def test_bgm_competitive_the_device_boogeyman_keeps_the_search_tokens_and_answer
     app = h.app
     c = app.controller
     assert app.sm.current == "choose"
-    h.tap("boogeyman")
+    h.choose_game("boogeyman")
     h.tap("mode:competitive")
     h.tap("difficulty:normal")
     h.tap("next")

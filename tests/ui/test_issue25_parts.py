@@ -92,7 +92,7 @@ def test_bin_the_house_rule_shown_off_is_not_played_and_why_names_the_one_in_pla
 
     def setup() -> None:
         app.go("choose")
-        h.tap("game:BIN")
+        h.choose_game("game:BIN")
         assert app.sm.current == "bin_setup"
 
     def to_the_girls() -> None:

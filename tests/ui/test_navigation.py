@@ -50,12 +50,12 @@ def test_the_status_bar_never_shows_another_games_round(harness: Any) -> None:
     h.tap("settings")
     assert app.status.where == "Settings"  # opened from the games, not from the table
     h.tap("back")
-    h.tap("game:SOL")
+    h.choose_game("game:SOL")
     assert app.sm.current == "sol_setup"
     assert app.status.where == app.screen("sol_setup").title and "Round" not in app.status.where
     h.tap("back")
     assert app.sm.current == "choose" and app.status.where == "Choose a game"
-    h.tap("game:BIN")
+    h.choose_game("game:BIN")
     assert app.sm.current == "bin_setup"
     assert app.status.where == app.screen("bin_setup").title and "Round" not in app.status.where
     h.tap("back")

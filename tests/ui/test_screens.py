@@ -142,11 +142,12 @@ def test_every_screen_is_reachable_by_touch(harness: Any) -> None:
     assert h.prompt() == "Peter: 3 Actions left"
     assert [t.room for t in app.controller.state.ladder] == ["9"]
     # Every shell screen but the generic game screen (tests/ui/test_generic_game.py plays a game
-    # with no screens of its own on it) and the list of unfinished games (one game here;
-    # tests/ui/test_navigation.py resumes from it), and every Boogeyman screen.
+    # with no screens of its own on it), the shell's set-up built from a pack's options
+    # (tests/ui/test_pig_game.py sets Pig up on it) and the list of unfinished games (one game
+    # here; tests/ui/test_navigation.py resumes from it), and every Boogeyman screen.
     from companion.games.boogeyman.ui import UI
 
-    wanted = (set(SCREENS) - {"game", "resume"}) | set(UI.screens)
+    wanted = (set(SCREENS) - {"game", "game_setup", "resume"}) | set(UI.screens)
     assert wanted <= seen, wanted - seen
 
 

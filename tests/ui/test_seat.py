@@ -180,3 +180,24 @@ def test_a_busy_machine_gets_the_same_answer_as_an_idle_one(monkeypatch: Any) ->
     assert done.wait(10)
     s.close()
     assert submitted == [idle] and not errors
+
+
+def test_a_seat_the_device_holds_rolls_its_own_die_and_a_persons_die_is_left_to_the_table() -> None:
+    """A chance step named for a seat (Pig: the player rolls): the device rolls it with the game's
+    own generator ("roll for me") when it holds that seat, and never for a person's seat."""
+    from companion.games.pig.rules import RULES as PIG
+    from companion.games.pig.rules import Face, Options as PigOptions, RollForMe
+
+    state = PIG.setup(PigOptions(), 1)  # Player 1's die is pending
+    submitted: list[Any] = []
+    answered = threading.Event()
+    s = DeviceSeat(lambda fn: (fn(), answered.set()), lambda: state, lambda i: submitted.append(i) or True,
+                   lambda m: None, lambda: PIG)
+    s.level, s.levels = "person", {"Player 2": "easy"}
+    assert not s.plays(state) and not s.think(state)  # a person's die: the table rolls it
+    s.levels = {"Player 1": "easy"}
+    assert s.plays(state) and s.think(state) and answered.wait(5)
+    assert submitted == [RollForMe()]
+    decision = PIG.apply(state, Face(4))  # its decision next: the engine's level answers it
+    assert s.plays(decision)
+    s.close()

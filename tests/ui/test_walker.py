@@ -201,6 +201,18 @@ def states() -> States:
             h.app.go_play()
         return go
 
+    def game_setup(players: int, start: bool = False) -> Callable[[Any], None]:
+        """The shell's set-up built from a pack's declared options (Pig's), and its game on the
+        generic screen, a die pending."""
+        def go(h: Any) -> None:
+            h.app.choose_game("PIG")
+            setup = h.app.screen("game_setup")
+            setup.values["players"] = players
+            setup.refresh()
+            if start:
+                setup.begin()
+        return go
+
     def sol(kind: str = "", then: str = "", options: dict[str, Any] | None = None) -> Callable[[Any], None]:
         """The Stuff of Legend, played by its bots until it waits on `kind`, then `then` done."""
         def go(h: Any) -> None:
@@ -286,6 +298,9 @@ def states() -> States:
         ("boogeyman: steer", boogeyman("steer")),
         ("game: a new game with no screens of its own", generic(0)),
         ("game: three inputs later", generic(3)),
+        ("game_setup: two players", game_setup(2)),
+        ("game_setup: four players", game_setup(4)),
+        ("game: Pig's die", game_setup(3, start=True)),
         ("sol_setup: heroes", sol(then="setup:heroes")),
         ("sol_setup: cards", sol(then="setup:table")),
         ("sol_setup: a step", sol(then="setup:steps")),

@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.core.game import Actor, Observation, Result
 from companion.core.rng import Rng
+from companion.core.table import Table
 from companion.games.bump_in_the_night import moves, protocol, rules
 from companion.games.bump_in_the_night.context import ctx_for
 from companion.games.bump_in_the_night.inputs import Input
@@ -77,6 +78,12 @@ class BumpInTheNight:
 
     def result(self, state: State) -> Result | None:
         return protocol.result(state)
+
+    def table(self, state: State) -> Table:
+        """What lies on the physical table (issue 25): companion/games/bump_in_the_night/table.py."""
+        from companion.games.bump_in_the_night.table import table
+
+        return table(state)
 
 
 RULES = BumpInTheNight()

@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.core.game import Actor, Observation, Result
 from companion.core.rng import Rng
+from companion.core.table import Table
 from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps import protocol
 from companion.games.goosebumps.rules import apply as _apply
@@ -66,6 +67,12 @@ class GoosebumpsRules:
 
     def result(self, state: State) -> Result | None:
         return protocol.result(state)
+
+    def table(self, state: State) -> Table:
+        """What lies on the physical table (issue 25): companion/games/goosebumps/table.py."""
+        from companion.games.goosebumps.table import table
+
+        return table(state)
 
     def device_may_hold(self, state: State, seat: str) -> bool:
         """The device can take any player's seat; its cards then go into the holder."""

@@ -6,6 +6,7 @@ from typing import Any
 
 from companion.core.game import Actor, Observation, Result
 from companion.core.rng import Rng
+from companion.core.table import Table
 from companion.games.stuff_of_legend import inputs as I
 from companion.games.stuff_of_legend import protocol
 from companion.games.stuff_of_legend.common import title, where, who
@@ -156,6 +157,12 @@ class _Rules:
 
     def result(self, state: State) -> Result | None:
         return protocol.result(state)
+
+    def table(self, state: State) -> Table:
+        """What lies on the physical table (issue 25): companion/games/stuff_of_legend/table.py."""
+        from companion.games.stuff_of_legend.table import table
+
+        return table(state)
 
     def spoiler_test_options(self) -> list[Options]:
         """Set-ups for the house's no-spoilers test: the table's default (physical cards, digital exits

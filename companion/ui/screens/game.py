@@ -48,8 +48,9 @@ class GameScreen(BaseScreen):
         self._shown = key
         grid = self.ids.choices
         grid.clear_widgets()
-        if app.seat.plays(c.state):
-            self.ids.choices_note.text = "The device is deciding\u2026"
+        if app.seat.plays(c.state):  # its own die, rolled by itself, or its decision
+            rolling = c.actor().kind == "chance"
+            self.ids.choices_note.text = "The device rolls its die\u2026" if rolling else "The device is deciding\u2026"
             return
         self.ids.choices_note.text = "" if legal else "Nothing to do here."
         for i, inp in enumerate(legal[:MAX_CHOICES]):

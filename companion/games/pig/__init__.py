@@ -1,0 +1,1 @@
+"""Pig, the dice game: roll or hold, first to the target (rules.md beside this file)."""

@@ -1,0 +1,185 @@
+"""What lies on the physical Stuff of Legend table, as data (issue 25; companion/core/table.py).
+
+Every place is in the game's own words: a space as the map file names it (the names the screens
+show), the tracks as "Game Setup" step 1 names them. What the table holds, and so what this
+projection lists (the rulebook section in brackets):
+
+- the four markers of "Game Setup" 1: the Boogeyman marker on the Attention Level track ("the
+  yellow 2"), the Boy marker on the Time track (a division, "BOY LOST" the last), the Wound marker
+  ("to the left of the first division of the Wound track", then A..F), the Hero Party marker on
+  its space;
+- the Rifle token in front of the player holding the Colonel's Rifle (Components; Voting);
+- each Hero marker on the Hero Action board or in the Exhausted Heroes space ("take your Hero
+  marker and place it in one of the three spots"; "move the Hero markers ... into the Exhausted
+  Heroes space"); beside its Hero sheet otherwise, which is off the board: absent;
+- the Army markers on the board, one Thing each (a space's k-th Army), the Leader markers on
+  their spaces and the Rope Bridge token where it lies ("Set aside the other markers");
+- with the board's cards physical (option board_cards "physical", the default): the Location and
+  Encounter cards on each space, face down or face up ("Game Setup" 2-3 and "Entering a Space"),
+  the spare Encounter cards face down above the board, the Allies face up beside it ("placed face
+  up next to it when encountered") and each revealed Leader's card beside it ("place its card
+  next to the game board for reference"). A face-down card is named by its place only, never its
+  title: the table does not see it;
+- with the Action deck physical: the Action cards played face up in front of their player into the
+  action under way ("play that card face up in front of you"), and the discard pile, each card
+  face down and unnamed ("it must be placed face down in the discard pile without exception.
+  Players are not allowed to look at the cards in the discard pile"), so a basic Move or Hide
+  says "Put a card on the Action discard pile, face down" (issue 25 #13);
+- with the Boogeyman deck physical: the Personal Attention and Dark Gift cards face up beside
+  their Hero sheet ("place it face up next to your Hero sheet") and the Sinister Games card on its
+  spot;
+- with physical Exit tokens: one face down on each Exit space ("Game Setup" 1e), turned face up at
+  the end ("turn all four Exit tokens face up");
+- with physical Loyalty cards: one face down in front of each player ("Deal each player one
+  Loyalty card face down"), turned face up at the end.
+
+Not on the table, and why: the hands (held in the hand, or on the private screens when the device
+deals the Action deck); whatever the device holds instead in its digital modes (the board's cards,
+the Exit tokens, the Loyalty cards, the Boogeyman deck, the Action deck); the face-down draw piles
+(stacks the table draws from when a prompt says so).
+"""
+
+from __future__ import annotations
+
+from companion.core.table import Table, Thing
+from companion.games.stuff_of_legend.catalogue import Catalogue
+from companion.games.stuff_of_legend.common import SKILL_NAMES, WOUND_DIVISIONS, cat, world
+from companion.games.stuff_of_legend.state import Slot, State
+from companion.games.stuff_of_legend.world import World
+
+FACE_UP = "face"  # core.table words a face as "<face> up": "face up"
+FACE_DOWN = "face down"
+HERO_BOARD = "the Hero Action board"
+EXHAUSTED = "the Exhausted Heroes space"
+BESIDE = "beside the board"
+ABOVE = "above the board"
+DISCARDS = "the Action discard pile"
+SINISTER_SPOT = "the Sinister Games spot"
+
+
+def attention_place(w: World, division: int) -> str:
+    """"the yellow 2 of the Attention Level track" ("Game Setup" 1a), with its division number
+    where two divisions print the same colour and number."""
+    a = w.attention
+    colour, value = a.colours[division], a.values[division]
+    same = sum(1 for c, v in zip(a.colours, a.values) if (c, v) == (colour, value))
+    extra = f" (division {division + 1})" if same > 1 else ""
+    return f"the {colour} {value}{extra} of the Attention Level track"
+
+
+def time_place(w: World, boy: int) -> str:
+    if boy >= w.time.lost:
+        return "the BOY LOST division of the Time track"
+    return f"division {boy + 1} of the Time track"
+
+
+def wound_place(wound: int) -> str:
+    if wound <= 0:
+        return "the Wound track, left of division A"
+    return f"division {WOUND_DIVISIONS[wound - 1]} of the Wound track"
+
+
+def _card(slot: Slot, deck: str, place: str, title: str, article: str = "the") -> Thing:
+    """A card on a space, named by its place (a "Turn" step names no place: "Turn the Location
+    card of Hollow Oak face up"), and by its title only once it is face up."""
+    name = f"{article} {deck} card of {place}"
+    if slot.up:
+        return Thing(f"{name} ({title})" if title else name, place, FACE_UP)
+    return Thing(name, place, FACE_DOWN)
+
+
+def action_card(c: Catalogue, code: str) -> str:
+    """An Action card by its title and icons, as the screens show it: "the Action card Minion
+    Breakthrough (Fight 2)", "an Action card (Talk 1)" for a card without text (SOL-111)."""
+    if not code:
+        return "an Action card"
+    try:
+        card = c.action(code)
+    except KeyError:  # not an Action card: its title alone
+        return f"the card {c.title(code)}"
+    icons = ", ".join(f"{SKILL_NAMES.get(k, k)} {n}" for k, n in card.icons) + (", tainted" if card.tainted else "")
+    what = f" ({icons})" if icons else ""
+    return f"the Action card {card.title}{what}" if card.title else f"an Action card{what}"
+
+
+def table(s: State) -> Table:
+    w = world(s)
+    c = cat(s)
+    o = s.options
+    name = {sp.id: sp.name for sp in w.spaces}
+
+    def hero(seat: str) -> str:
+        return c.hero(seat).name if c.has_hero(seat) else seat
+
+    def title(code: str) -> str:
+        return c.title(code) if code else ""
+
+    out: dict[str, Thing] = {
+        "marker:boogeyman": Thing("the Boogeyman marker", attention_place(w, s.attention)),
+        "marker:boy": Thing("the Boy marker", time_place(w, s.boy)),
+        "marker:wound": Thing("the Wound marker", wound_place(s.wound)),
+        "marker:party": Thing("the Hero Party marker", name.get(s.party, s.party)),
+    }
+    if s.rifle in s.seats:  # "the player holding the Colonel's Rifle" (Voting): the Rifle token
+        out["rifle"] = Thing("the Rifle token", f"the table in front of {hero(s.rifle)}")
+    for seat in s.seats:
+        if seat in s.on_board:
+            out[f"hero:{seat}"] = Thing(f"{hero(seat)}'s Hero marker", HERO_BOARD)
+        elif seat in s.exhausted:
+            out[f"hero:{seat}"] = Thing(f"{hero(seat)}'s Hero marker", EXHAUSTED)
+    counts: dict[str, int] = {}
+    for space in s.armies:
+        counts[space] = counts.get(space, 0) + 1
+        out[f"army:{space}:{counts[space]}"] = Thing("an Army marker", name.get(space, space))
+    for code, space in s.leaders:
+        out[f"leader:{code}"] = Thing(f"the Leader marker of {title(code)}", name.get(space, space))
+    if s.bridge is not None:
+        a, b = s.bridge
+        out["bridge"] = Thing("the Rope Bridge token", f"between {name.get(a, a)} and {name.get(b, b)}")
+    if o.board_cards == "physical":
+        for sp, cards in zip(w.spaces, s.board):
+            if cards.location is not None:
+                out[f"location:{sp.id}"] = _card(cards.location, "Location", sp.name, title(cards.location.code))
+            # A "+" space's two Encounter cards are keyed by their order in the state, which shifts when
+            # the first is resolved and taken off while the second (a Quest) stays: named by title,
+            # that step would name the wrong card. So they are "an Encounter card of <space>" there
+            # (the notice says which one goes); a space's only Encounter card is named by its title.
+            two = sp.encounters > 1
+            for k, enc in enumerate(cards.encounters):
+                out[f"encounter:{sp.id}:{k + 1}"] = _card(enc, "Encounter", sp.name, "" if two else title(enc.code),
+                                                          "an" if two else "the")
+        for k, enc in enumerate(s.extras):
+            out[f"extra:{k + 1}"] = (Thing(f"the spare Encounter card {title(enc.code)}", ABOVE, FACE_UP) if enc.up
+                                      else Thing("a spare Encounter card", ABOVE, FACE_DOWN))
+        for code in s.allies:
+            out[f"ally:{code}"] = Thing(f"the Ally card {title(code)}", BESIDE, FACE_UP)
+        for code, _ in s.leaders:
+            out[f"leadercard:{code}"] = Thing(f"the Leader card {title(code)}", BESIDE, FACE_UP)
+    if o.action_deck == "physical":
+        if s.action is not None:
+            for k, (seat, code) in enumerate(s.action.cards):
+                out[f"played:{k + 1}"] = Thing(action_card(c, code), f"the table in front of {hero(seat)}", FACE_UP)
+        for k in range(len(s.discard_pile)):
+            out[f"discard:{k + 1}"] = Thing("a card", DISCARDS, FACE_DOWN)
+    if o.boogeyman_deck == "physical":
+        for seat, held in zip(s.seats, s.held):
+            for code in held:
+                out[f"held:{code}"] = Thing(f"the Boogeyman card {title(code)}", f"beside {hero(seat)}'s Hero sheet",
+                                            FACE_UP)
+        if s.sinister:
+            out["sinister"] = Thing(f"the Boogeyman card {title(s.sinister)}", SINISTER_SPOT, FACE_UP)
+    over = s.phase == "over"
+    if o.exits == "physical":
+        # "turn all four Exit tokens face up" when the party enters an exit; not when the Boy is lost.
+        turned = over and s.end != "boy_lost"
+        for k, space in enumerate(w.exits):
+            shown = turned and s.exits[k] > 0
+            token = f"the Exit token of {name[space]}"
+            out[f"exit:{space}"] = (Thing(f"{token} ({s.exits[k]})", name[space], FACE_UP) if shown
+                                    else Thing(token, name[space], FACE_DOWN))
+    if o.loyalty == "physical":
+        for seat, code in zip(s.seats, s.loyalty):
+            shown = over and bool(code)
+            out[f"loyalty:{seat}"] = Thing(f"{hero(seat)}'s Loyalty card" + (f" ({title(code)})" if shown else ""),
+                                           f"the table in front of {hero(seat)}", FACE_UP if shown else FACE_DOWN)
+    return out
