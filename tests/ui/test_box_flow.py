@@ -36,7 +36,7 @@ def test_three_space_names_and_two_location_titles_taught_then_a_new_game_uses_t
     path.unlink(missing_ok=True)
     try:
         app.seed = SEED
-        h.tap("game:SOL")
+        h.choose_game("game:SOL")
         assert app.sm.current == "sol_setup"
         h.tap("check_box")
         box = app.screen("box")
@@ -53,6 +53,7 @@ def test_three_space_names_and_two_location_titles_taught_then_a_new_game_uses_t
         h.tap("box:list")
         assert "4 of 23 checked" in h.find("group:0").caption
         location = next(k for k, (_, g) in enumerate(box.groups()) if g.at == "location[code=*].title")
+        h.scroll_to(f"group:{location}")  # a finger slides the list down to it
         h.tap(f"group:{location}")
         for code, title in TAUGHT.items():
             assert box.at == f"location[code={code}].title", box.at
@@ -108,10 +109,14 @@ def test_check_your_box_is_reached_from_settings(harness: Any) -> None:
     h.tap("check_box")
     box = app.screen("box")
     assert app.sm.current == "box" and box.ids.heading.text.startswith("Check your box")
-    assert h.visible("group:0")
+    for code in ("BGM", "BIN", "GSB", "SOL"):  # every game with guesses can be picked
+        assert h.visible(f"box_game:{code}")
+    h.tap("box_game:GSB")
+    assert "Goosebumps" in box.ids.heading.text
     h.tap("group:0")
     assert h.visible("box:right") and h.visible("box:skip")
-    h.tap("box:skip")
-    h.tap("box:list")
+    assert any("THE END" in getattr(w, "text", "") for w in box.ids.body.walk())
+    h.tap("box:skip")  # THE END is one fact: skipped, the list again
+    assert box.stage == "list" and h.visible("group:0")
     h.tap("back")
     assert app.sm.current == "settings"

@@ -36,12 +36,26 @@ class BoxScreen(BaseScreen):
         returns to the screen `back` ("": where Settings would return)."""
         self.code, self.stage, self.error, self.back_to = code, "list", "", back
 
+    def checkable(self) -> list[Any]:
+        """The packs on the shelf that declare guessed facts, in shelf order."""
+        from companion.core.packs import iter_packs
+
+        return [p for p in iter_packs() if p.has("guesses")]
+
     def game_code(self) -> str:
+        """The game asked about: the one chosen here, else the one being played, else the first
+        on the shelf with guesses."""
         if self.code:
             return self.code
-        app = self.app
-        game = app.game or app.shelf_ui()
-        return str(game.code) if game is not None else ""
+        codes = [p.code for p in self.checkable()]
+        game = self.app.game
+        if game is not None and game.code in codes:
+            return str(game.code)
+        return codes[0] if codes else ""
+
+    def choose(self, code: str) -> None:
+        self.code, self.stage = code, "list"
+        self.refresh()
 
     def box(self) -> Any:
         from companion.core import ownbox
@@ -95,6 +109,18 @@ class BoxScreen(BaseScreen):
         from kivy.uix.gridlayout import GridLayout
 
         body = self.ids.body
+        packs = self.checkable()
+        if len(packs) > 1:
+            from kivy.uix.gridlayout import GridLayout as Row
+
+            row = Row(cols=len(packs), spacing=6, size_hint_y=None, height=T.TOUCH)
+            for p in packs:
+                on = p.code == self.game_code()
+                b = BigButton(caption=("\u2714 " if on else "") + p.short, kind="primary" if on else "normal",
+                              font_size=16, action=f"box_game:{p.code}", height=T.TOUCH)
+                b.bind(on_press=lambda _b, code=p.code: self.choose(code))
+                row.add_widget(b)
+            body.add_widget(row)
         self._say("What the rulebook does not print is a guess until your table checks it against your own "
                   f"box. Pick what to check ({MARK_GUESS} still a guess):", size=20)
         grid = GridLayout(cols=2, spacing=6, size_hint_y=None, row_default_height=T.TOUCH + 10, row_force_default=True)
@@ -278,6 +304,7 @@ class BoxScreen(BaseScreen):
 
     def leave(self) -> None:
         back, self.code, self.back_to = self.back_to, "", ""
+        self.stage = "list"
         if back:
             self.app.go(back)
         else:
