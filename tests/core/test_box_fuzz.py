@@ -2,7 +2,7 @@
 (bytes flipped, lines dropped, doubled or swapped, values of the wrong type, huge numbers, deep
 nesting, truncation, junk and NUL bytes) and imported over an owner's box. Every outcome is either
 a box that checks, or a DataFileIssues naming the given file and a line inside it, with the
-owner's box left byte for byte as it was. Bounded: each import under a second and the whole run
+owner's box left byte for byte as it was. Bounded: each import under 5 s and the whole run
 under a wall-clock budget, the memory it allocates under a ceiling (tracemalloc)."""
 
 from __future__ import annotations
@@ -106,8 +106,8 @@ def test_fuzzed_box_files_are_refused_with_their_line_and_change_nothing(code: s
         tracemalloc.stop()
     elapsed = time.perf_counter() - started
     assert refused >= CASES_PER_GAME // 2, (refused, accepted)
-    assert slowest < 2.0, f"one import took {slowest:.2f} s"
-    assert elapsed < 60, f"{CASES_PER_GAME} imports took {elapsed:.1f} s"
+    assert slowest < 5.0, f"one import took {slowest:.2f} s"  # 0.36 s measured; coverage and a loaded machine slow it
+    assert elapsed < 180, f"{CASES_PER_GAME} imports took {elapsed:.1f} s"
     assert peak < 64 << 20, f"{peak} bytes at the peak"
     print(f"{code}: {refused} refused, {accepted} accepted, slowest {slowest * 1000:.0f} ms, "
           f"whole {elapsed:.1f} s, peak {peak >> 20} MiB")
