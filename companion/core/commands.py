@@ -57,6 +57,10 @@ def register(subparsers: Any) -> None:
     _journal_arg(rp)
     rp.set_defaults(func=cmd_repair)
 
+    from companion.core import boxcli
+
+    boxcli.register(subparsers)
+
 
 def game_id_arg(text: str) -> int:
     """--game-id: a positive whole number that SQLite can hold."""

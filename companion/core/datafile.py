@@ -178,12 +178,21 @@ def recorded(setting: str) -> tuple[str, str | None]:
 
 
 def record_file(setting: str, default: Path, check: Callable[[bytes, str], object],
-                limit: int = MAX_BYTES, wording: Wording = Wording()) -> str:
+                limit: int = MAX_BYTES, wording: Wording = Wording(), game: str = "") -> str:
     """The option as a new game records it: its name, a newline and the content of the file it
     names (`default` for ""). `check(raw, name)` must raise for a bad file (a pack's loader), so
-    a game never begins on a file it could not read back. An option already recorded is kept."""
+    a game never begins on a file it could not read back. An option already recorded is kept.
+    For the shipped file ("") of a `game` whose owner's box has facts for it, the content is the
+    shipped guess with the box over it (core/ownbox.py); a file the table names is taken as is."""
     if "\n" in setting:
         return setting
+    if not setting and game:
+        from companion.core.ownbox import boxed_text
+
+        boxed = boxed_text(game, default.name, read_bounded(default, limit))
+        if boxed is not None:
+            check(boxed.encode("utf-8"), f"{default.name} with the owner's box over it")
+            return f"\n{boxed}"
     name = setting or str(default)
     try:
         raw = read_bounded(name, limit)

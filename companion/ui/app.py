@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
 SHELL_AUTO = {"scan", "game"}  # shell screens a game may route itself to
 SHELL_IN_GAME = {"game", "scan", "card_form", "mismatch", "journal"}  # shell screens that show the game played
-SHELL_ASIDE = {"settings", "calibrate", "rules", "traycheck"}  # belong to wherever they were opened from
+SHELL_ASIDE = {"settings", "calibrate", "rules", "traycheck", "box"}  # belong to wherever they were opened from
 
 
 class Shell(FloatLayout):
@@ -51,6 +51,9 @@ class CompanionApp(App):
         super().__init__(**kw)
         self.data_dir = data_dir
         self.settings_path = data_dir / "settings.json"
+        from companion.core import ownbox
+
+        ownbox.use_home(data_dir)  # the owner's boxes beside the settings: every new game reads them
         self.prefs = Settings.load(self.settings_path)
         if port is not None:
             self.prefs.serial_port = port

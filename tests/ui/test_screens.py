@@ -69,6 +69,9 @@ def test_every_screen_is_reachable_by_touch(harness: Any) -> None:
     go("traycheck")  # no camera here: the check says so (tests/ui/test_traycheck.py checks a camera)
     assert h.until(lambda: "camera" in app.screen("traycheck").ids.verdict.text.lower())
     go("back")
+    go("check_box")  # the owner's box of the first game on the shelf (tests/ui/test_box_flow.py walks it)
+    assert "Check your box" in app.screen("box").ids.heading.text
+    go("back")
     go("back")
     assert app.sm.current == "choose"
     start_game(h)

@@ -150,6 +150,16 @@ def states() -> States:
             app.go("mismatch")
         return go
 
+    def box(stage: str) -> Callable[[Any], None]:
+        def go(h: Any) -> None:
+            h.app.screen("box").open_for("SOL")
+            h.app.go("box")
+            if stage:
+                h.app.screen("box").start(0)
+            if stage == "type":
+                h.app.screen("box").edit()
+        return go
+
     def settings_keyboard(h: Any) -> None:
         h.app.go("settings")
         h.app.keyboard.open(h.app.screen("settings").ids.port)
@@ -248,6 +258,9 @@ def states() -> States:
         ("settings: keyboard for the port", settings_keyboard),
         ("calibrate", screen("calibrate")),
         ("traycheck", screen("traycheck")),
+        ("box: what to check", box("")),
+        ("box: a question", box("ask")),
+        ("box: typing the answer", box("type")),
         ("setup: mode", setup_stage("mode")),
         ("setup: Competitive", setup_stage("mode", "competitive")),
         ("setup: children", setup_stage("children")),

@@ -20,7 +20,7 @@ def record_board(board: str) -> str:
     from companion.core.datafile import record_file
     from companion.games.boogeyman.board_file import _WORDING, MAX_BOARD_BYTES, default_house_path, load_house_text
 
-    return record_file(board, default_house_path(), load_house_text, MAX_BOARD_BYTES, _WORDING)
+    return record_file(board, default_house_path(), load_house_text, MAX_BOARD_BYTES, _WORDING, game="BGM")
 
 
 def board_name(board: str) -> str:

@@ -14,4 +14,5 @@ PACK = Pack(
     sensing="companion.games.boogeyman.sensing",
     cards="companion.games.boogeyman.effects",
     commands="companion.games.boogeyman.commands",
+    extra={"guesses": "companion.games.boogeyman.guesses"},
 )

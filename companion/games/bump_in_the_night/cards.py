@@ -223,7 +223,7 @@ def cards_text(raw: bytes | str, name: str) -> Catalogue:
 def record_cards(setting: str) -> str:
     """The `cards` option as a new game records it: the file's name, a newline and its content
     (a bad file is refused with its lines, before the game begins)."""
-    return record_file(setting, default_cards_path(), cards_text, MAX_BYTES, WORDING)
+    return record_file(setting, default_cards_path(), cards_text, MAX_BYTES, WORDING, game="BIN")
 
 
 def load_cards(path: str = "") -> Catalogue:

@@ -361,7 +361,7 @@ def house_text(raw: bytes | str, name: str, layout: tuple[str, ...] = ()) -> Hou
 def record_house(setting: str) -> str:
     """The `house` option as a new game records it: the file's name, a newline and its content
     (a bad file is refused with its lines, before the game begins)."""
-    return record_file(setting, default_house_path(), house_text, MAX_BYTES, WORDING)
+    return record_file(setting, default_house_path(), house_text, MAX_BYTES, WORDING, game="BIN")
 
 
 def load_house(path: str | Path = "", layout: tuple[str, ...] = ()) -> House:

@@ -12,4 +12,5 @@ PACK = Pack(
     commands="companion.games.bump_in_the_night.commands",
     ui="companion.games.bump_in_the_night.ui",
     available=True,
+    extra={"guesses": "companion.games.bump_in_the_night.guesses"},
 )

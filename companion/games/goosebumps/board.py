@@ -123,7 +123,7 @@ def track_text(raw: bytes | str, name: str) -> Track:
 def record_track(board: str) -> str:
     """The `board` option as a new game records it: the file's name, a newline and its content
     (a bad file is refused with its lines, before the game begins)."""
-    return record_file(board, default_track_path(), track_text, MAX_BYTES, _WORDING)
+    return record_file(board, default_track_path(), track_text, MAX_BYTES, _WORDING, game="GSB")
 
 
 def load_track(path: str | Path) -> Track:

@@ -13,4 +13,5 @@ PACK = Pack(
     commands="companion.games.goosebumps.commands",
     ui="companion.games.goosebumps.ui",
     available=True,
+    extra={"guesses": "companion.games.goosebumps.guesses"},
 )

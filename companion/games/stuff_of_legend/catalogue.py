@@ -289,7 +289,7 @@ def catalogue_text(raw: bytes | str, name: str) -> Catalogue:
 def record_catalogue(setting: str) -> str:
     """The option as a new game records it: the file's name, a newline and its content
     (a bad file is refused with its lines, before the game begins)."""
-    return record_file(setting, default_catalogue_path(), catalogue_text)
+    return record_file(setting, default_catalogue_path(), catalogue_text, game="SOL")
 
 
 def load_catalogue(path: str | Path) -> Catalogue:

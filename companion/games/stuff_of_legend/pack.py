@@ -12,4 +12,5 @@ PACK = Pack(
     sim="companion.games.stuff_of_legend.sim",
     commands="companion.games.stuff_of_legend.commands",
     ui="companion.games.stuff_of_legend.ui",
+    extra={"guesses": "companion.games.stuff_of_legend.guesses"},
 )

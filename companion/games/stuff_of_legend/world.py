@@ -202,7 +202,7 @@ def world_text(raw: bytes | str, name: str) -> World:
 def record_world(setting: str) -> str:
     """The option as a new game records it: the file's name, a newline and its content
     (a bad file is refused with its lines, before the game begins)."""
-    return record_file(setting, default_world_path(), world_text)
+    return record_file(setting, default_world_path(), world_text, game="SOL")
 
 
 def load_world(path: str | Path) -> World:

@@ -105,9 +105,11 @@ class SolUI(GameUI):
         return list(RULES)
 
     def rules_for(self, line: str, state: Any) -> list[tuple[str, str]]:
+        from companion.games.stuff_of_legend.ui.guessmarks import why_line
         from companion.games.stuff_of_legend.ui.reference import explain
 
-        return explain(line)
+        guess = why_line(line, state) if state is not None else None
+        return explain(line) + ([guess] if guess else [])
 
     def roll_input(self, controller: Any) -> Any | None:
         """The GPIO Roll button flips the coin for the table."""
@@ -124,7 +126,9 @@ class SolUI(GameUI):
         if words.scan_wanted(s):
             deck = {BoogeymanDraw: "BOOG", RevealLocations: "LOCN", RevealEncounters: "ENCT", ScanExit: "EXIT",
                     ScanLoyalty: "LOYL"}[type(head)]
-            return CardRequest(deck, prompt, DECKS[deck])
+            from companion.games.stuff_of_legend.ui.guessmarks import marked
+
+            return CardRequest(deck, marked(prompt, s), DECKS[deck])
         if type(head) in VERBS and words.physical_hands(s):
             verb = VERBS[type(head)][0]
             return CardRequest("ACTN", f"{who(s, head.seat)}: scan the Action card you {verb}", DECKS["ACTN"])
@@ -163,6 +167,14 @@ class SolUI(GameUI):
         if code.deck == "EXIT":
             return CardInfo("An Exit token", "Exit token")  # scanned face down: its number is never said
         cat = default_catalogue()
+        from kivy.app import App
+
+        app = App.get_running_app()
+        c = getattr(app, "controller", None)
+        if c is not None and c.session is not None and c.rules.code == "SOL":
+            from companion.games.stuff_of_legend.catalogue import catalogue_for
+
+            cat = catalogue_for(c.state.options.cards)  # the titles the game recorded (the owner's box)
         try:
             return CardInfo(cat.title(str(code)), DECKS.get(code.deck, code.deck))
         except Exception:  # noqa: BLE001 - a code the card list lacks: the table names it

@@ -90,6 +90,7 @@ class SolSetupScreen(BaseScreen):
             nxt.caption = ("Pass the device round: Loyalty cards" if last and self.lookers() else
                            "Start the game" if last else "Next step")
         nxt.kind = "primary"
+        self.find("check_box").disabled = self.stage == "steps"  # begun: the box is for the next game
 
     def lookers(self) -> list[str]:
         """Who reads a Loyalty card the device dealt (not the device's own hero)."""
@@ -145,6 +146,11 @@ class SolSetupScreen(BaseScreen):
                 app.go(later)
             return
         self.refresh()
+
+    def check_box(self) -> None:
+        """The map's and the cards' guesses checked against the table's own box, before the game."""
+        self.app.screen("box").open_for("SOL", back="sol_setup")
+        self.app.go("box")
 
     def back(self) -> None:
         if self.stage == "steps" and self.step > 0:
