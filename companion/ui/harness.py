@@ -103,6 +103,7 @@ class Harness:
 
     def visible(self, action: str) -> bool:
         """A control with this action name shows where a finger can reach it (not scrolled away)."""
+        self.pump(frames=1)  # as tap: a screen just built lays itself out on the next frame
         return any(getattr(w, "action", None) == action for w in touch.controls())
 
     def scroll_to(self, action: str, scroller: Any = None, tries: int = 6) -> Any:

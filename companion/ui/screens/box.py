@@ -90,6 +90,7 @@ class BoxScreen(BaseScreen):
 
         body = self.ids.body
         body.clear_widgets()
+        self.ids.scroller.scroll_y = 1  # each page starts at its top, not where the last was slid to
         self._views = {}  # the box may have changed since
         code = self.game_code()
         title = get_pack(code).title if code else ""
