@@ -49,10 +49,6 @@ PLACING_BY_TABLE = ("The rulebook places the 14 girls in three steps and prints 
 
 
 class BinUI(GameUI):
-    # Its table (table.py) lands with its own steps list once its touch tests follow the list
-    # (issue 25): until then the steps are computed and tested (tests/core/test_table_steps.py)
-    # but not put on its screens.
-    shows_table_steps = False
     screens = {name: f"companion.games.bump_in_the_night.ui.screens.{name}" for name in _SCREENS}
     widgets = ("companion.games.bump_in_the_night.ui.widgets",)
     setup_screen = "bin_setup"
