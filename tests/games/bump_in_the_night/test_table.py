@@ -166,3 +166,17 @@ def test_the_table_is_the_same_in_every_world_a_seat_cannot_tell_apart() -> None
                 inp = rnd.choice(RULES.legal_inputs(s, actor.seat))
             s = RULES.apply(s, inp)
     assert checked > 60
+
+
+def test_what_a_person_did_on_the_board_and_entered_is_theirs_done() -> None:
+    """BIN-26 (place or remove one "locked" marker) and BIN-31 (move a monster): the player does it
+    on the board, then enters it, so its steps come ticked (`table_entered`); a scare is worked out
+    by the device, so the girls' runs stay to do."""
+    s = table(step=1, moved={"kitchen": 1}, monsters={"red": {"goblin": "laundry"}})
+    locked = play(s, Lock("front_door"))
+    changed = {k for k in table_of(RULES, locked)} ^ {k for k in table_of(RULES, s)}
+    assert changed and RULES.table_entered(s, Lock("front_door")) == changed
+    s3 = table(step=2, monsters={"red": {"goblin": "laundry"}})
+    assert len(RULES.table_entered(s3, Move("goblin", "den"))) == 1
+    s4 = table(moved={"den": 2}, monsters={"red": {"ghost": "den", "bat": "cellar"}}, locks=DEN_TO_HALL)
+    assert RULES.table_entered(s4, Scare("red", "ghost")) == frozenset()
