@@ -42,12 +42,23 @@ Table = Mapping[str, Thing]
 @dataclass(frozen=True)
 class Step:
     """One thing the table does to make the real table match the device's: a sentence to show,
-    and the component before and after (None: not on the table)."""
+    and the component before and after (None: not on the table).
+
+    `moved_to` is set when the step moves one of several identical pieces (same name and face,
+    "a girl", "an Army marker"): the device took the piece `key` off one place and put the piece
+    `moved_to` on another, and the table simply moves one of them; `before` is `key`'s and `after`
+    is `moved_to`'s."""
 
     key: str
     before: Thing | None
     after: Thing | None
     text: str
+    moved_to: str = ""
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Every component this step changes on the table."""
+        return (self.key, self.moved_to) if self.moved_to else (self.key,)
 
 
 def _face(face: str) -> str:
@@ -97,16 +108,32 @@ def step_text(before: Thing | None, after: Thing | None) -> str:
 
 def steps(before: Table, after: Table) -> list[Step]:
     """What changed between two tables, in a stable order: what leaves first, then what moves or
-    turns, then what is put down (so a spot is free before something is put on it)."""
+    turns, then what is put down (so a spot is free before something is put on it).
+
+    A piece taken off one place and an identical one (same name and face) put on another in the
+    same change are one step, "Move a girl from the Front Hall to the Dining Room": at the table
+    one piece moves. Removals and additions pair in their tables' order."""
     gone = [k for k in before if k not in after]
     kept = [k for k in after if k in before and _differs(before[k], after[k])]
     new = [k for k in after if k not in before]
+    pairs: dict[str, str] = {}  # removed key -> added key
+    waiting = list(new)
+    for k in gone:
+        was = before[k]
+        match = next((n for n in waiting if (after[n].name, after[n].face) == (was.name, was.face)
+                      and after[n].place != was.place), None)
+        if match is not None:
+            pairs[k] = match
+            waiting.remove(match)
     out: list[Step] = []
     for k in gone:
-        out.append(Step(k, before[k], None, step_text(before[k], None)))
+        if k not in pairs:
+            out.append(Step(k, before[k], None, step_text(before[k], None)))
     for k in kept:
         out.append(Step(k, before[k], after[k], step_text(before[k], after[k])))
-    for k in new:
+    for k, n in pairs.items():
+        out.append(Step(k, before[k], after[n], step_text(before[k], after[n]), moved_to=n))
+    for k in waiting:
         out.append(Step(k, None, after[k], step_text(None, after[k])))
     return out
 
@@ -144,15 +171,15 @@ def to_do(rules: Any, before: Any, after: Any, entered: Collection[str] = ()) ->
     """What the shell shows after an input, Undo or Redo that took the game from state `before`
     to state `after`: every step between their tables, those the person already did ticked.
     The one function the screens and the property test over every pack use."""
-    return [ToDo(s, s.key in entered) for s in steps(table_of(rules, before), table_of(rules, after))]
+    return [ToDo(s, any(k in entered for k in s.keys)) for s in steps(table_of(rules, before), table_of(rules, after))]
 
 
 def follow(table: Table, done: Iterable[Step]) -> dict[str, Thing]:
     """A table after the steps were done in order: what a table following the screen holds."""
     out = dict(table)
     for s in done:
-        if s.after is None:
+        if s.after is None or s.moved_to:
             out.pop(s.key, None)
-        else:
-            out[s.key] = s.after
+        if s.after is not None:
+            out[s.moved_to or s.key] = s.after
     return out

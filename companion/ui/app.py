@@ -467,6 +467,11 @@ class CompanionApp(App):
                 and self.summary.shown):
             # The device decided again while its last steps still show: the table is told every
             # step, in order (issue 25 #5: a second decision replaced the first one's steps).
+            if turn is not None and self.summary.heading == "On the table":
+                # The device's first decision put its changes up as they came; the turn, told
+                # when it ends, names the list.
+                self.summary.heading = turn.title
+                self._moment = turn.status or self._moment
             self.summary.extend(lines, notices, ticked, cells)
             if self.panel is not None and turn is not None and turn.reveal:
                 self.panel.beep(2)

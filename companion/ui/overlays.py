@@ -104,6 +104,7 @@ class Summary(Overlay):
         """More steps for the table while these still show (the device decided again before the
         table pressed Done): they join the list after the ones shown, nothing is lost."""
         if not steps:
+            self.notices = list(self.notices) + [n for n in notices if n not in self.notices]
             return
         was_done = self.index >= len(self.steps)
         self.ticked = self.ticked + _fill(ticked, len(steps), False)

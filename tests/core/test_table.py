@@ -47,3 +47,28 @@ def test_a_pack_that_does_not_say_has_an_empty_table() -> None:
         pass
 
     assert table_of(Rules(), object()) == {}
+
+
+def test_an_identical_piece_taken_off_one_place_and_put_on_another_is_one_move() -> None:
+    """Two girls are the same to the table: the device's keys differ, the table moves one girl."""
+    from companion.core.table import follow
+
+    before = {
+        "girl:1": Thing("a girl", "the Front Hall"),
+        "girl:2": Thing("a girl", "the Front Hall"),
+        "marker:army:3": Thing("an Army marker", "space 3", "face down"),
+    }
+    after = {
+        "girl:2": Thing("a girl", "the Front Hall"),
+        "girl:7": Thing("a girl", "the Dining Room"),
+        "marker:army:9": Thing("an Army marker", "space 4", "face up"),
+    }
+    said = steps(before, after)
+    assert [s.text for s in said] == [
+        "Take an Army marker off space 3",
+        "Move a girl from the Front Hall to the Dining Room",
+        "Put an Army marker on space 4, face up",
+    ]
+    assert said[1].keys == ("girl:1", "girl:7")
+    assert follow(before, said) == after
+    assert follow(after, steps(after, before)) == before

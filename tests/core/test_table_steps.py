@@ -64,7 +64,8 @@ def _check(c: GameController, before: Any, what: str) -> int:
     shown = [t.step for t in c.table_steps]
     changed = {k for k in have.keys() | want.keys()
                if k not in have or k not in want or (have[k].place, have[k].face) != (want[k].place, want[k].face)}
-    assert changed <= {s.key for s in shown}, (what, sorted(changed - {s.key for s in shown}))
+    keys = {k for s in shown for k in s.keys}
+    assert changed <= keys, (what, sorted(changed - keys))
     assert _same(follow(have, shown), want), what
     assert all(s.text for s in shown), what
     return len(shown)

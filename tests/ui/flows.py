@@ -66,6 +66,12 @@ def through_summary(h: Any) -> list[str]:
     return steps
 
 
+def table_done(h: Any) -> list[str]:
+    """A person does the steps the list shows, if it shows, and taps Done: the next prompt waits
+    for it (issue 25). Returns the steps (none when no list was up)."""
+    return through_summary(h) if h.app.summary.shown else []
+
+
 @contextmanager
 def panel_app(data: Path) -> Iterator[Any]:
     """An app with the GPIO panel on gpiozero's mock pins (`h.factory`), its data in `data`."""

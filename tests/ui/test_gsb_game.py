@@ -17,6 +17,9 @@ from typing import Any, Iterator
 # SDL window opened while collecting makes the simulation tests' forked workers hang at exit).
 
 
+from tests.ui.flows import table_done, through_summary
+
+
 @contextmanager
 def held(h: Any) -> Iterator[Any]:
     """A finger down on the private screen's hold-to-reveal cover (what it hides shows meanwhile),
@@ -96,7 +99,10 @@ def test_a_whole_game_against_the_automated_player_by_touch(harness: Any) -> Non
     h.tap("undo")
     h.tap("confirm_ok")
     assert not c.session.finished and len(labels(app)) == moves - len(span)
+    assert app.summary.shown and app.summary.heading == "Put the table back"
+    through_summary(h)  # the table puts back what the Undo took back, then Done
     h.until(lambda: app.sm.current == "gsb_table" or app.seat.plays(c.state))
+    table_done(h)
     h.tap("games")
     assert app.sm.current == "choose"
     h.tap("resume")
@@ -415,6 +421,9 @@ def test_the_holders_cards_are_named_in_private_and_the_table_screen_shows_none_
     # Undo from the shared screen: the holder's deal again, unnamed; named again in private.
     h.tap("undo")
     h.tap("confirm_ok")
+    assert shows_a_card() == []  # the steps to put the cards back name none of them
+    back = through_summary(h)  # the table takes the four back out of the holder, then Done
+    assert back == [f"Take a card off slot {k} of Device's holder" for k in (1, 2, 3, 4)], back
     assert c.state == before and "draw_device" in shown_actions(h) and shows_a_card() == []
     h.tap("draw_device")
     h.tap("look")

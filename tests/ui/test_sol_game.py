@@ -18,6 +18,7 @@ from typing import Any
 from companion.games.stuff_of_legend.common import where
 
 sys.path.insert(0, str(Path(__file__).parent))
+from flows import table_done  # noqa: E402
 from sol_table_bots import HEROES, SEED, TouchTable, held, labels_holding, scrolled_to, set_up  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,6 +87,8 @@ def test_a_whole_game_from_set_up_to_an_exit_by_touch(harness: Any) -> None:
     assert "The coin showed the boy face" in done and "The device flipped the coin" in done
     assert any(line.startswith("Activated ") for line in done)
     assert any(" said " in line for line in done)  # the peeker told the table a number
+    while app.summary.shown:  # the last changes to the table, then the end (issue 25)
+        table.step()
     assert app.sm.current == "sol_end"
     end = app.screen("sol_end")
     assert "win" in end.ids.heading.text
@@ -103,9 +106,11 @@ def test_undo_and_resume_from_the_sol_screens(harness: Any) -> None:
         h.tap("hide" if app.screen("sol_private").opened else "reveal")
     h.tap("choice:0")  # Max holds the Rifle
     assert c.history()[0][-1] == "Max holds the Colonel's Rifle"
+    table_done(h)  # the table does what the Rifle's holder changed on it, then Done
     h.tap("undo")
     assert app.confirm.shown and "Max holds the Colonel's Rifle" in app.confirm.message
     h.tap("confirm_ok")
+    table_done(h)  # and puts it back after the Undo
     assert c.history()[0] == () and c.state.head.kind == "ask_rifle"
     h.tap("choice:1")  # Percy holds it instead
     assert c.state.rifle == "percy"
@@ -185,6 +190,7 @@ def test_real_cards_are_scanned_or_picked_on_the_scan_screen(harness: Any) -> No
     while app.sm.current == "sol_private":
         h.tap("hide" if app.screen("sol_private").opened else "reveal")
     h.tap("choice:0")  # Max holds the Rifle
+    table_done(h)
     turned = 0
     while c.state.head.kind == "reveal_locations":
         assert app.sm.current == "scan" and "Turn up the Location" in app.screen("scan").ids.heading.text
@@ -192,11 +198,13 @@ def test_real_cards_are_scanned_or_picked_on_the_scan_screen(harness: Any) -> No
         pick(h, code)
         turned += 1
         assert c.history()[0][-1].startswith("The Location in ")
+        table_done(h)  # the Location turned up on the board, then the next one
     assert turned == 3  # the three Locations beside Brooklyn (SOL-25)
     while app.summary.shown:
         h.tap("summary_next")
     if c.state.head.kind == "choose_actor":
         h.tap("choice:0")
+        table_done(h)
     assert c.state.head.kind == "actor_turn" and app.sm.current == "sol_table"
     seat = c.state.head.seat
     assert h.until(lambda: not app.toaster.shown, timeout=4.0)  # the card's name, said over the table

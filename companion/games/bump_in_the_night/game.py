@@ -85,5 +85,17 @@ class BumpInTheNight:
 
         return table(state)
 
+    def table_entered(self, state: State, inp: Input) -> frozenset[str]:
+        """What a person's input says they already did at the table (the steps list shows it
+        ticked): a lock marker they put or took (BIN-26), their monster placed, moved or swapped in
+        (BIN-30..32), a girl they moved (BIN-39..59), a group they put in a room at set-up."""
+        from companion.games.bump_in_the_night import inputs as I
+        from companion.games.bump_in_the_night.table import table
+
+        if not isinstance(inp, (I.Lock, I.Place, I.Move, I.Replace, I.MovePerson, I.PlaceGroup)):
+            return frozenset()
+        was, now = table(state), table(self.apply(state, inp))
+        return frozenset(k for k in was.keys() | now.keys() if k not in was or k not in now or was[k] != now[k])
+
 
 RULES = BumpInTheNight()

@@ -74,6 +74,21 @@ class GoosebumpsRules:
 
         return table(state)
 
+    def table_entered(self, state: State, inp: I.Input) -> frozenset[str]:
+        """What a person's input says they already did at the table (the steps list shows it
+        ticked): a monster put right by a tap on the track stands where the table put it; cards
+        picked up (GSB-03, GSB-05) are in the holder of the one who drew them, the discard pile
+        shuffled back first if it was."""
+        if isinstance(inp, I.Place) and inp.seat in state.seats:
+            return frozenset({f"monster:{state.seats.index(inp.seat)}"})
+        if isinstance(inp, I.Draw):
+            from companion.games.goosebumps.table import table
+
+            was, now = table(state), table(self.apply(state, inp))
+            return frozenset(k for k in was.keys() | now.keys()
+                             if k not in was or k not in now or was[k] != now[k])
+        return frozenset()
+
     def device_may_hold(self, state: State, seat: str) -> bool:
         """The device can take any player's seat; its cards then go into the holder."""
         return seat in state.seats

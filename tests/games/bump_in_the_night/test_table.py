@@ -62,16 +62,15 @@ def test_issue25_6_scared_girls_run_1_claimed_says_which_girl_went_where() -> No
     red's Ghost scares the two girls in the Den into the Front Hall (its only open door); of the
     outcomes, one girl runs on through the Cellar (red's Bat: terrified) to the Dining Room and the
     other flees by the Front Door: "fled the house in terror and are claimed by the active player"
-    (Running outside). The table is told each: off the Front Hall, one on the Dining Room, one on
-    red's trophies."""
+    (Running outside). The table is told each: one girl from the Front Hall to the Dining Room, one
+    to red's trophies (identical pieces: one Move each, not a Take and a Put)."""
     s = table(moved={"den": 2}, monsters={"red": {"ghost": "den", "bat": "cellar"}}, locks=DEN_TO_HALL)
     scared = play(s, Scare("red", "ghost"))
-    assert _said(s, scared) == ["Take a girl off the Den", "Take a girl off the Den",
-                                "Put a girl on the Front Hall", "Put a girl on the Front Hall"]
+    assert _said(s, scared) == ["Move a girl from the Den to the Front Hall"] * 2
     ran = play(scared, RunPlan((Run(0, "cellar"), Run(1, "outside"))))
     assert ran.claimed[0] == 1 and ran.running is None
-    assert _said(scared, ran) == ["Take a girl off the Front Hall", "Take a girl off the Front Hall",
-                                  "Put a girl on the Dining Room", "Put a girl on Red's trophies"]
+    assert _said(scared, ran) == ["Move a girl from the Front Hall to the Dining Room",
+                                  "Move a girl from the Front Hall to Red's trophies"]
 
 
 def test_a_lock_marker_a_placed_monster_and_a_moved_one_are_each_one_step() -> None:
@@ -167,3 +166,17 @@ def test_the_table_is_the_same_in_every_world_a_seat_cannot_tell_apart() -> None
                 inp = rnd.choice(RULES.legal_inputs(s, actor.seat))
             s = RULES.apply(s, inp)
     assert checked > 60
+
+
+def test_what_a_person_did_on_the_board_and_entered_is_theirs_done() -> None:
+    """BIN-26 (place or remove one "locked" marker) and BIN-31 (move a monster): the player does it
+    on the board, then enters it, so its steps come ticked (`table_entered`); a scare is worked out
+    by the device, so the girls' runs stay to do."""
+    s = table(step=1, moved={"kitchen": 1}, monsters={"red": {"goblin": "laundry"}})
+    locked = play(s, Lock("front_door"))
+    changed = {k for k in table_of(RULES, locked)} ^ {k for k in table_of(RULES, s)}
+    assert changed and RULES.table_entered(s, Lock("front_door")) == changed
+    s3 = table(step=2, monsters={"red": {"goblin": "laundry"}})
+    assert len(RULES.table_entered(s3, Move("goblin", "den"))) == 1
+    s4 = table(moved={"den": 2}, monsters={"red": {"ghost": "den", "bat": "cellar"}}, locks=DEN_TO_HALL)
+    assert RULES.table_entered(s4, Scare("red", "ghost")) == frozenset()

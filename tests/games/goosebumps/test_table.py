@@ -133,3 +133,16 @@ def test_the_table_is_the_same_in_every_world_a_seat_cannot_tell_apart() -> None
             assert table_of(RULES, world) == table_of(RULES, s)
             checked += 1
     assert checked > 100
+
+
+def test_the_cards_a_person_deals_into_the_holder_are_theirs_done() -> None:
+    """"To Begin" (GSB-03): whoever deals puts the device's four cards in its holder, then names
+    them: those steps come ticked (`table_entered`); a monster put right by a tap on the track too."""
+    s1 = play(_new(), I.Draw(("?",) * 4))
+    deal = I.Draw(("5", "3", "pal", "1"))
+    after = play(s1, deal)
+    assert RULES.table_entered(s1, deal) == {f"holder:1:{k}" for k in (1, 2, 3, 4)}
+    assert {k for k in table_of(RULES, after)} - {k for k in table_of(RULES, s1)} == RULES.table_entered(s1, deal)
+    fix = I.Place(after.seats[0], 3)
+    assert RULES.table_entered(after, fix) == {"monster:0"}
+    assert RULES.table_entered(after, I.Pass()) == frozenset()  # what the device works out is to do

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from companion.core.packs import get_pack
-from companion.games.bump_in_the_night import choices, flow
-from companion.games.bump_in_the_night.inputs import PlaceGirls
+from companion.games.bump_in_the_night import choices, flow, table
+from companion.games.bump_in_the_night.inputs import Lock, Move, MovePerson, Place, PlaceGirls
 from companion.games.bump_in_the_night.state import COLOURS, BonusChance, DrawFor, Phase, State
 from companion.ui.packui import GameUI, TurnSummary, moves
 from companion.ui.seat import LEVELS
@@ -49,10 +49,6 @@ PLACING_BY_TABLE = ("The rulebook places the 14 girls in three steps and prints 
 
 
 class BinUI(GameUI):
-    # Its table (table.py) lands with its own steps list once its touch tests follow the list
-    # (issue 25): until then the steps are computed and tested (tests/core/test_table_steps.py)
-    # but not put on its screens.
-    shows_table_steps = False
     screens = {name: f"companion.games.bump_in_the_night.ui.screens.{name}" for name in _SCREENS}
     widgets = ("companion.games.bump_in_the_night.ui.widgets",)
     setup_screen = "bin_setup"
@@ -65,6 +61,7 @@ class BinUI(GameUI):
         super().__init__(get_pack("BIN"))
         self._turn: tuple[Any, list[str], list[str]] | None = None  # (session, steps, notices)
         self._last: tuple[Any, int] = (None, 0)  # (session, its inputs) at the last change
+        self._board: Any = {}  # the physical table when the device's turn began
         self._who = ""  # the device's colour whose moves are being gathered
         self._round = 1  # the round of that turn (the status bar over its steps)
 
@@ -137,8 +134,8 @@ class BinUI(GameUI):
             self._turn = None
         inp = session.inputs[-1]
         if isinstance(inp, PlaceGirls):
-            return TurnSummary("The device placed the girls", tuple(choices.placed(before, after)),
-                               tuple(after.notices))
+            # Where each girl goes is the table's steps (table.py), listed after this heading.
+            return TurnSummary("The device placed the girls", (), tuple(after.notices))
         if self.device_plays(before):
             if self._turn is None:
                 # The device's monster player takes the first turn: say so, as a person's first
@@ -146,17 +143,20 @@ class BinUI(GameUI):
                 start = flow.first_turn(before.options, before.seats)
                 self._turn = (session, [], [start] if start in before.notices else [])
                 self._who = acting_colour(before)
+                self._board = table.table(before)
                 self._round = before.round if before.phase is Phase.PLAY else 1
             line = choices.instruction(before, inp, after)
-            if line:
+            # A lock marker, a monster placed or moved, a girl moved: said once, as the table's
+            # steps (table.py) the shell lists; the turn tells what the board does not show.
+            if line and not isinstance(inp, (Lock, Place, Move, MovePerson)):
                 self._turn[1].append(line)
             self._turn[2].extend(after.notices)
         if self._turn is None or (after.phase is not Phase.OVER and self.device_plays(after)):
             return None
         _, steps, notices = self._turn
         self._turn = None
-        if not steps:
-            return None
+        if not steps and table.table(after) == self._board:
+            return None  # nothing to tell the table: no line and nothing changed on its board
         first = bool(notices) and notices[0] == flow.first_turn(before.options, before.seats)
         heading = f"{self._who.capitalize()}, the monster player" + (", takes the first turn" if first else "")
         return TurnSummary(heading, tuple(steps), tuple(notices),

@@ -25,10 +25,6 @@ def seat_names(players: int, device_at: int) -> tuple[str, ...]:
 
 
 class GsbUI(GameUI):
-    # Its table (table.py) lands with its own steps list once its touch tests follow the list
-    # (issue 25): until then the steps are computed and tested (tests/core/test_table_steps.py)
-    # but not put on its screens.
-    shows_table_steps = False
     screens = {name: f"companion.games.goosebumps.ui.screens.{name}"
                for name in ("gsb_setup", "gsb_table", "gsb_pickup", "gsb_end")}
     widgets = ("companion.ui.hold",)  # the shell's hold-to-reveal cover, for the private screen

@@ -34,10 +34,6 @@ DEVICE_HERO = "max"  # the seat the device may take (Settings): the first standa
 
 
 class SolUI(GameUI):
-    # Its table (table.py) lands with its own steps list once its touch tests follow the list
-    # (issue 25): until then the steps are computed and tested (tests/core/test_table_steps.py)
-    # but not put on its screens.
-    shows_table_steps = False
     screens = {name: f"companion.games.stuff_of_legend.ui.screens.{name}" for name in _SCREENS}
     widgets = ("companion.ui.hold",)  # the shell's hold-to-reveal cover, for the private screen
     setup_screen = "sol_setup"
