@@ -34,6 +34,7 @@ class DeviceSeat:
         self.levels: dict[str, str] = {}  # more seats the device holds: seat -> level
         self._asked: Any = None
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="device-seat")
+        self._closed = False  # an answer handed to the UI after the app stopped is dropped
 
     def plays(self, state: Any) -> bool:
         """The device answers this state's decision: it holds the seat that acts now, or the seat
@@ -90,11 +91,13 @@ class DeviceSeat:
             choice = policy.decide(info, None)
         except Exception as exc:  # shown on screen; the table can still play the choice by hand
             message = f"The device could not decide: {exc}"
-            self.schedule(lambda: self.on_error(message))
+            self.schedule(lambda: None if self._closed else self.on_error(message))
             return
         self.schedule(lambda: self._answer(state, choice))
 
     def _answer(self, state: Any, choice: Any) -> None:
+        if self._closed:  # the app stopped (its journal closed) while this answer waited
+            return
         if self.current() is state:
             self.submit(choice)
         if self._asked is state and self.current() is not state:
@@ -104,4 +107,5 @@ class DeviceSeat:
             self._asked = None
 
     def close(self) -> None:
+        self._closed = True
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from flows import type_text  # noqa: E402
+from flows import table_done, type_text  # noqa: E402
 from sol_table_bots import HEROES, SEED, scrolled_to  # noqa: E402
 
 NEW_NAMES = {"hollow": "Hollow Oak Tree", "briar": "Bramble Path", "crossing": "Crossing Stones"}
@@ -82,6 +82,7 @@ def test_three_space_names_and_two_location_titles_taught_then_a_new_game_uses_t
         while app.sm.current == "sol_private":
             h.tap("hide" if app.screen("sol_private").opened else "reveal")
         h.tap("choice:0")  # Max holds the Rifle
+        table_done(h)  # the Rifle token put in front of Max: the table's step, then Done
         scan = app.screen("scan")
         assert app.sm.current == "scan"
         assert scan.ids.heading.text == "Turn up the Location in Hollow Oak Tree, Bramble Path, Crossing Stones and scan it."

@@ -201,3 +201,26 @@ def test_a_seat_the_device_holds_rolls_its_own_die_and_a_persons_die_is_left_to_
     decision = PIG.apply(state, Face(4))  # its decision next: the engine's level answers it
     assert s.plays(decision)
     s.close()
+
+
+def test_an_answer_that_comes_after_the_app_stopped_is_dropped() -> None:
+    """The UI runs the device's answer on a later frame; if the app stopped meanwhile (its journal
+    closed), the answer must not reach the closed game (seen in CI: the next test's first frame ran a
+    Pig answer from the test before and failed with 'journal is closed')."""
+    state = competitive()
+    held: list[Callable[[], None]] = []
+    handed = threading.Event()
+
+    def closed_journal() -> Any:
+        raise AssertionError("journal is closed")
+
+    def schedule(fn: Callable[[], None]) -> None:  # the UI's next frame, not yet come
+        held.append(fn)
+        handed.set()
+
+    s = DeviceSeat(schedule, lambda: state, lambda i: True, lambda m: None, lambda: RULES)
+    s.level = "normal"
+    assert s.think(state) and handed.wait(5) and len(held) == 1
+    s.current = closed_journal  # the app stops: its controller's journal is closed
+    s.close()
+    held[0]()  # the frame comes: nothing is asked of the closed game
