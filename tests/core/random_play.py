@@ -9,6 +9,18 @@ from companion.core.game import GameRules, sample_chance
 from companion.core.rng import Rng
 
 
+def random_input(rules: GameRules[Any, Any, Any], state: Any, r: random.Random, rng: Rng) -> tuple[Any, Rng]:
+    """One random legal input at `state` (chance by its odds, a seat by a uniform choice) and the
+    chance generator after it; None when nobody acts or the actor has no legal input."""
+    actor = rules.to_act(state)
+    if actor.kind == "nobody":
+        return None, rng
+    if actor.kind == "chance":
+        return sample_chance(rules.chance_outcomes(state), rng)
+    legal = rules.legal_inputs(state, actor.seat or "table")
+    return (r.choice(legal) if legal else None), rng
+
+
 def random_states(rules: GameRules[Any, Any, Any], options: Any, seed: int, steps: int) -> Iterator[Any]:
     """Every state of one random legal game: chance by its odds, seats by a uniform choice."""
     r = random.Random(seed)
@@ -16,15 +28,8 @@ def random_states(rules: GameRules[Any, Any, Any], options: Any, seed: int, step
     state = rules.setup(options, seed)
     yield state
     for _ in range(steps):
-        actor = rules.to_act(state)
-        if actor.kind == "nobody":
+        inp, rng = random_input(rules, state, r, rng)
+        if inp is None:
             return
-        if actor.kind == "chance":
-            inp, rng = sample_chance(rules.chance_outcomes(state), rng)
-        else:
-            legal = rules.legal_inputs(state, actor.seat or "table")
-            if not legal:
-                return
-            inp = r.choice(legal)
         state = rules.apply(state, inp)
         yield state

@@ -17,13 +17,14 @@ from typing import Any
 import pytest
 
 from companion.core import packs
-from companion.core.game import get_rules, sample_chance
+from companion.core.game import get_rules
 from companion.core.rng import Rng
 from companion.core.table import Table, follow, table_of
 from companion.ui.controller import GameController
 
 sys.path.insert(0, str(Path(__file__).parent))
 import test_spoilers  # noqa: E402  (every Boogeyman mode; a pack's own sample)
+from random_play import random_input  # noqa: E402
 
 
 def _options(code: str) -> list[Any]:
@@ -92,16 +93,9 @@ def test_every_change_to_the_table_is_a_step_shown(code: str, tmp_path: Path) ->
                     out = c.redo()
                     what = f"{code} seed {seed}: redo"
                 else:
-                    actor = rules.to_act(before)
-                    if actor.kind == "nobody":
+                    inp, rng = random_input(rules, before, r, rng)
+                    if inp is None:
                         break
-                    if actor.kind == "chance":
-                        inp, rng = sample_chance(rules.chance_outcomes(before), rng)
-                    else:
-                        legal = rules.legal_inputs(before, actor.seat or "table")
-                        if not legal:
-                            break
-                        inp = r.choice(legal)
                     out = c.submit(inp, person=r.random() < 0.5)
                     what = f"{code} seed {seed}: {rules.label(before, inp)}"
                 if not out.ok:
