@@ -26,13 +26,17 @@ class Thing:
     board": "Put the Boogeyman in Room 10", "Take it from Room 10"); `face` is
     the face that shows where that matters ("Light", "Dark", "face down"), else "". A component
     that is not on the table (in the box, or held by the device) is absent from the Table.
-    `sensed` is the sensor cell that sees it (a miniature on a sensor board), else "".
+    `sensed` is the sensor cell that sees it (a miniature on a sensor board), else "". `heap`
+    marks an unnamed piece of a pile ("a card" of a face-down discard pile): several identical
+    ones taken off the same place in one change are one step, "Take 12 cards off the Action
+    discard pile", not twelve.
     """
 
     name: str
     place: str
     face: str = ""
     sensed: str = ""
+    heap: bool = False  # one of a heap ("a card" of a discard pile): several taken off at once are one step
 
 
 # key: a stable id of the component within its game ("mini:babysitter", "token:room-21")
@@ -54,11 +58,12 @@ class Step:
     after: Thing | None
     text: str
     moved_to: str = ""
+    also: tuple[str, ...] = ()  # more pieces of a heap taken off with `key` (Thing.heap)
 
     @property
     def keys(self) -> tuple[str, ...]:
         """Every component this step changes on the table."""
-        return (self.key, self.moved_to) if self.moved_to else (self.key,)
+        return ((self.key, self.moved_to) if self.moved_to else (self.key,)) + self.also
 
 
 def _face(face: str) -> str:
@@ -67,7 +72,7 @@ def _face(face: str) -> str:
     return f"{face} up" if face and " " not in face else face
 
 
-_PREPOSITIONS = ("in ", "on ", "at ", "beside ", "under ", "next to ")
+_PREPOSITIONS = ("in ", "on ", "at ", "beside ", "under ", "next to ", "between ")
 
 
 def _at(place: str) -> str:
@@ -126,9 +131,19 @@ def steps(before: Table, after: Table) -> list[Step]:
             pairs[k] = match
             waiting.remove(match)
     out: list[Step] = []
+    heaps: dict[Thing, list[str]] = {}  # identical heap pieces taken off one place: one step
     for k in gone:
-        if k not in pairs:
-            out.append(Step(k, before[k], None, step_text(before[k], None)))
+        if k not in pairs and before[k].heap:
+            heaps.setdefault(before[k], []).append(k)
+    for k in gone:
+        if k in pairs:
+            continue
+        if before[k].heap and len(heaps[before[k]]) > 1:
+            group = heaps[before[k]]
+            if group[0] == k:
+                out.append(Step(k, before[k], None, _take_many(before[k], len(group)), also=tuple(group[1:])))
+            continue
+        out.append(Step(k, before[k], None, step_text(before[k], None)))
     for k in kept:
         out.append(Step(k, before[k], after[k], step_text(before[k], after[k])))
     for k, n in pairs.items():
@@ -136,6 +151,12 @@ def steps(before: Table, after: Table) -> list[Step]:
     for k in waiting:
         out.append(Step(k, None, after[k], step_text(None, after[k])))
     return out
+
+
+def _take_many(thing: Thing, n: int) -> str:
+    """"Take 12 cards off the Action discard pile": a heap piece's name ("a card") made plural."""
+    name = thing.name.split(" ", 1)[1] if thing.name.startswith(("a ", "an ")) else thing.name
+    return f"Take {n} {name}s {_from(thing.place)}"
 
 
 def _differs(a: Thing, b: Thing) -> bool:
@@ -180,6 +201,8 @@ def follow(table: Table, done: Iterable[Step]) -> dict[str, Thing]:
     for s in done:
         if s.after is None or s.moved_to:
             out.pop(s.key, None)
+        for k in s.also:
+            out.pop(k, None)
         if s.after is not None:
             out[s.moved_to or s.key] = s.after
     return out

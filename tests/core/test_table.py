@@ -1,7 +1,7 @@
 """The physical table's steps (companion/core/table.py): each change said once, in an order a
 table can follow."""
 
-from companion.core.table import Thing, steps, table_of
+from companion.core.table import Thing, follow, steps, table_of
 
 
 def test_a_move_a_flip_a_removal_and_a_new_piece_are_each_one_step() -> None:
@@ -51,8 +51,6 @@ def test_a_pack_that_does_not_say_has_an_empty_table() -> None:
 
 def test_an_identical_piece_taken_off_one_place_and_put_on_another_is_one_move() -> None:
     """Two girls are the same to the table: the device's keys differ, the table moves one girl."""
-    from companion.core.table import follow
-
     before = {
         "girl:1": Thing("a girl", "the Front Hall"),
         "girl:2": Thing("a girl", "the Front Hall"),
@@ -72,3 +70,19 @@ def test_an_identical_piece_taken_off_one_place_and_put_on_another_is_one_move()
     assert said[1].keys == ("girl:1", "girl:7")
     assert follow(before, said) == after
     assert follow(after, steps(after, before)) == before
+
+
+def test_pieces_of_a_heap_taken_off_together_are_one_step() -> None:
+    """An unnamed card of a face-down pile (Thing.heap): the pile shuffled away is one step, "Take 3
+    cards off the discard pile", and following it empties the pile; pieces without `heap` stay one
+    step each (two Candy tokens off a pile are two steps)."""
+    before = {f"discard:{k}": Thing("a card", "the discard pile", "face down", heap=True) for k in (1, 2, 3)}
+    before |= {f"candy:{k}": Thing("a Candy token", "Mike's pile") for k in (1, 2)}
+    after: dict[str, Thing] = {}
+    said = steps(before, after)
+    assert [s.text for s in said] == ["Take 3 cards off the discard pile", "Take a Candy token off Mike's pile",
+                                      "Take a Candy token off Mike's pile"]
+    assert said[0].keys == ("discard:1", "discard:2", "discard:3")
+    assert follow(before, said) == after
+    one = steps(before, {k: v for k, v in before.items() if k != "discard:3"})
+    assert [s.text for s in one] == ["Take a card off the discard pile"]

@@ -164,6 +164,13 @@ class _Rules:
 
         return table(state)
 
+    def table_entered(self, state: State, inp: I.Input) -> frozenset[str]:
+        """What a person's input says they already did on the real table, shown ticked:
+        companion/games/stuff_of_legend/table.py `entered`."""
+        from companion.games.stuff_of_legend.table import entered
+
+        return entered(state, inp, self.apply(state, inp))
+
     def spoiler_test_options(self) -> list[Options]:
         """Set-ups for the house's no-spoilers test: the table's default (physical cards, digital exits
         and loyalty), everything held by the device, everything physical."""

@@ -74,8 +74,8 @@ def time_place(w: World, boy: int) -> str:
 
 
 def wound_place(wound: int) -> str:
-    if wound <= 0:
-        return "the Wound track, left of division A"
+    if wound <= 0:  # "to the left of the first division of the Wound track" (Game Setup 1c)
+        return "the start of the Wound track (left of division A)"
     return f"division {WOUND_DIVISIONS[wound - 1]} of the Wound track"
 
 
@@ -160,7 +160,7 @@ def table(s: State) -> Table:
             for k, (seat, code) in enumerate(s.action.cards):
                 out[f"played:{k + 1}"] = Thing(action_card(c, code), f"the table in front of {hero(seat)}", FACE_UP)
         for k in range(len(s.discard_pile)):
-            out[f"discard:{k + 1}"] = Thing("a card", DISCARDS, FACE_DOWN)
+            out[f"discard:{k + 1}"] = Thing("a card", DISCARDS, FACE_DOWN, heap=True)
     if o.boogeyman_deck == "physical":
         for seat, held in zip(s.seats, s.held):
             for code in held:
@@ -183,3 +183,59 @@ def table(s: State) -> Table:
             out[f"loyalty:{seat}"] = Thing(f"{hero(seat)}'s Loyalty card" + (f" ({title(code)})" if shown else ""),
                                            f"the table in front of {hero(seat)}", FACE_UP if shown else FACE_DOWN)
     return out
+
+
+def entered(s: State, inp: object, after: State) -> frozenset[str]:
+    """What a person's own input says they already did on the real table (the steps list shows it
+    ticked; `table_entered`, companion/core/table.py). Only a person's own act, in the rulebook's
+    words:
+
+    - the actor's Hero marker on the Hero Action board ("you must first take your Hero marker and
+      place it in one of the three spots", Performing an Action) for a Move, Hide, Skip, Play or
+      Quest, unless every marker then came back ("the players immediately retrieve all Hero
+      markers");
+    - the card a player discards face down ("Whenever a card goes to the discard pile ... it must
+      be placed face down", Calling a Vote's note; a wound's discard, Inflicting Wounds) and the
+      card played, boosted or assisted with ("play that card face up in front of you", Performing
+      an Action);
+    - the Rifle token handed to its holder, the Rope Bridge token placed ("When placing the Rope
+      Bridge token, it must physically touch both the space it is in and the space directly across
+      the canyon", Golem's Pass), a Dark Gift handed over ("give it to another player of your
+      choice", Boogeyman Cards);
+    - a real Location or Encounter card the table turned face up and scanned (Entering a Space),
+      and a real Loyalty card turned face up at the end (Ending the Game).
+
+    What the device decides stays a step to do: the party moved after a vote, the Boy and
+    Boogeyman markers, the Wound marker, the enemies, the Hero markers coming back, a card turned
+    up and then discarded, a Boogeyman card's place."""
+    from companion.games.stuff_of_legend import inputs as I
+
+    was, now = table(s), table(after)
+    seat = str(getattr(inp, "seat", ""))
+    mine: set[str] = set()
+    marker = now.get(f"hero:{seat}")
+    if isinstance(inp, (I.Move, I.Hide, I.Skip, I.Play, I.AttemptQuest)) and marker is not None \
+            and marker.place == HERO_BOARD:  # not when every marker came back at once
+        mine.add(f"hero:{seat}")
+    if isinstance(inp, (I.Move, I.Hide, I.Skip, I.DiscardInput)):
+        mine.add(f"discard:{len(s.discard_pile) + 1}")
+    if isinstance(inp, I.Play):
+        mine.add("played:1")
+    if isinstance(inp, (I.Boost, I.Assist)) and s.action is not None:
+        mine.add(f"played:{len(s.action.cards) + 1}")
+    if isinstance(inp, I.Rifle):
+        mine.add("rifle")
+    if isinstance(inp, I.Bridge):
+        mine.add("bridge")
+    if isinstance(inp, I.Reveal) and inp.code:
+        mine.add(f"location:{inp.space}")
+    if isinstance(inp, I.EncounterShown):
+        mine |= {k for k in now if k.startswith("encounter:") and k in was and was[k].face == FACE_DOWN}
+    if isinstance(inp, I.Gift):
+        mine |= {k for k in now if k.startswith("held:") and k not in was}
+    if isinstance(inp, I.LoyaltyShown):
+        mine.add(f"loyalty:{seat}")
+    # Only what changed, and only a thing now on the table the way the person left it: a card
+    # turned up and then taken off by the rules is the table's step to do.
+    return frozenset(k for k in mine if k in now and was.get(k) != now[k]
+                     and (not k.startswith(("location:", "encounter:", "loyalty:")) or now[k].face == FACE_UP))

@@ -47,7 +47,7 @@ def test_at_set_up_the_table_is_the_rulebooks_set_up() -> None:
     t = table_of(RULES, s)
     assert t["marker:boogeyman"] == Thing("the Boogeyman marker", "the yellow 2 of the Attention Level track")
     assert t["marker:boy"] == Thing("the Boy marker", f"division {WORLD.time.start[3] + 1} of the Time track")
-    assert t["marker:wound"] == Thing("the Wound marker", "the Wound track, left of division A")
+    assert t["marker:wound"] == Thing("the Wound marker", "the start of the Wound track (left of division A)")
     assert t["marker:party"] == Thing("the Hero Party marker", "Brooklyn")
     assert t["rifle"] == Thing("the Rifle token", "the table in front of Max")  # the option: Max holds it
     exits = {k: v for k, v in t.items() if k.startswith("exit:")}
@@ -193,3 +193,110 @@ def test_the_table_is_the_same_in_every_world_a_seat_cannot_tell_apart() -> None
                     checked += 1
             s = RULES.apply(s, rnd.choice(legal))
     assert checked > 60
+
+
+def _todo(before: State, inp: I.Input) -> list[tuple[str, bool]]:
+    """What the shell shows after a person enters `inp`: each step and whether it comes ticked."""
+    from companion.core.table import entered_by, to_do
+
+    after = RULES.apply(before, inp)
+    return [(t.step.text, t.done) for t in to_do(RULES, before, after, entered_by(RULES, before, inp))]
+
+
+def test_what_a_person_did_on_the_table_comes_ticked_what_the_device_decides_is_to_do() -> None:
+    """A person's own act, entered, is shown done; the rules' consequences are steps to do.
+    Game Setup 10 ("Turn the Location cards in the three spaces adjacent to the Brooklyn space face
+    up"): the card the table turned up and scanned is ticked, a one-time Location the device then
+    discards ("Take ... off") is to do. Phase 1, Performing an Action: Max must "first take your
+    Hero marker and place it in one of the three spots on the Hero Action board" and discards a card
+    face down ("Whenever a card goes to the discard pile ... it must be placed face down"): both
+    ticked; when "For" wins, "move the Hero Party marker to the designated space" follows the vote:
+    to do. The Rifle handed over (Calling a Vote: "the player holding the Colonel's Rifle") is
+    ticked."""
+    s = RULES.setup(PHYSICAL, 4)
+    assert _todo(s, I.Reveal("hollow", "SOL:LOCN:02")) == [
+        (_turned("the Location card of Hollow Oak (Fallen Log)", "Hollow Oak"), True)]
+    s = go(s, I.Reveal("hollow", "SOL:LOCN:02"))
+    assert _todo(s, I.Reveal("briar", "SOL:LOCN:05")) == [("Take the Location card of Briar Path off Briar Path", False)]
+    s = go(s, I.Reveal("briar", "SOL:LOCN:05"), I.Reveal("crossing", "SOL:LOCN:03"))
+    moved = go(s, I.ChooseActorInput("max"))
+    assert _todo(moved, I.Move("max", "hollow", "")) == [("Put Max's Hero marker on the Hero Action board", True),
+                                                         ("Put a card on the Action discard pile, face down", True)]
+    moved = go(moved, I.Move("max", "hollow", ""))
+    last = moved
+    while go(last, I.Cast(last.head.voter, "for")).head.kind == "vote":  # type: ignore[union-attr]
+        last = go(last, I.Cast(last.head.voter, "for"))  # type: ignore[union-attr]
+    todo = _todo(last, I.Cast(last.head.voter, "for"))  # type: ignore[union-attr]
+    assert ("Move the Hero Party marker from Brooklyn to Hollow Oak", False) in todo and not any(d for _, d in todo)
+    assert _todo(s, I.Rifle("percy")) == [("Move the Rifle token from the table in front of Max to the table in "
+                                              "front of Percy", True)]
+
+
+def test_the_device_s_coin_and_its_boogeyman_card_are_steps_to_do() -> None:
+    """Boy Face: "Move the Boy marker one division down the Time track", the device's to tell; a
+    Boogeyman card drawn from the real deck and scanned goes where the device says (Personal
+    Attention: "place it face up next to your Hero sheet"): both steps to do, none ticked."""
+    s = _revealed()
+    s = evolve(s, hands=(("",),) + s.hands[1:])
+    s = go(s, I.ChooseActorInput("max"), I.Skip("max", ""))
+    assert _todo(s, I.CoinFlip("boy")) == [(f"Move the Boy marker from division {s.boy + 1} of the Time track to "
+                                            f"division {s.boy + 2} of the Time track", False)]
+    s = to_phase2(_revealed(), armies=("brooklyn",) * 2, wound=3)
+    s = go(s, I.ActivateInput("army:brooklyn"), I.TakeWoundInput("max"), I.CoinFlip("boogeyman"))
+    todo = _todo(s, I.BoogeymanCardInput(PERSONAL))
+    assert len(todo) == 1 and not todo[0][1] and todo[0][0].endswith(" beside Max's Hero sheet, face up")
+
+
+def test_the_last_hero_s_marker_comes_back_with_the_others_and_nothing_is_ticked_for_it() -> None:
+    """Phase 1, Performing an Action: Hero markers stay "until all players have placed their Hero
+    markers on the Hero Action board, after which the players immediately retrieve all Hero
+    markers": the third hero's own marker never stays, so no step names it; the others' coming
+    back is to do; the card paid is ticked."""
+    s = _revealed()
+    for seat in ("max", "percy"):
+        s = go(s, I.ChooseActorInput(seat), I.Skip(seat, ""))
+    assert s.head is not None and s.head.kind == "actor_turn"  # the only hero left acts
+    todo = _todo(s, I.Skip("harmony", ""))
+    assert todo == [("Take Max's Hero marker off the Hero Action board", False),
+                    ("Take Percy's Hero marker off the Hero Action board", False),
+                    ("Put a card on the Action discard pile, face down", True)]
+
+
+def test_the_action_deck_shuffled_from_the_discard_pile_is_one_step() -> None:
+    """An empty Action deck: the discard pile is shuffled face down into a new deck (SOL-G12, the
+    pack's gap rule): one step that takes every card off the pile, not one step per card."""
+    from companion.games.stuff_of_legend import hands as H
+
+    s = _revealed()
+    s = evolve(s, draw_pile=(), discard_pile=tuple(f"SOL:ACTN:{k:02}" for k in range(1, 13)))
+    _, after = H.draw(s, 1)
+    said = steps(table_of(RULES, s), table_of(RULES, after))
+    assert [x.text for x in said] == ["Take 12 cards off the Action discard pile"]
+
+
+def test_random_games_tick_only_a_person_s_own_changes() -> None:
+    """Over random legal games of the physical set-up: what comes ticked is a step that was shown
+    (never a change that did not happen), and the inputs the device or the rules answer (the coin,
+    a Boogeyman card, an enemy activated, a vote, a wound taken) tick nothing."""
+    from companion.core.table import entered_by
+
+    ticked = device = 0
+    for g, options in enumerate((PHYSICAL, Options(players=4, rifle="max"))):
+        rnd = random.Random(50 + g)
+        s = RULES.setup(options, g)
+        for _ in range(300):
+            actor = RULES.to_act(s)
+            legal = RULES.legal_inputs(s, actor.seat or "table") if actor.kind != "nobody" else []
+            if not legal:
+                break
+            inp = rnd.choice(legal)
+            after = RULES.apply(s, inp)
+            keys = {k for x in steps(table_of(RULES, s), table_of(RULES, after)) for k in x.keys}
+            mine = entered_by(RULES, s, inp)
+            assert mine <= keys, (inp, mine - keys)
+            if isinstance(inp, (I.CoinFlip, I.BoogeymanCardInput, I.ActivateInput, I.Cast, I.TakeWoundInput)):
+                assert not mine, inp
+                device += bool(keys)
+            ticked += len(mine)
+            s = after
+    assert ticked > 30 and device > 10, (ticked, device)
