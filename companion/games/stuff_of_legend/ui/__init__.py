@@ -5,6 +5,7 @@ the table acknowledges, the cards the scan screen asks for, and the seat the dev
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Sequence
 
 from companion.core.packs import get_pack
@@ -25,12 +26,49 @@ from companion.games.stuff_of_legend.state import (
 )
 from companion.games.stuff_of_legend.ui import words
 from companion.ui.packui import CardRequest, GameUI, SettingRow, TurnSummary, moves
+from companion.ui.plain import for_people
 
 _SCREENS = ("sol_setup", "sol_table", "sol_coin", "sol_vote", "sol_enemies", "sol_private", "sol_end")
 DECKS = {"ACTN": "Action", "BOOG": "Boogeyman", "LOYL": "Loyalty", "LOCN": "Location", "ENCT": "Encounter",
          "EXIT": "Exit token"}
 VERBS = {ActorTurn: ("play", I.Play), Contribute: ("boost with", I.Boost), Assisting: ("assist with", I.Assist)}
 DEVICE_HERO = "max"  # the seat the device may take (Settings): the first standard hero
+
+
+# A notice that says what a marker on the board does: the shell lists every change to the physical
+# table as its own step after the turn's lines (games/stuff_of_legend/table.py), so these are said
+# once, there ("Move an Army marker from Brooklyn to Briar Path"), never twice.
+_BOARD = re.compile(r"^(Move the Army from [^:]+\.|Move the Hero Party marker to .+|The Boy moves to division .+"
+                    r"|The Attention Level (rises|falls) to .+|\d+ Army marker\(s\) (added|destroyed) in .+"
+                    r"|The Wound marker goes back to .+|.+ moves to [^:]+\.)$")
+_REACHES = re.compile(r"^Move the Army from ([^:]+) to [^:]+: (it reaches the party, .+)$")
+
+
+def told(lines: Sequence[str], steps: bool = True) -> tuple[str, ...]:
+    """The coin, the Boogeyman card or an enemy as the table is told it: in plain words (no rule
+    ID, a capital first), and, when the table steps follow (`steps`), without the marker moves they
+    say: "Move the Army from Brooklyn to Briar Path: it reaches the party, but deals nothing this
+    phase." is told "The Army from Brooklyn reaches the party, but deals nothing this phase.", and
+    the step "Move an Army marker from Brooklyn to Briar Path" moves it."""
+    out: list[str] = []
+    for line in lines:
+        m = _REACHES.match(line)
+        if steps and m:
+            line = f"The Army from {m.group(1)} {m.group(2).removeprefix('it ')}"
+        elif steps and _BOARD.match(line):
+            continue
+        line = for_people(line)
+        if line:
+            out.append(line[0].upper() + line[1:])
+    return tuple(out)
+
+
+def _forward(session: Any, before: Any) -> bool:
+    """The change is an input entered after `before` (or its Redo), not an Undo back past it."""
+    try:
+        return bool(session.inputs) and session.earlier(1) is before
+    except (IndexError, AttributeError):
+        return False
 
 
 class SolUI(GameUI):
@@ -73,17 +111,19 @@ class SolUI(GameUI):
         return f"Turn {view['turn']} \u00b7 {phase}"
 
     def changed(self, session: Any, before: Any, after: Any) -> TurnSummary | None:
-        """A coin, a Boogeyman card and each enemy's activation: steps the table carries out on the
-        real board and acknowledges one at a time."""
-        if before is None or not isinstance(after, State) or not after.notices:
-            return None
+        """A coin, a Boogeyman card and each enemy's activation: what happened, told as lines the
+        table acknowledges one at a time; the markers it moved are the table steps after them
+        (`told`)."""
+        if before is None or not isinstance(after, State) or not after.notices or not _forward(session, before):
+            return None  # an Undo is told by its put-back steps, not as the coin or an enemy again
         head = before.head
+        lines = told(after.notices, self.shows_table_steps)
         if isinstance(head, Activate) and len(after.activations) < len(before.activations):
-            return TurnSummary("Enemy Activation", tuple(after.notices), tuple(after.notices))
+            return TurnSummary("Enemy Activation", lines, tuple(after.notices))
         if isinstance(head, Coin):
-            return TurnSummary("The Boogeyman coin", tuple(after.notices), tuple(after.notices))
+            return TurnSummary("The Boogeyman coin", lines, tuple(after.notices))
         if isinstance(head, BoogeymanDraw):
-            return TurnSummary("A Boogeyman card", tuple(after.notices), tuple(after.notices), reveal=True)
+            return TurnSummary("A Boogeyman card", lines, tuple(after.notices), reveal=True)
         return None
 
     def sounds(self, before: Any, after: Any) -> list[str]:

@@ -68,6 +68,7 @@ class SolPrivateScreen(BaseScreen):
             look.cover()  # something happened at the table: look again
         self.ids.cover.shown = not self.opened
         self.ids.secret.shown = self.opened
+        self.find("undo").disabled = not c.undo_label()
         if not seat:
             self.ids.cover_text.text = "Nothing private to show now."
             self.find("reveal").disabled = True
