@@ -24,6 +24,7 @@ Inflicting Wounds; Ending the Game.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -103,6 +104,9 @@ class Follower:
             self.counts["nexts"] += 1
             rows = list(app.summary.steps)
             assert shown_steps(h)[:len(rows)] == rows
+            for row in rows:  # in plain words, each marker move said once: by its table step
+                assert row[:1].isupper() and not re.search(r"\b[A-Z]{3}-[A-Z]?\d+", row), row
+                assert not row.startswith(("Move the Army from ", "The Boy moves to ", "The Attention Level ")), row
             self.seen.extend(x for x in rows if x not in self.seen)
             read.extend(x for x in rows if x not in read)
             h.tap("summary_next")
@@ -220,3 +224,21 @@ def test_the_device_deals_and_holds_a_hero_followed_only_by_the_steps_shown(harn
     assert n["undos"] == 2 and n["nexts"] > 10 and n["followed"] > 20, (n, f.undone)
     assert [label for label, _ in f.undone] == ["The device drew a Boogeyman card", "The device flipped the coin"]
     assert c.state.end in ("correct_exit", "wrong_exit")  # the party left by an exit (Ending the Game)
+
+
+def test_the_coin_the_card_and_an_enemy_are_told_without_the_marker_moves_the_steps_say() -> None:
+    """The lines before the table steps (ui.told): a marker move is said once, by its step
+    ("Move an Army marker from Brooklyn to Briar Path"), never also as a line ("Move the Army from
+    Brooklyn to Briar Path"), which a table following both would do twice; no rule ID reaches
+    the table (Phase 2, Activating an Army: "the heroes take 1 wound")."""
+    from companion.games.stuff_of_legend.ui import told
+
+    notices = ["Move the Army from Brooklyn to Briar Path: it reaches the party, but deals nothing this phase.",
+               "Move the Army from Zoo Gate to Broken Cages.", "Max flipped the coin: the Boy face.",
+               "The Boy moves to division 4 of the Time track.", "The Attention Level rises to 2 (division 2).",
+               "2 Army marker(s) added in Briar Path.", "Rose moves to Zoo Gate.", "Move the Hero Party marker to Hollow Oak.",
+               "the Army in Briar Path stays and attacks: the heroes take 1 wound (SOL-97).", "Turn 2 begins."]
+    assert told(notices) == ("The Army from Brooklyn reaches the party, but deals nothing this phase.",
+                             "Max flipped the coin: the Boy face.",
+                             "The Army in Briar Path stays and attacks: the heroes take 1 wound.", "Turn 2 begins.")
+    assert len(told(notices, steps=False)) == len(notices)  # no table steps follow: every line stays
