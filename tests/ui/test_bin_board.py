@@ -42,6 +42,34 @@ def captions(h: Any) -> list[str]:
     return [str(getattr(w, "caption", "") or getattr(w, "text", "")) for w in touch.controls()]
 
 
+def test_a_door_is_locked_on_the_house(harness: Any) -> None:
+    """BIN-26, Step 1: "Place or remove a locked marker". The marker goes on a door: a tap on a room
+    beside it, then on the lit room across it; no list of the house's doors."""
+    h = harness
+    app = h.app
+    start_two_people(h)
+
+    def step1() -> bool:
+        s = app.controller.state
+        return (app.sm.current == "bin_table" and not app.summary.shown and s.phase.value == "play"
+                and s.turn.step == 1 and not s.pending)
+
+    until(h, step1, prefer=("deal",))
+    s = app.controller.state
+    c = ctx_for(s.options)
+    assert not any(cap.startswith("Lock ") and "-" in cap for cap in captions(h))  # no door list
+    h.tap("group:lock")
+    beside = {c.house.room_id(d.a) for d in c.house.doors if d.id in c.lockable}
+    beside |= {c.house.room_id(d.b) for d in c.house.doors if d.id in c.lockable and not d.outside}
+    assert {a.removeprefix("room:") for a in board_rooms(h, "to")} == beside
+    h.tap("room:library")
+    across = {a.removeprefix("room:") for a in board_rooms(h, "to")}
+    assert across == {"conservatory", "study", "dining_room"}  # the Library's doors (bin_helpers' map)
+    h.tap("room:dining_room")
+    assert app.controller.state.locks == frozenset({"library/dining_room"})
+    assert app.screen("bin_table").ids.locks.text == "Locked: Library - Dining Room"
+
+
 def test_a_monster_is_placed_and_moved_on_the_house(harness: Any) -> None:
     h = harness
     app = h.app

@@ -7,11 +7,13 @@ where, and to which rooms; the screens (ui/) draw it and take the taps. No Kivy 
   the forced moves after it, as it does for the device). The whole-scare outcomes `legal_inputs`
   also offers (`RunPlan`, for the device and its search) are not listed for people: a person moves
   girls, not outcomes.
+- A lock marker put on or taken off a door (BIN-26; the Poltergeist's, BIN-17): a tap on a room
+  beside the door, then on the room across it (an outside door: "Out of the house").
 - A monster from its owner's group (BIN-30), the Cat and the Bat as one placement (BIN-14: the
   Cat's room, then the Bat's), a monster moved (BIN-31, BIN-60), a girl moved in Step 4 (BIN-60),
   a group of girls put into a room at set-up (the table places the girls).
 
-What has no place on the board (a lock, a scare, a card, ending a step) stays a list.
+What has no place on the board (a scare, a card, ending a step) stays a list.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 from companion.games.bump_in_the_night import scare
 from companion.games.bump_in_the_night.choices import monster_words
 from companion.games.bump_in_the_night.context import Ctx, ctx_for
-from companion.games.bump_in_the_night.inputs import Input, Move, MovePerson, Place, PlaceGroup, Run, RunPlan
+from companion.games.bump_in_the_night.inputs import Input, Lock, Move, MovePerson, Place, PlaceGroup, Run, RunPlan
 from companion.games.bump_in_the_night.state import KINDS, SUPPLY, State
 
 OUT = "outside"
@@ -40,8 +42,8 @@ class Way:
 
 @dataclass(frozen=True)
 class Piece:
-    """A piece that may move now: `key` names it for the screens and tests ("run", "person",
-    "move:red/cat", "place:goblin", "place:pair", "girls"); `src` is the room it stands in ("" for
+    """A piece that may move now: `key` names it for the screens and tests ("run:0", "person:den:1",
+    "move:red/cat", "place:goblin", "place:pair", "girls", "lock", "lock:poltergeist"); `src` is the room it stands in ("" for
     one taken from its owner's group or the box)."""
 
     key: str
@@ -63,7 +65,7 @@ class Piece:
         return tuple(w for w in self.ways if w.to == picked)
 
 
-BOARD_INPUTS = (Place, Move, MovePerson, PlaceGroup, Run, RunPlan)
+BOARD_INPUTS = (Lock, Place, Move, MovePerson, PlaceGroup, Run, RunPlan)
 
 
 def on_board(inp: Input) -> bool:
@@ -103,7 +105,14 @@ def pieces(state: State, legal: list[Input], c: Ctx | None = None) -> list[Piece
             add(f"run:{ch.runner}", f"A girl at terror {r.terror}", where,
                 Way((rid(ch.to),), which, scare.to_input(state, c, ch)))
     for inp in legal:
-        if isinstance(inp, Place):
+        if isinstance(inp, Lock):
+            door = c.house.doors[c.house.door(inp.door)]
+            key, words = ("lock:poltergeist", "The Poltergeist's lock") if inp.poltergeist else ("lock", "Lock or unlock a door")
+            a = rid(door.a)
+            b = OUT if door.outside else rid(door.b)
+            add(key, words, "", Way((a, b), "", inp))
+            add(key, words, "", Way((b, a), "", inp))
+        elif isinstance(inp, Place):
             if inp.partner_room:
                 add("place:pair", "The Cat and the Bat", "", Way((inp.room, inp.partner_room), "", inp))
             else:
@@ -126,7 +135,7 @@ def pieces(state: State, legal: list[Input], c: Ctx | None = None) -> list[Piece
 
 
 def family(key: str) -> str:
-    """The kind of move a piece's key names ("run", "person", "move", "place", "girls")."""
+    """The kind of move a piece's key names ("run", "person", "move", "place", "girls", "lock")."""
     return key.split(":", 1)[0]
 
 

@@ -20,6 +20,13 @@ from companion.ui.screens import BaseScreen
 from companion.ui.plain import for_people
 
 
+def short_face(caption: str) -> str:
+    """"The die shows 4" -> "4"; "Roll for us (the device's die)" -> "Roll for us"."""
+    if caption.startswith("The die shows "):
+        return caption.removeprefix("The die shows ")
+    return caption.split(" (")[0]
+
+
 class BinTableScreen(BaseScreen):
     title = "Bump in the Night"
 
@@ -128,7 +135,8 @@ class BinTableScreen(BaseScreen):
             ways = self.which()
             wanted = [Press(w.which, f"choice:{i}", lambda w=w: self.choose(w.inp)) for i, w in enumerate(ways)]
             if board.OUT in lit:
-                wanted.append(Press(choices.OUTSIDE_WORDS.capitalize(), f"room:{board.OUT}",
+                out = "Outside the house" if board.family(piece.key) == "lock" else choices.OUTSIDE_WORDS.capitalize()
+                wanted.append(Press(out, f"room:{board.OUT}",
                                     lambda: self.room_tapped(board.OUT), "primary"))
             fill_buttons(grid, wanted)
             self.find("back_group").shown = bool(self.dests) or not self.auto
@@ -154,6 +162,11 @@ class BinTableScreen(BaseScreen):
         if camera:
             self.ids.choices_note.text = ("Or scan a card: its corner number" if state.phase is Phase.ROLL
                                           else f"Or scan the card dealt to {colour.capitalize()}")
+        if self.opened == "roll":  # the die's faces as their numbers, two to a row: the list fits the screen
+            public = [choices.Group(g.key, g.caption, tuple(choices.Choice(short_face(ch.caption), ch.inp)
+                                                               for ch in g.choices), g.private)
+                      if g.key == "roll" else g for g in public]
+        grid.cols = 2 if self.opened == "roll" else 1
         self.opened = fill_choices(grid, public, self.opened, self.choose, self.open_group,
                                    extra=[] if self.opened else self.supply_buttons())
         self.find("back_group").shown = bool(self.opened)
@@ -178,7 +191,12 @@ class BinTableScreen(BaseScreen):
         for p in self._pieces:
             if p.src:
                 continue
-            words = f"Put {p.caption.lower()} in a room" if p.key == "girls" else f"Place {p.caption[0].lower()}{p.caption[1:]}"
+            if p.key == "girls":
+                words = f"Put {p.caption.lower()} in a room"
+            elif board.family(p.key) == "lock":
+                words = p.caption
+            else:
+                words = f"Place {p.caption[0].lower()}{p.caption[1:]}"
             out.append(Press(words, f"group:{p.key}", lambda k=p.key: self.pick(k)))
         return out
 
@@ -193,6 +211,9 @@ class BinTableScreen(BaseScreen):
     def pick_words(self, piece: board.Piece, lit: tuple[str, ...]) -> str:
         if self.which():
             return "Which monster terrifies her there?"
+        if board.family(piece.key) == "lock":
+            return ("Tap the room across that door." if self.dests
+                    else "Tap a room beside the door, then the room across it.")
         if piece.key == "place:pair":
             return "Tap a lit room for the " + ("Bat." if self.dests else "Cat (then the Bat's).")
         if board.family(piece.key) == "run":
