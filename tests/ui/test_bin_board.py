@@ -87,7 +87,10 @@ def test_a_monster_is_placed_and_moved_on_the_house(harness: Any) -> None:
     # No nested menu of rooms: a button for the monster in its owner's group, and End step 2 in view.
     assert h.visible("group:done") and "End step 2" in captions(h)
     assert not any("\u25b8" in c and "Place" in c for c in captions(h))
-    h.scroll_to("group:place:goblin")  # the monsters of Red's group, below End step 2
+    # Every monster of Red's group shows without sliding the list (a list fits the screen).
+    for kind in KINDS:
+        assert h.visible(f"group:place:{kind}"), kind
+    assert h.visible("group:place:pair")
     h.tap("group:place:goblin")
     c = ctx_for(state.options)
     empty = {r.id for i, r in enumerate(c.house.rooms) if not state.people(i)}

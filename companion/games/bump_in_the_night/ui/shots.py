@@ -64,7 +64,7 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
             seen["run"] = True  # a scared girl picked: the rooms she may run to lit
             shot("11b_a_girl_runs_on_the_house")
         # Once every screen is in, Red mostly passes, so the game ends soon (the device wins or it stalls).
-        later = ("done",) if seen["cards"] else ("run", "scare", "place:specter", "done")
+        later = ("done",) if seen["cards"] and seen["run"] else ("run", "scare", "place:cat", "move", "done")
         step(h, prefer=later + ("drawn:ACTN",))
     while app.summary.shown:  # the winning turn's steps first
         h.tap("summary_next")

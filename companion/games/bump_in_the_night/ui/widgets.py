@@ -4,6 +4,7 @@ of choices (what, then which) both play screens use for what has no place on the
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, NamedTuple, Sequence
 
 from kivy.clock import Clock
@@ -72,21 +73,38 @@ class RoomLabel(FitLabel):
         return bool(super().on_touch_down(touch))
 
 
-def column_needs(house: Any) -> tuple[float, ...]:
-    """Per column of the house, the width its one-column rooms need: their longest word at the
-    board's smallest size (16 px) and the label's padding and frame."""
+@functools.lru_cache(maxsize=512)
+def text_width(text: str) -> float:
+    """The width of `text` at the board's smallest size (16 px)."""
     from kivy.core.text import Label as CoreLabel
 
+    return float(CoreLabel(text=text, font_size=T.FONT_MIN, font_name="Body").get_extents(text)[0])
+
+
+def column_needs(house: Any, whole: bool = True) -> tuple[float, ...]:
+    """Per column of the house, the width its one-column rooms need at the board's smallest size
+    (16 px), with the label's padding and the gap between rooms. `whole`: a room one row high
+    has its name and Scare symbols on one line (its second line is for what is in it), a taller
+    one its longest word; else (a house too wide for that) each room its longest word."""
     need = [0.0] * 6
     for i, r in enumerate(house.rooms):
         cols = {c for _, c in house.cells[i]}
         if len(cols) != 1:
             continue
-        words = (r.name + (" " + "!" * r.scare if r.scare else "")).split()
-        widest = max(CoreLabel(text=w, font_size=T.FONT_MIN, font_name="Body").get_extents(w)[0] for w in words)
+        rows = {row for row, _ in house.cells[i]}
+        line = f"{r.name} {'!' * r.scare}".strip()
+        widest = text_width(line) if whole and len(rows) == 1 else max(text_width(w) for w in line.split())
         col = cols.pop()
-        need[col] = max(need[col], widest + 16)
+        need[col] = max(need[col], widest + ROOM_SLACK + 4)
     return tuple(need)
+
+
+ROOM_SLACK = 8  # px a room label's text keeps from its sides (its padding, and rounding)
+
+
+def count_marks(n: int, mark: str) -> str:
+    """Girls as marks, "\u25cf\u25cf"; three or more as a count, "3\u25cf", so a small room holds them."""
+    return f"{n}{mark}" if n >= 3 else mark * n
 
 
 # Door marks: an open door is a light bar across the wall; a locked one is red with a bar across it.
@@ -109,7 +127,9 @@ class HouseView(Widget):
         self._house: Any = None
         self.rooms: dict[str, RoomLabel] = {}
         self._locks: tuple[str, ...] = ()
-        self._cols: tuple[float, ...] = (1.0,) * 6  # each column's share of the width
+        self._shown: tuple[dict[str, Any], dict[str, str]] | None = None
+        self._cols: tuple[float, ...] = (1.0,) * 6  # the width each column needs
+        self._cols_tight: tuple[float, ...] = (1.0,) * 6
         self._relayout = Clock.create_trigger(self._layout, -1)
         self.bind(pos=self._relayout, size=self._relayout)
 
@@ -125,12 +145,13 @@ class HouseView(Widget):
             self.add_widget(lbl)
         self._house = house
         self._cols = column_needs(house)
+        self._cols_tight = column_needs(house, whole=False)
         self._layout()
 
     def _col_x(self, col: int) -> float:
         """The left edge of a column (col 6: the right edge of the house). A column is as wide as
         the longest word of a room that lies in it alone needs, and the rest is shared evenly."""
-        need = self._cols
+        need = self._cols if sum(self._cols) <= self.width - 2 * MARGIN else self._cols_tight
         extra = (self.width - 2 * MARGIN - sum(need)) / 6
         return self.x + MARGIN + sum(need[:col]) + extra * col
 
@@ -154,6 +175,7 @@ class HouseView(Widget):
             lbl = self.rooms[r.id]
             lbl.pos, lbl.size = (x, y), (w, h)
         self._draw_doors()
+        self._render()
 
     def _draw_doors(self) -> None:
         house = self._house
@@ -188,7 +210,14 @@ class HouseView(Widget):
         if locks != self._locks:
             self._locks = locks
             self._draw_doors()
-        marks = marks or {}
+        self._shown = (view, marks or {})
+        self._render()
+
+    def _render(self) -> None:
+        """The rooms' words, fills and marks for the view last shown, at the rooms' present size."""
+        if self._shown is None:
+            return
+        view, marks = self._shown
         running: dict[str, list[int]] = {}
         run = view.get("running")
         if run:
@@ -198,12 +227,15 @@ class HouseView(Widget):
             lbl = self.rooms.get(r["id"])
             if lbl is None:
                 continue
-            girls = "\u25cf" * r["unmoved"] + "\u25cb" * r["moved"]
-            scared = "".join(f"[color=ff9a7a]\u25c9{t}[/color]" for t in running.get(r["id"], ()))
+            girls = count_marks(r["unmoved"], "\u25cf") + count_marks(r["moved"], "\u25cb")
+            scared = " ".join(f"[color=ff9a7a]\u25c9{t}[/color]" for t in running.get(r["id"], ()))
             marks_m = monster_marks(r["monsters"])
-            scare = " " + "!" * r["scare"] if r["scare"] else ""
-            pieces = " ".join(p for p in (girls + scared, marks_m) if p)
-            lbl.text = f"{r['name']}[color=a89cb0]{scare}[/color]" + (f"\n{pieces}" if pieces else "")
+            scare = f"[color=a89cb0]{'!' * r['scare']}[/color]" if r["scare"] else ""
+            # The name alone on the first line; Scare symbols join it when they fit, else lead the second.
+            wide = lbl.width - ROOM_SLACK >= text_width(f"{r['name']} {'!' * r['scare']}")
+            first = f"{r['name']} {scare}" if scare and wide else r["name"]
+            pieces = " ".join(p for p in ("" if wide else scare, girls, scared, marks_m) if p)
+            lbl.text = first + (f"\n{pieces}" if pieces else "")
             if run and r["id"] == run["room"]:
                 lbl.fill = list(T.hexc("5a1612"))
             elif r["unmoved"] + r["moved"] or r["id"] in running:

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.games.bump_in_the_night import board, choices, scanning
 from companion.games.bump_in_the_night.context import ctx_for
+from companion.games.bump_in_the_night.inputs import Done
 from companion.games.bump_in_the_night.state import DrawFor, Phase, State
 from companion.games.bump_in_the_night.ui import acting_colour, device_holds
 from companion.ui.camera import CAMERA
@@ -83,8 +84,10 @@ class BinTableScreen(BaseScreen):
         # set-up's notice is the first prompt).
         news = [for_people(str(n)) for n in v["notices"] if for_people(str(n)) != prompt]
         self.ids.notices.text = news[-1] if news else ""  # the last line, large; the rest on the Journal
-        locks = ", ".join(choices.door_words(ctx, d) for d in v["locks"])
-        self.ids.locks.text = f"Locked: {locks}" if locks else ""
+        # The locked doors are red and barred on the house; a list of their names would fill the panel.
+        n = len(v["locks"])
+        self.ids.locks.text = (f"Locked: {choices.door_words(ctx, v['locks'][0])}" if n == 1
+                               else f"{n} doors locked (red, barred)" if n else "")
         run = v["running"]
         if run:  # terror exists only while people run (BIN-52); each running girl's shows on the house
             free = int(run["free"])
@@ -125,8 +128,15 @@ class BinTableScreen(BaseScreen):
             return
         self._shown = key
         grid = self.ids.choices
-        self.find("back_group").shown = False
+        done = next((i for i in legal if isinstance(i, Done)), None)
+        end = self.ids.end_step
+        end.shown = done is not None and not devices
+        if done is not None:
+            end.caption = choices.caption(state, done)
+            end.press_input = done
+        fill_buttons(self.ids.supply, [])
         if thinking:
+            self.find("back_group").shown = False
             fill_buttons(grid, [])
             self.ids.choices_note.text = f"{colour.capitalize()} (the device) is deciding\u2026"
             return
@@ -149,9 +159,8 @@ class BinTableScreen(BaseScreen):
             self.find("back_group").shown = True
             self.ids.scroller.scroll_y = 1
             return
-        groups = choices.menu(state, [i for i in legal if not board.on_board(i)])
-        # "End step N" first: reachable without sliding the list (issue 25 #9).
-        groups = [g for g in groups if g.key == "done"] + [g for g in groups if g.key != "done"]
+        # "End step N" is the bottom row's button: always in view (issue 25 #9).
+        groups = [g for g in choices.menu(state, [i for i in legal if not board.on_board(i)]) if g.key != "done"]
         public = [g for g in groups if not g.private or devices]
         if any(g.private for g in groups) and not devices and not public and not self._pieces:
             self.ids.choices_note.text = f"Only {colour.capitalize()} may see this: pass the device."
@@ -168,7 +177,9 @@ class BinTableScreen(BaseScreen):
                       if g.key == "roll" else g for g in public]
         grid.cols = 2 if self.opened == "roll" else 1
         self.opened = fill_choices(grid, public, self.opened, self.choose, self.open_group,
-                                   extra=[] if self.opened else self.supply_buttons())
+                                   extra=[] if self.opened else self.supply_buttons(monsters=False))
+        if not self.opened:  # the monsters of the player's group, two to a row
+            fill_buttons(self.ids.supply, self.supply_buttons(monsters=True))
         self.find("back_group").shown = bool(self.opened)
         self.ids.scroller.scroll_y = 1
 
@@ -184,21 +195,26 @@ class BinTableScreen(BaseScreen):
         ways = piece.reached(self.dests)
         return ways if len(ways) > 1 else ()
 
-    def supply_buttons(self) -> list[Press]:
-        """A piece that is not on the board yet (a monster of the player's group, a group of girls):
-        a button picks it, then its room is tapped."""
+    def supply_buttons(self, monsters: bool) -> list[Press]:
+        """A piece that is not on the board yet (`monsters`: one of the player's group, by its
+        name; else a group of girls, a lock marker): a button picks it, then its room is tapped."""
         out = []
         for p in self._pieces:
-            if p.src:
+            if p.src or (board.family(p.key) == "place") != monsters:
                 continue
             if p.key == "girls":
                 words = f"Put {p.caption.lower()} in a room"
-            elif board.family(p.key) == "lock":
-                words = p.caption
+            elif p.key == "place:pair":
+                words = "Cat and Bat"
             else:
-                words = f"Place {p.caption[0].lower()}{p.caption[1:]}"
+                words = p.caption.removeprefix("Your ")
             out.append(Press(words, f"group:{p.key}", lambda k=p.key: self.pick(k)))
         return out
+
+    def end_step(self) -> None:
+        done = getattr(self.ids.end_step, "press_input", None)
+        if done is not None and self.ids.end_step.shown:
+            self.choose(done)
 
     def board_words(self) -> str:
         fams = {board.family(p.key) for p in self._pieces if p.src}
@@ -206,7 +222,7 @@ class BinTableScreen(BaseScreen):
             return "Tap a girl's room (green edge), then where she runs."
         if fams:
             return "Or tap a green-edged room, then a lit one."
-        return ""
+        return ""  # the monsters of the group are buttons by their names, under the prompt that says "place"
 
     def pick_words(self, piece: board.Piece, lit: tuple[str, ...]) -> str:
         if self.which():
