@@ -17,7 +17,8 @@ from companion.ui import theme as T
 from companion.ui.widgets import BigButton, FitLabel
 
 # One colour per player, always shown with the colour's initial (colour is never the only signal).
-SEAT_COLOURS = {"red": "ff6b5e", "yellow": "ffd166", "mustard": "d9a93a", "green": "7fd06a", "blue": "7fb0ff",
+# (Red is ff8077: at least 5:1 on every room fill, a lit room's too; ff6b5e was 4.4:1 there.)
+SEAT_COLOURS = {"red": "ff8077", "yellow": "ffd166", "mustard": "d9a93a", "green": "7fd06a", "blue": "7fb0ff",
                 "black": "c8c0d0"}
 KIND_LETTERS = {"cat": "Ca", "bat": "Ba", "goblin": "Go", "poltergeist": "Po", "ghost": "Gh", "specter": "Sp"}
 
