@@ -40,6 +40,7 @@ class BinTableScreen(BaseScreen):
         self.auto = False  # the only piece there is was picked for the table
         self._pieces: list[board.Piece] = []
         self._state_for: Any = None
+        self._legal: list[Any] = []
 
     def on_leave(self, *_: Any) -> None:
         CAMERA.stop(self.app, self)
@@ -103,13 +104,14 @@ class BinTableScreen(BaseScreen):
         hand = self.find("hand")
         hand.shown = not devices and state.phase.value == "play" and colour == state.seats[state.active]
         hand.caption = f"{colour.capitalize()}'s cards" if colour else "Cards"
-        legal = [] if thinking else c.legal()
         if self._state_for != (state, thinking, devices):  # a new position: whatever was half picked is gone
             self._state_for = (state, thinking, devices)
+            self._legal = [] if thinking else c.legal()  # once a position (a scare's outcomes are searched)
             self.picked, self.dests, self.room_open, self.auto = "", (), "", False
-            self._pieces = [] if devices else board.pieces(state, legal)
+            self._pieces = [] if devices else board.pieces(state, self._legal)
             if len(self._pieces) == 1 and board.family(self._pieces[0].key) in ("run", "girls"):
                 self.picked, self.auto = self._pieces[0].key, True  # nothing else moves: it is picked
+        legal = self._legal
         piece = self.piece()
         marks: dict[str, str] = {}
         lit: tuple[str, ...] = ()
