@@ -88,10 +88,21 @@ class BumpInTheNight:
     def table_entered(self, state: State, inp: Input) -> frozenset[str]:
         """What a person's input says they already did at the table (the steps list shows it
         ticked): a lock marker they put or took (BIN-26), their monster placed, moved or swapped in
-        (BIN-30..32), a girl they moved (BIN-39..59), a group they put in a room at set-up."""
+        (BIN-30..32), a girl they moved (BIN-39..59), a group they put in a room at set-up; a
+        scared girl they ran (one `Run`, tapped on the house), unless the moves the rules force
+        after hers change the table too (then the table follows every step)."""
         from companion.games.bump_in_the_night import inputs as I
         from companion.games.bump_in_the_night.table import table
 
+        if isinstance(inp, I.Run) and state.running is not None:
+            from companion.games.bump_in_the_night import scare
+
+            c = ctx_for(state.options)
+            mid = scare.move(state, c, scare.pick(state, c, inp))
+            was, her, now = table(state), table(mid), table(self.apply(state, inp))
+            if her != now:
+                return frozenset()
+            return frozenset(k for k in was.keys() | her.keys() if k not in was or k not in her or was[k] != her[k])
         if not isinstance(inp, (I.Lock, I.Place, I.Move, I.Replace, I.MovePerson, I.PlaceGroup)):
             return frozenset()
         was, now = table(state), table(self.apply(state, inp))

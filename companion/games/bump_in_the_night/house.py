@@ -114,6 +114,11 @@ class House:
     diagonal: tuple[tuple[int, ...], ...]  # per room: rooms touching it only at a corner
     index: dict[str, int] = field(compare=False, repr=False, default_factory=dict)
     door_index: dict[str, int] = field(compare=False, repr=False, default_factory=dict)
+    # Where things lie, for drawing the house (rows 0..3, columns 0..5): each room's cells, and
+    # each doorway as (cell, the cell beyond it, door index); beyond an outside door is a cell
+    # off the house.
+    cells: tuple[tuple[Cell, ...], ...] = field(compare=False, repr=False, default=())
+    frames: tuple[tuple[Cell, Cell, int], ...] = field(compare=False, repr=False, default=())
 
     def room(self, room_id: str) -> int:
         return self.index[room_id]
@@ -151,6 +156,7 @@ def assemble(tiles: dict[str, TileSpec], layout: tuple[Placement, ...], name: st
     rooms: list[Room] = []
     frames: set[frozenset[Cell]] = set()  # doorways between two house cells
     outside: list[tuple[str, Cell]] = []
+    beyond: dict[Cell, Cell] = {}  # an outside doorway's cell: the cell off the house it opens to
     by_slot = {p.slot: p for p in layout}
     for slot in SLOTS:
         p = by_slot[slot]
@@ -182,6 +188,8 @@ def assemble(tiles: dict[str, TileSpec], layout: tuple[Placement, ...], name: st
             frames.add(frozenset((g, (g[0] + dr, g[1] + dc))))
         for door_name, cell, d in tile.outside:
             outside.append((door_name, at(cell)))
+            dr, dc = STEP[turn_dir(d, p.turns)]
+            beyond[at(cell)] = (at(cell)[0] + dr, at(cell)[1] + dc)
     ids = [r.id for r in rooms]
     if len(set(ids)) != len(ids):
         dup = sorted({i for i in ids if ids.count(i) > 1})
@@ -219,6 +227,17 @@ def assemble(tiles: dict[str, TileSpec], layout: tuple[Placement, ...], name: st
             there = cell_room.get((r + dr, c + dc))
             if there is not None and there != here:
                 corners[here].add(there)
+    door_at = {(min(d.a, d.b), max(d.a, d.b)): k for k, d in enumerate(doors) if not d.outside}
+    drawn: list[tuple[Cell, Cell, int]] = []
+    for frame in sorted(frames, key=sorted):
+        c1, c2 = sorted(frame)
+        a, b = cell_room[c1], cell_room[c2]
+        drawn.append((c1, c2, door_at[(min(a, b), max(a, b))]))
+    for k, door in enumerate(doors):
+        if door.outside:
+            for out_name, out_cell in outside:
+                if OUTSIDE_DOORS.get(out_name, out_name.lower().replace(" ", "_")) == door.id:
+                    drawn.append((out_cell, beyond.get(out_cell, out_cell), k))
     house = House(
         name=name,
         source=source,
@@ -228,6 +247,8 @@ def assemble(tiles: dict[str, TileSpec], layout: tuple[Placement, ...], name: st
         links=tuple(tuple(sorted(ls, key=lambda x: (x[1] == OUTSIDE, x[1]))) for ls in links),
         walls=tuple(tuple(sorted(w)) for w in walls),
         diagonal=tuple(tuple(sorted(c - w)) for c, w in zip(corners, walls)),
+        cells=tuple(tuple(sorted(cell for cell, i in cell_room.items() if i == k)) for k in range(len(rooms))),
+        frames=tuple(drawn),
     )
     house.index.update({r.id: i for i, r in enumerate(rooms)})
     house.door_index.update({d.id: i for i, d in enumerate(doors)})

@@ -312,6 +312,11 @@ def to_input(state: State, c: Ctx, ch: Choice) -> Run:
 
 def run(state: State, c: Ctx, inp: Run) -> State:
     """Validate one Run against the rules' choices, make it, then every forced move after it."""
+    return advance(move(state, c, pick(state, c, inp)), c)
+
+
+def pick(state: State, c: Ctx, inp: Run) -> Choice:
+    """The rules' choice a Run names (IllegalInput when it names none)."""
     opts = choices(state, c)
     if not opts:
         raise IllegalInput("nobody is left to move in this scare")
@@ -333,7 +338,7 @@ def run(state: State, c: Ctx, inp: Run) -> State:
             names = ", ".join(monster_code(state, o.monster) for o in mine)
             raise IllegalInput(f"say which monster terrifies her in the {c.house.room_name(to)}: {names}")
         mine = pick
-    return advance(move(state, c, mine[0]), c)
+    return mine[0]
 
 
 def _key(state: State) -> object:

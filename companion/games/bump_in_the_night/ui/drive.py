@@ -25,9 +25,16 @@ def actions(h: Any, prefix: str) -> list[str]:
     return [w.action for w in touch.controls() if str(getattr(w, "action", "")).startswith(prefix)]
 
 
+def board_rooms(h: Any, mark: str) -> list[str]:
+    """The rooms of the house that take a tap now, by how they are marked: "from" (a piece in it
+    may move), "to" (a lit destination)."""
+    return [w.action for w in touch.controls() if getattr(w, "room_id", "") and getattr(w, "mark", "") == mark]
+
+
 def step(h: Any, prefer: tuple[str, ...] = ()) -> str:
     """One tap that moves the game on, whatever is on screen; returns what was tapped ("" = waited
-    for the device). `prefer`: group keys to open first when offered."""
+    for the device). `prefer`: group keys to open first when offered; a move made on the house
+    ("run", "person", "move", "place") is preferred by its kind: a tap on a room it starts from."""
     app = h.app
     if app.summary.shown:
         h.tap("summary_next")
@@ -49,7 +56,7 @@ def step(h: Any, prefer: tuple[str, ...] = ()) -> str:
         prefer = ("deal",) + prefer
         _stuck = -20
     if screen in ("bin_table", "bin_hand"):
-        choice = actions(h, "choice:")
+        choice = actions(h, "choice:") + board_rooms(h, "to") + [a for a in actions(h, "room:outside")]
         if choice:  # vary the picks with the game's length: different cards, rooms and doors
             global _taps
             _taps += 1
@@ -57,12 +64,29 @@ def step(h: Any, prefer: tuple[str, ...] = ()) -> str:
             h.tap(pick)
             return pick
         groups = actions(h, "group:")
+        starts = board_rooms(h, "from") if screen == "bin_table" else []
+        kinds = _kinds(h) if starts else {}
         for key in prefer:
             if f"group:{key}" in groups:
                 h.tap(f"group:{key}")
                 return f"group:{key}"
+            for room in starts:
+                if key in kinds.get(room, ()):
+                    h.tap(room)
+                    return room
         if groups:
             h.tap(groups[0])
             return groups[0]
+        if starts:
+            h.tap(starts[0])
+            return starts[0]
     h.pump(0.05)
     return ""
+
+
+def _kinds(h: Any) -> dict[str, set[str]]:
+    """Each start room's kinds of move ("room:den": {"run"}), as the table screen offers them."""
+    from companion.games.bump_in_the_night import board
+
+    pieces = getattr(h.app.screen("bin_table"), "_pieces", [])
+    return {f"room:{room}": {board.family(p.key) for p in ps} for room, ps in board.sources(pieces).items()}

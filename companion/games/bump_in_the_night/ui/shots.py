@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from companion.games.bump_in_the_night.ui.drive import shown, step
+from companion.games.bump_in_the_night.ui.drive import board_rooms, shown, step
 
 
 def take(h: Any, shot: Callable[[str], Any]) -> None:
@@ -30,7 +30,7 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     shot("07_which_card_was_drawn")
     h.tap("group:drawn:ACTN")
     shot("08_action_cards")
-    seen = {"table": False, "lock": False, "device": False, "cards": False}
+    seen = {"table": False, "lock": False, "device": False, "cards": False, "place": False, "run": False}
     for _ in range(2000):
         if app.controller.session.finished:
             break
@@ -52,8 +52,19 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
                 h.tap("look")
                 shot("12_red_cards")
                 h.tap("hide_hand")
+        on_table = app.sm.current == "bin_table" and not app.summary.shown and not app.confirm.shown
+        if on_table and not seen["place"] and s.phase.value == "play" and s.turn.step == 2 and shown(h, "hand"):
+            first = [a for a in (f"group:place:{k}" for k in ("cat", "bat", "goblin")) if h.visible(a)]
+            if first:  # a monster of Red's group picked: the empty rooms it may go to lit
+                seen["place"] = True
+                h.tap(first[0])
+                shot("10b_place_a_monster_on_the_house")
+                h.tap("back_group")
+        if on_table and not seen["run"] and s.running is not None and not s.pending and board_rooms(h, "to"):
+            seen["run"] = True  # a scared girl picked: the rooms she may run to lit
+            shot("11b_a_girl_runs_on_the_house")
         # Once every screen is in, Red mostly passes, so the game ends soon (the device wins or it stalls).
-        later = ("done",) if seen["cards"] else ("run", "scare", "place:specter", "done")
+        later = ("done",) if seen["cards"] and seen["run"] else ("run", "scare", "place:cat", "move", "done")
         step(h, prefer=later + ("drawn:ACTN",))
     while app.summary.shown:  # the winning turn's steps first
         h.tap("summary_next")

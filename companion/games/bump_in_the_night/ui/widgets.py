@@ -1,20 +1,24 @@
-"""The house as the table's observation shows it (six tiles, their rooms with girls, monsters and
-Scare symbols), and the two-level list of choices (what, then where) both play screens use."""
+"""The house as the table's observation shows it (its rooms where they lie, the doors between them,
+girls, monsters and Scare symbols; rooms lit for a move made on the board), and the two-level list
+of choices (what, then which) both play screens use for what has no place on the board."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, NamedTuple, Sequence
 
-from kivy.properties import ListProperty
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
+from kivy.clock import Clock
+from kivy.graphics import Color, Line, Rectangle
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.widget import Widget
 
 from companion.games.bump_in_the_night.choices import Choice, Group
 from companion.ui import theme as T
 from companion.ui.widgets import BigButton, FitLabel
 
 # One colour per player, always shown with the colour's initial (colour is never the only signal).
-SEAT_COLOURS = {"red": "ff6b5e", "yellow": "ffd166", "mustard": "d9a93a", "green": "7fd06a", "blue": "7fb0ff",
+# (Red is ff8077: at least 5:1 on every room fill, a lit room's too; ff6b5e was 4.4:1 there.)
+SEAT_COLOURS = {"red": "ff8077", "yellow": "ffd166", "mustard": "d9a93a", "green": "7fd06a", "blue": "7fb0ff",
                 "black": "c8c0d0"}
 KIND_LETTERS = {"cat": "Ca", "bat": "Ba", "goblin": "Go", "poltergeist": "Po", "ghost": "Gh", "specter": "Sp"}
 
@@ -28,52 +32,218 @@ def monster_mark(ref: str) -> str:
     return f"[color={SEAT_COLOURS.get(colour, 'ffffff')}]{colour[:1].upper()}\u00b7{KIND_LETTERS.get(kind, kind)}[/color]"
 
 
+def monster_marks(refs: Sequence[str]) -> str:
+    """The monsters in a room, one mark per colour: "Y\u00b7Ba\u00b7Go" (Yellow's Bat and Goblin),
+    so a small room holds them on one line."""
+    kinds: dict[str, list[str]] = {}
+    for ref in refs:
+        colour, _, kind = ref.partition("/")
+        kinds.setdefault(colour, []).append(KIND_LETTERS.get(kind, kind))
+    return " ".join(f"[color={SEAT_COLOURS.get(col, 'ffffff')}]{col[:1].upper()}\u00b7{chr(183).join(ks)}[/color]"
+                    for col, ks in kinds.items())
+
+
 class RoomLabel(FitLabel):
+    """A room of the house: its name, Scare symbols, girls and monsters. It takes a tap only when
+    a piece in it may move (`mark` "from"), when it is a lit destination ("to"), or when it holds
+    the piece picked ("picked"): then it is a touch target named `room:<id>`."""
+
     board_label = True  # a board or track label: 16 px is its floor (readability.py)
 
     fill = ListProperty(list(T.PANEL2))
+    edge = ListProperty(list(T.hexc("5d5068")))
+    edge_width = NumericProperty(1.0)
+    room_id = StringProperty("")
+    action = StringProperty("")
+    mark = StringProperty("")
+    touch_target = BooleanProperty(False)
+
+    def on_mark(self, *_: Any) -> None:
+        self.touch_target = self.mark in ("from", "to", "picked")
+        self.action = f"room:{self.room_id}" if self.touch_target else ""
+        self.edge, self.edge_width = {
+            "from": (list(T.OK), 2.2), "to": (list(T.ACCENT), 3.0), "picked": (list(T.TEXT), 3.0),
+        }.get(self.mark, (list(T.hexc("5d5068")), 1.0))
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.touch_target and self.collide_point(*touch.pos):
+            house = self.parent
+            if isinstance(house, HouseView):
+                house.dispatch("on_room", self.room_id)
+            return True
+        return bool(super().on_touch_down(touch))
 
 
-class TileBox(BoxLayout):
-    pass
+@functools.lru_cache(maxsize=512)
+def text_width(text: str) -> float:
+    """The width of `text` at the board's smallest size (16 px)."""
+    from kivy.core.text import Label as CoreLabel
+
+    return float(CoreLabel(text=text, font_size=T.FONT_MIN, font_name="Body").get_extents(text)[0])
 
 
-class HouseView(GridLayout):
-    """2 x 3 tiles (NW N NE / SW S SE); in each room: its name, girls (never moved \u25cf, moved
-    \u25cb), Scare symbols (!) and the monsters there. The tiles and their labels are made once
-    for a house; a refresh gives them new words and fills (a label whose words are the same does
-    not render again)."""
+def column_needs(house: Any, whole: bool = True) -> tuple[float, ...]:
+    """Per column of the house, the width its one-column rooms need at the board's smallest size
+    (16 px), with the label's padding and the gap between rooms. `whole`: a room one row high
+    has its name and Scare symbols on one line (its second line is for what is in it), a taller
+    one its longest word; else (a house too wide for that) each room its longest word."""
+    need = [0.0] * 6
+    for i, r in enumerate(house.rooms):
+        cols = {c for _, c in house.cells[i]}
+        if len(cols) != 1:
+            continue
+        rows = {row for row, _ in house.cells[i]}
+        line = f"{r.name} {'!' * r.scare}".strip()
+        widest = text_width(line) if whole and len(rows) == 1 else max(text_width(w) for w in line.split())
+        col = cols.pop()
+        need[col] = max(need[col], widest + ROOM_SLACK + 4)
+    return tuple(need)
 
-    _layout: tuple[tuple[int, ...], ...] = ()
-    _rooms: Sequence[tuple[int, RoomLabel]] = ()
 
-    def show(self, view: dict[str, Any], tiles: Sequence[Sequence[int]], running_room: str = "") -> None:
-        layout = tuple(tuple(slot) for slot in tiles)
-        if layout != self._layout:
-            self.clear_widgets()
-            made: list[tuple[int, RoomLabel]] = []
-            for slot in layout:
-                box = TileBox()
-                for i in slot:
-                    lbl = RoomLabel()
-                    made.append((i, lbl))
-                    box.add_widget(lbl)
-                self.add_widget(box)
-            self._rooms = made
-            self._layout = layout
-        rooms = view["rooms"]
-        for i, lbl in self._rooms:
-            r = rooms[i]
-            girls = "\u25cf" * r["unmoved"] + "\u25cb" * r["moved"]
-            marks = " ".join(monster_mark(m) for m in r["monsters"])
-            scare = " " + "!" * r["scare"] if r["scare"] else ""
-            lbl.text = f"{r['name']}[color=a89cb0]{scare}[/color]\n[color=f1e9dc]{girls}[/color] {marks}"
-            if r["id"] == running_room:
+ROOM_SLACK = 8  # px a room label's text keeps from its sides (its padding, and rounding)
+
+
+def count_marks(n: int, mark: str) -> str:
+    """Girls as marks, "\u25cf\u25cf"; three or more as a count, "3\u25cf", so a small room holds them."""
+    return f"{n}{mark}" if n >= 3 else mark * n
+
+
+# Door marks: an open door is a light bar across the wall; a locked one is red with a bar across it.
+DOOR_OPEN = T.hexc("e8d6a8")
+DOOR_LOCKED = T.hexc("ff6b5e")
+MARGIN = 9  # px around the house: the outside doors are drawn on its edge
+
+
+class HouseView(Widget):
+    """The house as it lies on the table: 4 x 6 cells, each room over its cells, the doors between
+    rooms (and the three outside doors on the edge) drawn where they are, locked ones marked. In
+    each room: its name, Scare symbols (!), girls (never moved \u25cf, moved \u25cb, running
+    \u25c9 with her terror) and the monsters there. Rooms are made once for a house; a refresh gives
+    them new words, fills and marks. `on_room(room_id)` fires on a tap on a room that takes one."""
+
+    __events__ = ("on_room",)
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self._house: Any = None
+        self.rooms: dict[str, RoomLabel] = {}
+        self._locks: tuple[str, ...] = ()
+        self._shown: tuple[dict[str, Any], dict[str, str]] | None = None
+        self._cols: tuple[float, ...] = (1.0,) * 6  # the width each column needs
+        self._cols_tight: tuple[float, ...] = (1.0,) * 6
+        self._relayout = Clock.create_trigger(self._layout, -1)
+        self.bind(pos=self._relayout, size=self._relayout)
+
+    def on_room(self, room_id: str) -> None:
+        pass
+
+    def _build(self, house: Any) -> None:
+        self.clear_widgets()
+        self.rooms = {}
+        for r in house.rooms:
+            lbl = RoomLabel(room_id=r.id)
+            self.rooms[r.id] = lbl
+            self.add_widget(lbl)
+        self._house = house
+        self._cols = column_needs(house)
+        self._cols_tight = column_needs(house, whole=False)
+        self._layout()
+
+    def _col_x(self, col: int) -> float:
+        """The left edge of a column (col 6: the right edge of the house). A column is as wide as
+        the longest word of a room that lies in it alone needs, and the rest is shared evenly."""
+        need = self._cols if sum(self._cols) <= self.width - 2 * MARGIN else self._cols_tight
+        extra = (self.width - 2 * MARGIN - sum(need)) / 6
+        return self.x + MARGIN + sum(need[:col]) + extra * col
+
+    def _row_y(self, row: int) -> float:
+        """The top edge of a row (row 4: the bottom of the house)."""
+        return self.top - MARGIN - row * (self.height - 2 * MARGIN) / 4
+
+    def _room_rect(self, cells: Sequence[tuple[int, int]]) -> tuple[float, float, float, float]:
+        r0, r1 = min(r for r, _ in cells), max(r for r, _ in cells)
+        c0, c1 = min(c for _, c in cells), max(c for _, c in cells)
+        x, right = self._col_x(c0), self._col_x(c1 + 1)
+        top, y = self._row_y(r0), self._row_y(r1 + 1)
+        return x + 2, y + 2, right - x - 4, top - y - 4
+
+    def _layout(self, *_: Any) -> None:
+        house = self._house
+        if house is None:
+            return
+        for i, r in enumerate(house.rooms):
+            x, y, w, h = self._room_rect(house.cells[i])
+            lbl = self.rooms[r.id]
+            lbl.pos, lbl.size = (x, y), (w, h)
+        self._draw_doors()
+        self._render()
+
+    def _draw_doors(self) -> None:
+        house = self._house
+        self.canvas.after.clear()
+        if house is None:
+            return
+        ch = (self.height - 2 * MARGIN) / 4
+        with self.canvas.after:
+            for (r1, c1), (r2, c2), k in house.frames:
+                locked = house.doors[k].id in self._locks
+                Color(*(DOOR_LOCKED if locked else DOOR_OPEN))
+                if r1 == r2:  # side by side: the door is on the wall between the columns
+                    x = self._col_x(max(c1, c2))
+                    y = self._row_y(r1) - ch / 2
+                    Rectangle(pos=(x - 4, y - ch * 0.2), size=(8, ch * 0.4))
+                    if locked:
+                        Color(*T.BG)
+                        Line(points=[x - 7, y, x + 7, y], width=1.6)
+                else:  # one above the other: on the wall between the rows
+                    cw = self._col_x(c1 + 1) - self._col_x(c1)
+                    x = self._col_x(c1) + cw / 2
+                    y = self._row_y(max(r1, r2))
+                    Rectangle(pos=(x - cw * 0.2, y - 4), size=(cw * 0.4, 8))
+                    if locked:
+                        Color(*T.BG)
+                        Line(points=[x, y - 7, x, y + 7], width=1.6)
+
+    def show(self, view: dict[str, Any], house: Any, marks: dict[str, str] | None = None) -> None:
+        if house is not self._house:
+            self._build(house)
+        locks = tuple(view.get("locks", ()))
+        if locks != self._locks:
+            self._locks = locks
+            self._draw_doors()
+        self._shown = (view, marks or {})
+        self._render()
+
+    def _render(self) -> None:
+        """The rooms' words, fills and marks for the view last shown, at the rooms' present size."""
+        if self._shown is None:
+            return
+        view, marks = self._shown
+        running: dict[str, list[int]] = {}
+        run = view.get("running")
+        if run:
+            for r in run["runners"]:
+                running.setdefault(r["room"], []).append(int(r["terror"]))
+        for r in view["rooms"]:
+            lbl = self.rooms.get(r["id"])
+            if lbl is None:
+                continue
+            girls = count_marks(r["unmoved"], "\u25cf") + count_marks(r["moved"], "\u25cb")
+            scared = " ".join(f"[color=ff9a7a]\u25c9{t}[/color]" for t in running.get(r["id"], ()))
+            marks_m = monster_marks(r["monsters"])
+            scare = f"[color=a89cb0]{'!' * r['scare']}[/color]" if r["scare"] else ""
+            # The name alone on the first line; Scare symbols join it when they fit, else lead the second.
+            wide = lbl.width - ROOM_SLACK >= text_width(f"{r['name']} {'!' * r['scare']}")
+            first = f"{r['name']} {scare}" if scare and wide else r["name"]
+            pieces = " ".join(p for p in ("" if wide else scare, girls, scared, marks_m) if p)
+            lbl.text = first + (f"\n{pieces}" if pieces else "")
+            if run and r["id"] == run["room"]:
                 lbl.fill = list(T.hexc("5a1612"))
-            elif r["unmoved"] + r["moved"]:
+            elif r["unmoved"] + r["moved"] or r["id"] in running:
                 lbl.fill = list(T.LIGHT_ROOM)
             else:
                 lbl.fill = list(T.PANEL2)
+            lbl.mark = marks.get(r["id"], "")
 
 
 class Press(NamedTuple):
@@ -119,9 +289,9 @@ def _act(b: BigButton, when: str) -> None:
 
 
 def fill_choices(grid: Any, groups: Sequence[Group], opened: str, submit: Callable[[Any], None],
-                 open_group: Callable[[str], None]) -> str:
-    """Buttons into `grid`: the groups (a group of one is its choice), or the open group's choices.
-    Returns the key of the group shown open ("" when the groups are listed)."""
+                 open_group: Callable[[str], None], extra: Sequence[Press] = ()) -> str:
+    """Buttons into `grid`: the groups (a group of one is its choice) and then `extra`, or the open
+    group's choices. Returns the key of the group shown open ("" when the groups are listed)."""
     group = next((g for g in groups if g.key == opened), None)
     if group is not None and len(group.choices) > 1:
         fill_buttons(grid, [Press(ch.caption, f"choice:{i}", lambda ch=ch: submit(ch.inp))
@@ -138,5 +308,5 @@ def fill_choices(grid: Any, groups: Sequence[Group], opened: str, submit: Callab
         else:
             wanted.append(Press(f"{g.caption} \u25b8 ({len(g.choices)})", f"group:{g.key}",
                                 lambda k=g.key: open_group(k)))
-    fill_buttons(grid, wanted)
+    fill_buttons(grid, wanted + list(extra))
     return ""
