@@ -84,7 +84,7 @@ def child(root: str) -> None:
 
     Summary._draw = drawn  # type: ignore[method-assign]
 
-    from companion.games.bump_in_the_night.ui.drive import scroll_to, step
+    from companion.games.bump_in_the_night.ui.drive import step
     from companion.ui.harness import Harness
 
     with tempfile.TemporaryDirectory(prefix="bin-ui-bench-") as tmp:
@@ -95,7 +95,7 @@ def child(root: str) -> None:
             app.go("choose")
             h.tap("game:BIN")
             h.tap("monster:yellow")
-            scroll_to(h, "level:hard")
+            h.scroll_to("level:hard")
             h.tap("level:hard")
             h.tap("start")
             start = dict(made), dict(refresh), dict(summary)
