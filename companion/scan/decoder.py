@@ -655,7 +655,7 @@ class Decoder:
         from companion.scan.codebook import best_text, is_sticker_text
         from companion.scan.grid import (MIN_FINDER_SCALE, WEAK_FINDERS, feedback_text, finder_quality, fit_corners,
                                          read_quad, refit)
-        from companion.scan.finders import locate
+        from companion.scan.finders import VIEW_PPM, locate
         from companion.scan.locator import orientation, square_guesses
         from companion.scan.perspective import perspective_quad
         from companion.scan.work import (CODEBOOK_LOCAL, CODEBOOK_READ, FINDER_SCALE, FINDER_SEARCH, GRID_FEEDBACK, GRID_FIT, GRID_GUESS,
@@ -699,12 +699,19 @@ class Decoder:
             ctr = guess.quad.mean(axis=0)
             if not work.take(ORIENTATION):
                 return None, ""
-            angle = orientation(g, ctr, side)
-            sizes = [guess.module_px * r for r in (LOCATED_SIZES if guess.located else TEXTURE_SIZES)]
-            sizes = [m for m in sizes if m >= MIN_FINDER_PX]
+            stripes: list[float] = []
+            angle = orientation(g, ctr, side, stripes)
+            if second and stripes[0] > SECOND_LOOK_STRIPES:
+                return None, ""  # edges that run one way: hatching or strokes of card art, not a symbol
+            ratios = LOCATED_SIZES if guess.located else (SECOND_LOOK_SIZES if second else TEXTURE_SIZES)
+            sizes = [m for m in (guess.module_px * r for r in ratios) if m >= MIN_FINDER_PX]
             tries: list[list[npt.NDArray[np.float32]]] = []
-            if sizes and work.take(FINDER_SEARCH * len(sizes)):
-                tries.append([t.quad() for t in locate(g, ctr, 0.15 * side, angle, sizes)])
+            ppm = SECOND_LOOK_PPM if second else VIEW_PPM
+            if sizes and work.take(FINDER_SEARCH * len(sizes) * (ppm / VIEW_PPM) ** 2):
+                found = locate(g, ctr, 0.15 * side, angle, sizes, ppm=ppm)
+                if second:
+                    found = [t for t in found if t.score >= SECOND_LOOK_TRIPLE]
+                tries.append([t.quad() for t in found])
             searched = bool(tries)
             if SECOND_LOOK_SQUARES or not second:
                 tries.append(square_guesses(g, guess.quad, side, angle))
@@ -718,7 +725,8 @@ class Decoder:
                     # finders themselves, a guess's refit may have latched onto data blobs
                     if fitted is not None and score > best[0] + (TRIPLE_LEAD if triple and n > 0 else 0.0):
                         triple = searched and n == 0
-                        if searched and n == 0 and checked is None and work.take(FINDER_SCALE):
+                        if searched and n == 0 and checked is None and (not second or score >= QUICK_FINDERS) \
+                                and work.take(FINDER_SCALE):
                             # The first fit from a finder triple: are its finders far too small for
                             # their spacing (a version-3-or-larger QR: a phone's, a leaflet's)? Then
                             # no other outline is worth trying; a foreign code stays cheap.
@@ -872,6 +880,19 @@ CODEBOOK = True  # the known-sticker reading (companion.scan.codebook) after the
 # the same frames read on art seeds 11, 12 (640 x 480, 1280 x 720) and plain dev seeds 1-3, median
 # work on art 7.2 -> 4.8 (640) and 8.7 -> 6.3-6.8 (1280); the plain corpus's median unchanged.
 SECOND_LOOK_SQUARES = False
+# Artwork must not cost (issue 29): a patch of card art that scores as strong texture went through the
+# finder search at six module sizes and three finder triples' refits (~3.5 units, and 3 ms of
+# orientation on a large patch) before failing the 1.7 fit, so a card read whole cost 4.8 units at
+# 640 x 480 against 1.2 on a plain card. The look now rejects a patch whose edges run one way
+# (SECOND_LOOK_STRIPES: hatching, strokes), searches three module sizes at 2 px per module (a
+# ninth of the correlations), and refits only triples that score like finders (SECOND_LOOK_TRIPLE:
+# the second stickers read on art seeds 11 and 12 had best triples of 1.29-2.75, art mostly
+# 0.6-1.4). Art tuning seeds 11, 12 (200 scenes, 640 x 480 and 1280 x 720): the same readable
+# frames but one at 1280 (261 of 275, 262 before), median work 4.7-4.8 -> 1.95-2.1 units at 640.
+SECOND_LOOK_STRIPES = 0.5  # see locator.orientation: a patch whose edges run more one way than this is art
+SECOND_LOOK_SIZES = (0.45, 0.64, 0.9)  # the finder search's module sizes (over the blob's estimate) in that look
+SECOND_LOOK_PPM = 2  # ... at this many px per module (finders.VIEW_PPM: 3)
+SECOND_LOOK_TRIPLE = 1.25  # a finder triple's score (finders.Triple, 3 at best) that look refits at all
 SECOND_LOOK_SCORE = 1.5  # texture score (symbol_candidates) a patch needs for that look: unread stickers
 # there scored 1.6-20 on the dev corpora (dim, noisy ones 1.6-2), 85 % of leftover patches under 1.2
 

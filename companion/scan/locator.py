@@ -208,10 +208,16 @@ def symbol_candidates(small: npt.NDArray[Any], k: int = 12, corner: bool = True)
     return out[:k]
 
 
-def orientation(g: npt.NDArray[Any], centre: npt.NDArray[np.float32], side: float) -> float:
+def orientation(g: npt.NDArray[Any], centre: npt.NDArray[np.float32], side: float,
+                stripes_out: list[float] | None = None) -> float:
     """The angle (radians, modulo 90 degrees) of the module edges around `centre`: a QR's edges all
     run along its two axes, so the gradient angles, taken four times over, agree (a blurred symbol's
-    blob is round, so its outline says nothing about how it is turned)."""
+    blob is round, so its outline says nothing about how it is turned).
+
+    `stripes_out` gets how much of the edge energy runs one way rather than both: the gradient
+    angles taken twice over, |sum w e^(2i theta)| / sum w. A symbol's edges run both ways about
+    equally (0.01-0.44 on the art tuning seeds' unread stickers, most under 0.26); hatching and
+    strokes in card artwork run one way (up to 0.85)."""
     import cv2
 
     r = int(side * 0.55) + 2
@@ -219,13 +225,21 @@ def orientation(g: npt.NDArray[Any], centre: npt.NDArray[np.float32], side: floa
     h, w = g.shape[:2]
     crop = np.asarray(g[max(0, cy - r):min(h, cy + r), max(0, cx - r):min(w, cx + r)], np.float32)
     if crop.shape[0] < 8 or crop.shape[1] < 8:
+        if stripes_out is not None:
+            stripes_out.append(0.0)
         return 0.0
     crop = cv2.GaussianBlur(crop, (0, 0), max(0.7, side / 80))
     gx = cv2.Sobel(crop, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(crop, cv2.CV_32F, 0, 1, ksize=3)
+    # Weighted by the squared gradient w, the angles taken twice over are (gx + i gy)^2 and four
+    # times over ((gx + i gy)^2)^2 / w: no trigonometry over the pixels (arctan2, cos and sin of
+    # every pixel made this the decoder's costliest step on a large patch: ~3 ms)
     wgt = gx * gx + gy * gy
-    ang = np.arctan2(gy, gx)
-    z = complex(float((wgt * np.cos(4 * ang)).sum()), float((wgt * np.sin(4 * ang)).sum()))
+    re2, im2 = gx * gx - gy * gy, 2 * gx * gy
+    inv = 1.0 / np.maximum(wgt, 1e-12)
+    z = complex(float(((re2 * re2 - im2 * im2) * inv).sum()), float((2 * re2 * im2 * inv).sum()))
+    if stripes_out is not None:
+        stripes_out.append(abs(complex(float(re2.sum()), float(im2.sum()))) / max(float(wgt.sum()), 1e-9))
     return float(np.angle(z) / 4)
 
 
