@@ -86,7 +86,8 @@ class GameRules(Protocol[S, I, O]):
         ...
 
     def label(self, state: S, inp: I) -> str:
-        """A public sentence for the journal and the undo button: never a secret."""
+        """The input's caption before it is given (a button on the generic screen, a menu
+        line): never a secret. By default (`told`) also what the journal says happened."""
         ...
 
     def is_over(self, state: S) -> bool: ...
@@ -129,6 +130,19 @@ class GameRules(Protocol[S, I, O]):
     def view(self, state: S, seat: str) -> Observation:
         """The observation the screens read (the same as `observe` for every game so far)."""
         ...
+
+
+def told(rules: GameRules[S, I, Any], before: S, inp: I, after: S) -> str:
+    """What happened, in a public sentence, for the journal, the history and Undo's confirm:
+    computed after `apply`, so it may say what a die the device rolled showed. The rules'
+    optional `told(before, input, after)`; by default the input's caption, `label(before, input)`.
+    Only the label is recorded: the journal's meaning is its inputs, so old journals replay
+    whatever their labels say."""
+    hook = getattr(rules, "told", None)
+    if hook is None:
+        return rules.label(before, inp)
+    said: str = hook(before, inp, after)
+    return said
 
 
 def public_seed(rules: GameRules[S, Any, Any], state: S, seat: str) -> int:

@@ -122,14 +122,20 @@ class Pig:
         return replace(state, turn=nxt, pot=0, rolling=True, round=state.round + (nxt == 0), notices=(said,))
 
     def label(self, state: State, inp: Input) -> str:
-        who = state.seats[state.turn]
+        """A button's caption: what the die shows, or the choice."""
         if isinstance(inp, Face):
-            return f"{who} rolled a {inp.value}"
+            return str(inp.value)
         if isinstance(inp, RollForMe):
-            return f"Roll the die for {who}"
+            return "Roll for me"
         if isinstance(inp, Roll):
-            return f"{who} rolls again"
-        return f"{who} holds {state.pot}"
+            return "Roll again"
+        return f"Hold {state.pot}"
+
+    def told(self, before: State, inp: Input, after: State) -> str:
+        """What happened, for the journal: what the die showed (the device's too), what a hold banked."""
+        if isinstance(inp, Roll):
+            return f"{before.seats[before.turn]} rolls again"
+        return ". ".join(after.notices)
 
     def observe(self, state: State, seat: str) -> Observation:
         who = state.seats[state.turn]
