@@ -9,7 +9,8 @@
    the app's deadline.
 3. Baseline in the same run (--baseline-rev REV, default the last commit before the shared
    engine): the same measurement by that revision's own benchmark, run from a temporary git
-   worktree, so "no worse than 1.2x" is a ratio on the same machine under the same load.
+   worktree, so "no worse than 1.2x" is a ratio on the same machine under the same load. Any
+   commit will do: `--baseline-rev main` compares a branch with the revision before it.
 
     .venv/bin/python benchmarks/ai_strength.py [--games 1000] [--seed 2026] [--jobs 2] [--baseline-rev REV]
 """
@@ -85,15 +86,21 @@ def latency(seed: int, n: int = 300) -> dict[str, dict[str, float]]:
     return out
 
 
-def baseline(rev: str, games: int, seed: int, jobs: int) -> dict[str, object] | None:
-    """The old planner's own benchmark, run now from a temporary worktree of `rev`."""
+def baseline(rev: str, games: int, seed: int, jobs: int, levels: str) -> dict[str, object] | None:
+    """The benchmark of revision `rev` (its own script and code), run now from a temporary
+    worktree: the same games, levels and seed. A revision whose script takes `--levels` and
+    `--baseline-rev` is asked for these levels and no baseline of its own (else it would run its
+    own baseline too, nested)."""
     with tempfile.TemporaryDirectory(prefix="ai-baseline-") as tmp:
         wt = Path(tmp) / "old"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(wt), rev], check=True)
         try:
             env = dict(os.environ, PYTHONPATH=str(wt))
-            run = subprocess.run([sys.executable, str(wt / "benchmarks" / "ai_strength.py"), "--games", str(games),
-                                  "--seed", str(seed), "--jobs", str(jobs)], cwd=wt, env=env,
+            script = wt / "benchmarks" / "ai_strength.py"
+            args = ["--games", str(games), "--seed", str(seed), "--jobs", str(jobs)]
+            if "--baseline-rev" in script.read_text(encoding="utf-8"):
+                args += ["--levels", levels, "--baseline-rev", ""]
+            run = subprocess.run([sys.executable, str(script), *args], cwd=wt, env=env,
                                  capture_output=True, text=True)
             if not run.stdout.strip():
                 print(run.stderr[-2000:], file=sys.stderr)
@@ -125,7 +132,7 @@ def main() -> int:
     report["latency"] = lat
     if args.baseline_rev:
         print(f"baseline: the planner of {args.baseline_rev}, same games, same machine, now", file=sys.stderr)
-        old = baseline(args.baseline_rev, args.games, args.seed, args.jobs)
+        old = baseline(args.baseline_rev, args.games, args.seed, args.jobs, args.levels)
         report["baseline"] = old
         if old is not None:
             old_st, old_lat = old["strength"], old["latency"]  # type: ignore[index]

@@ -3,15 +3,19 @@
 A policy is handed an `InfoState` - what one seat may know - never the state itself. It can read
 the seat's observation and legal inputs and draw worlds consistent with them (the game's
 `resample`). `SearchPolicy` is determinized Monte Carlo with UCB1 at the root: each iteration
-draws a world, picks a candidate input by UCB1, plays the game on in that world with the game's
+picks a candidate input by UCB1, plays it in a drawn world and the game on with the game's
 rollout policy (chance resolved by its `chance_outcomes`), and scores the end by the result or
-the game's evaluation. Budgets are iterations with an optional wall-clock deadline; with no
+the game's evaluation. Common random numbers by default: the n-th try of every candidate is
+played in the same world with the same dice after it, so two candidates are compared on the
+same luck and the difference between them, not the noise, decides. Budgets are iterations with an optional wall-clock deadline; with no
 deadline the answer depends only on the seed and the observation, so an Undo gets the same
 answer and simulations replay exactly.
 
 A game supplies only its policies (`GamePolicies`): a rollout policy, an evaluation and its
-levels; optionally `values` (score every candidate from one world at once, when the game knows a
-cheaper way than one rollout per candidate) and `shortcut` (decisions that need no search).
+levels; optionally `values(world, seat, candidates, budget, rng) -> (scores, rng)` (score every
+candidate from one world at once, when the game knows a cheaper or better way than a rollout per
+candidate: the engine then averages those scores over `iterations` worlds, one per iteration,
+instead of UCB1) and `shortcut` (decisions that need no search).
 """
 
 from __future__ import annotations
@@ -91,6 +95,7 @@ class Budget:
     depth: int = 200
     time_ms: float | None = None
     explore: float = 1.0  # UCB1's exploration constant, in units of the score range
+    common_random: bool = True  # the n-th try of every candidate: the same world and dice (False: fresh ones)
     params: Mapping[str, Any] = field(default_factory=dict)  # the game's own knobs for a level
 
 
@@ -195,6 +200,7 @@ class SearchPolicy:
         k = len(candidates)
         sums = [0.0] * k
         visits = [0] * k
+        tries: list[tuple[Any, Rng]] = []  # common random numbers: the n-th world and the dice after it
         for it in range(max(self.budget.iterations, k)):
             if deadline is not None and it >= k and time.perf_counter() > deadline:
                 break
@@ -204,13 +210,22 @@ class SearchPolicy:
                 log_n = math.log(it)
                 i = max(range(k), key=lambda j: sums[j] / visits[j]
                         + self.budget.explore * math.sqrt(log_n / visits[j]))
-            world, rng = info.sample(rng)
+            if self.budget.common_random:
+                while len(tries) <= visits[i]:  # a world is immutable: every candidate may play in it
+                    seed, rng = rng.next_u64()
+                    tries.append(info.sample(Rng.from_seed(seed)))
+                world, dice = tries[visits[i]]
+            else:
+                world, rng = info.sample(rng)
+                dice = rng
             try:
                 after = rules.apply(world, candidates[i])
             except IllegalInput:
                 v = -1.0  # legal in the observation but not in this world: should not happen
             else:
-                v, rng = rollout_value(rules, self.policies, after, seat, rng, self.budget.depth)
+                v, dice = rollout_value(rules, self.policies, after, seat, dice, self.budget.depth)
+            if not self.budget.common_random:
+                rng = dice
             sums[i] += v
             visits[i] += 1
         means = [sums[j] / visits[j] if visits[j] else -math.inf for j in range(k)]

@@ -19,8 +19,9 @@ Nothing here imports a game: the registry (companion/core/packs.py) names packs 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Literal, Mapping, Protocol, TypeVar
+from typing import Any, Literal, Mapping, Protocol, TypeVar, cast
 
 from companion.core.rng import Rng
 
@@ -71,7 +72,12 @@ class Result:
 
 class GameRules(Protocol[S, I, O]):
     """The rules object of a game pack (see companion/games/boogeyman/game.py, and the smallest
-    example, tests/core/fixture_game.py)."""
+    example, tests/core/fixture_game.py).
+
+    A rules class that names this protocol as its base (`class Pig(GameRules[State, Input,
+    Options])`) gets the defaults below and leaves those members out: `view` is `observe`,
+    `is_over` is "`result` is not None", `resample` redraws the future of the state's dice and
+    decks (`redraw_dice`), and `told` is the input's caption (`label`)."""
 
     code: str
     title: str
@@ -86,10 +92,13 @@ class GameRules(Protocol[S, I, O]):
         ...
 
     def label(self, state: S, inp: I) -> str:
-        """A public sentence for the journal and the undo button: never a secret."""
+        """The input's caption before it is given (a button on the generic screen, a menu
+        line): never a secret. By default (`told`) also what the journal says happened."""
         ...
 
-    def is_over(self, state: S) -> bool: ...
+    def is_over(self, state: S) -> bool:
+        """The game has ended. Default: it has a `result`."""
+        return self.result(state) is not None
 
     def seats(self, state: S) -> tuple[str, ...]:
         """The seats of this game, in table order (the seats an AI or a person can take)."""
@@ -115,8 +124,9 @@ class GameRules(Protocol[S, I, O]):
     def resample(self, state: S, seat: str, rng: Rng) -> tuple[S, Rng]:
         """A world consistent with `seat`'s observation: every hidden part redrawn with `rng`,
         the game's own generator (future dice) reseeded from it. Depends only on
-        `observe(state, seat)` and `rng`."""
-        ...
+        `observe(state, seat)` and `rng`. Default (`redraw_dice`): for a game whose only hidden
+        part is the future of its dice and decks."""
+        return redraw_dice(state, rng)
 
     def chance_outcomes(self, state: S) -> list[tuple[I, float]]:
         """When chance acts: the inputs that resolve it, with probabilities summing to 1."""
@@ -127,8 +137,48 @@ class GameRules(Protocol[S, I, O]):
         ...
 
     def view(self, state: S, seat: str) -> Observation:
-        """The observation the screens read (the same as `observe` for every game so far)."""
-        ...
+        """The observation the screens read. Default: `observe` (the same for every game so far)."""
+        return self.observe(state, seat)
+
+    def told(self, before: S, inp: I, after: S) -> str:
+        """What happened, after `apply` (the journal's line; see `told` below). Default: the
+        input's caption, `label(before, inp)`."""
+        return self.label(before, inp)
+
+
+def redraw_dice(state: S, rng: Rng) -> tuple[S, Rng]:
+    """The default `resample`, for a game whose only hidden part is the future of its dice and
+    decks: every `Rng` field of the state (a frozen dataclass) reseeded from `rng`, in field
+    order, then every `Deck` field's draw pile shuffled (what is in it stays; its order is the
+    future). Whatever else the state holds is taken as known to every seat: a game with hands,
+    hidden tokens or a deck a seat has peeked at writes its own `resample`."""
+    from companion.core.deck import Deck
+
+    values = [(f.name, getattr(state, f.name)) for f in dataclasses.fields(cast(Any, state))]
+    changes: dict[str, Any] = {}
+    for name, value in values:
+        if isinstance(value, Rng):
+            seed, rng = rng.next_u64()
+            changes[name] = Rng.from_seed(seed)
+    for name, value in values:
+        if isinstance(value, Deck):
+            pile, rng = rng.shuffled(value.draw_pile)
+            changes[name] = Deck(value.name, pile, value.discard_pile)
+    out: S = dataclasses.replace(cast(Any, state), **changes)
+    return out, rng
+
+
+def told(rules: GameRules[S, I, Any], before: S, inp: I, after: S) -> str:
+    """What happened, in a public sentence, for the journal, the history and Undo's confirm:
+    computed after `apply`, so it may say what a die the device rolled showed. The rules'
+    optional `told(before, input, after)`; by default the input's caption, `label(before, input)`.
+    Only the label is recorded: the journal's meaning is its inputs, so old journals replay
+    whatever their labels say."""
+    hook = getattr(rules, "told", None)
+    if hook is None:
+        return rules.label(before, inp)
+    said: str = hook(before, inp, after)
+    return said
 
 
 def public_seed(rules: GameRules[S, Any, Any], state: S, seat: str) -> int:

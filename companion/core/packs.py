@@ -33,7 +33,9 @@ _loaded: dict[str, "Pack"] = {}
 
 @dataclass(frozen=True)
 class Pack:
-    """What a game brings to the shell. Only `code`, `title` and `rules` are required.
+    """What a game brings to the shell. Only `rules` is required: `code` and `title` are the
+    rules object's (`Pack(rules=RULES, ...)`), said once; a pack that names them too must name
+    the same.
 
     Module-name parts (imported on first use):
     - `policies`: the AI's per-game part (companion.ai.engine.GamePolicies): rollout policy,
@@ -45,9 +47,9 @@ class Pack:
     - `commands`: CLI subcommands under the game's code (`companion bgm ...`).
     """
 
-    code: str
-    title: str
-    rules: Any  # a companion.core.game.GameRules
+    code: str = ""  # default: rules.code
+    title: str = ""  # default: rules.title
+    rules: Any = None  # a companion.core.game.GameRules
     short: str = ""  # a name for buttons ("Boogeyman")
     available: bool = True  # False: shown as "coming soon"
     policies: str = ""
@@ -57,6 +59,15 @@ class Pack:
     cards: str = ""
     commands: str = ""
     extra: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.rules is None:
+            raise IllegalInput(f"the pack {self.code or self.title or '?'} has no rules")
+        for name in ("code", "title"):
+            given, ruled = getattr(self, name), getattr(self.rules, name)
+            if given and given != ruled:
+                raise IllegalInput(f"the pack's {name} {given!r} is not its rules' {ruled!r}: name it once, on the rules")
+            object.__setattr__(self, name, ruled)
 
     def part(self, name: str) -> ModuleType:
         """One of the pack's module parts, imported now; a clear error if the pack has none."""

@@ -17,7 +17,7 @@ from typing import Any, Callable, Generic, TypeVar
 
 from companion.core import codec, rulesver
 from companion.core.errors import CompanionError, DecodeError, IllegalInput, JournalError, NothingToUndo
-from companion.core.game import GameRules
+from companion.core.game import GameRules, told
 from companion.core.journal import GameRecord, Journal, RecordedInput
 
 S = TypeVar("S")
@@ -180,7 +180,7 @@ class Session(Generic[S, I]):
         """Apply an input, commit it, return the new state. IllegalInput changes nothing."""
         before = self.state
         after = self.rules.apply(before, inp)
-        label = self.rules.label(before, inp)
+        label = told(self.rules, before, inp, after)  # what happened, after apply
         data = codec.to_jsonable(inp)
         # A journal that cannot be replayed is worse than a refused input: check the round trip.
         try:

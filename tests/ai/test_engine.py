@@ -82,3 +82,49 @@ def test_clairvoyant_worlds_are_the_true_state() -> None:
     info = InfoState(RULES, s, "Ann", clairvoyant=True)
     assert info.sample(Rng(1))[0] is s
     assert InfoState(RULES, s, "Ann").sample(Rng(1))[0].rng != s.rng
+
+
+class Recording:
+    """The fixture's rules, noting in which world each candidate is tried at the root (the worlds
+    `resample` draws): the generator of that world, per candidate, in order."""
+
+    def __init__(self) -> None:
+        self.sampled: dict[int, Any] = {}  # id -> world, kept alive so ids are not reused
+        self.tries: dict[Any, list[int]] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(RULES, name)
+
+    def resample(self, state: Any, seat: str, rng: Rng) -> Any:
+        world, rng = RULES.resample(state, seat, rng)
+        self.sampled[id(world)] = world
+        return world, rng
+
+    def apply(self, state: Any, inp: Any) -> Any:
+        if id(state) in self.sampled:
+            self.tries.setdefault(inp, []).append(state.rng.state)
+        return RULES.apply(state, inp)
+
+
+@pytest.mark.parametrize("common", [True, False])
+def test_common_random_numbers_try_every_candidate_on_the_same_luck(common: bool) -> None:
+    """By default (docs/adversary.md) the n-th try of every candidate is played in the same world
+    with the same dice after it; `Budget(common_random=False)` draws fresh ones for every try."""
+    budget = replace(POLICIES.levels["hard"], common_random=common)
+    rules = Recording()
+    choice = SearchPolicy("hard", POLICIES, budget, 1).decide(InfoState(rules, mid_game(), "Ann"))
+    tries = list(rules.tries.values())
+    assert choice in rules.tries and len(tries) == 5 and sum(map(len, tries)) == budget.iterations
+    first = [t[0] for t in tries]
+    if common:
+        longest = max(tries, key=len)
+        assert all(t == longest[:len(t)] for t in tries)  # the same worlds, in the same order
+        assert len(set(longest)) == len(longest)  # and a new world for each try
+    else:
+        assert len(set(first)) == len(first)  # every try a world of its own
+
+
+def test_common_random_numbers_give_the_same_answer_for_the_same_position() -> None:
+    s = mid_game()
+    answers = {make_policy("DICE", "hard", 4).decide(InfoState(RULES, s, "Ann")) for _ in range(3)}
+    assert len(answers) == 1 and POLICIES.levels["hard"].common_random

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Union
 
 from companion.ai.engine import Budget
 from companion.core.errors import IllegalInput
-from companion.core.game import NOBODY, Actor, Observation, Result
+from companion.core.game import NOBODY, Actor, GameRules, Observation, Result
 from companion.core.packs import Pack
 from companion.core.rng import Rng
 
@@ -68,7 +68,10 @@ class Pass:
 Input = Union[Roll, Add, Pass]
 
 
-class DiceRace:
+class DiceRace(GameRules[State, Input, Options]):
+    """The protocol's defaults (core/game.py) give `view`, `is_over` and `resample` (its only
+    hidden part is the die to come)."""
+
     code = "DICE"
     title = "Dice race (test fixture)"
     options_type = Options
@@ -130,17 +133,11 @@ class DiceRace:
             return f"{who} added {inp.amount}"
         return f"{who} passed"
 
-    def view(self, state: State, seat: str) -> Observation:
+    def observe(self, state: State, seat: str) -> Observation:
         who = state.players[state.turn]
         prompt = "The race is over" if state.phase is Phase.OVER else f"{who}: roll, add 1 to 3, or pass"
         return {"scores": dict(zip(state.players, state.scores)), "you": seat, "prompt": prompt,
                 "active": who, "last_roll": state.last_roll, "passed": sorted(state.passed), "notices": []}
-
-    def observe(self, state: State, seat: str) -> Observation:
-        return self.view(state, seat)
-
-    def is_over(self, state: State) -> bool:
-        return state.phase is Phase.OVER
 
     # -- the rest of the protocol: who acts, legal inputs, worlds, chance, the result
     def seats(self, state: State) -> tuple[str, ...]:
@@ -156,11 +153,6 @@ class DiceRace:
         if seat not in state.passed:
             out.append(Pass())
         return out
-
-    def resample(self, state: State, seat: str, rng: Rng) -> tuple[State, Rng]:
-        """Only the dice to come are hidden: a new generator for them."""
-        seed, rng = rng.next_u64()
-        return replace(state, rng=Rng.from_seed(seed)), rng
 
     def chance_outcomes(self, state: State) -> list[tuple[Input, float]]:
         return []  # the device's die is rolled inside the reducer; nothing waits for chance
@@ -193,7 +185,7 @@ class Policies:
 
 POLICIES = Policies()
 
-PACK = Pack(code="DICE", title="Dice race (test fixture)", short="Dice race", rules=RULES, policies=__name__)
+PACK = Pack(rules=RULES, short="Dice race", policies=__name__)
 
 
 def lookup(code: str) -> DiceRace:

@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from companion.core import packs
-from companion.core.game import get_rules, shared_inputs
+from companion.core.errors import IllegalInput
+from companion.core.game import GameRules, get_rules, shared_inputs, told
 from companion.core.rng import Rng
 from companion.ui.packui import ui_for
 
@@ -83,7 +84,8 @@ def test_what_a_seat_may_not_know_changes_nothing_it_sees(code: str) -> None:
     # Whose choices a shared screen shows: every seat's on the generic screen (a pack with no
     # screens of its own); a game with hidden hands offers the table's list on all of its own.
     shared = getattr(rules, "hidden_hands", False) or not packs.get_pack(code).has("ui")
-    checked = differed = 0
+    checked = differed = told_same = 0
+    own_told = getattr(type(rules), "told", None) not in (None, GameRules.told)  # not the caption
     games = [(options, 100 + 10 * k + j) for k, options in enumerate(_options(code)) for j in range(3)]
     for options, seed in games:
         for i, state in enumerate(random_states(rules, options, seed, 250)):
@@ -106,6 +108,24 @@ def test_what_a_seat_may_not_know_changes_nothing_it_sees(code: str) -> None:
                         offered = shared_inputs(rules, state)
                         assert shared_inputs(rules, twin) == offered, (code, i)
                         assert [rules.label(twin, x) for x in offered] == [rules.label(state, x) for x in offered]
+                    if own_told:  # what happened says no more than the table then sees
+                        told_same += _told_the_same(rules, state, twin)
                 checked += 1
-    assert checked > 20
+    assert checked > 20 and (told_same > 0 or not own_told)
     assert differed > 0  # the twins really differed: every game hides something (future dice at least)
+
+
+def _told_the_same(rules: Any, state: Any, twin: Any) -> int:
+    """A pack's `told(before, input, after)`, for two states the table cannot tell apart: the same
+    sentence whenever the states after the input look the same to the table (a die the device
+    rolled may say what it showed: the table sees that). How many inputs were compared."""
+    compared = 0
+    for x in shared_inputs(rules, state):
+        try:
+            after, twin_after = rules.apply(state, x), rules.apply(twin, x)
+        except IllegalInput:
+            continue
+        if rules.observe(after, "table") == rules.observe(twin_after, "table"):
+            assert told(rules, twin, x, twin_after) == told(rules, state, x, after), (rules.code, x)
+            compared += 1
+    return compared

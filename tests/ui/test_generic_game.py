@@ -168,7 +168,7 @@ def die_games(tmp_path: Path) -> Iterator[None]:
         "class Options(fixture_die.Options):\n"
         "    faces: int = 20\n"
         "RULES = copy.copy(fixture_die.RULES)\n"
-        "RULES.code, RULES.options_type = 'D20', Options\n"
+        "RULES.code, RULES.title, RULES.options_type = 'D20', 'Twenty-sided race', Options\n"
         "PACK = replace(fixture_die.PACK, code='D20', title='Twenty-sided race', rules=RULES)\n")
     sys.path.insert(0, str(tmp_path))
     packs.register("DIE", "fixture_die")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.game import Actor, Observation, Result
+from companion.core.game import Actor, GameRules, Observation, Result
 from companion.core.rng import Rng
 from companion.core.table import Thing
 from companion.games.boogeyman import inputs as I
@@ -13,7 +13,7 @@ from companion.games.boogeyman import table as _table
 from companion.games.boogeyman.rules import DECK_NAMES, title, zone_name
 from companion.games.boogeyman.rules import apply as _apply
 from companion.games.boogeyman.setup import setup as _setup
-from companion.games.boogeyman.state import RULES_VERSIONS, DrawCard, NeedRoll, Options, Phase, State, TieRoll, card_label
+from companion.games.boogeyman.state import RULES_VERSIONS, DrawCard, NeedRoll, Options, State, TieRoll, card_label
 from companion.games.boogeyman.view import view as _view
 
 
@@ -76,7 +76,7 @@ def label(state: State, inp: I.Input) -> str:
     return "The Finale ended: " + ("the Children won" if inp.children_won else "the Boogeyman won")
 
 
-class _Rules:
+class _Rules(GameRules[State, I.Input, Options]):
     code = "BGM"
     title = "Boogeyman: The Board Game"
     options_type = Options
@@ -93,14 +93,8 @@ class _Rules:
     def label(self, state: State, inp: I.Input) -> str:
         return label(state, inp)
 
-    def view(self, state: State, seat: str) -> Observation:
-        return _view(state, seat)
-
     def observe(self, state: State, seat: str) -> Observation:
         return _view(state, seat)
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == Phase.OVER
 
     def recorded_options(self, options: Options) -> Options:
         """The options as the journal keeps them: a board file's content, not just its path."""

@@ -4,8 +4,6 @@ from companion.core.packs import Pack
 from companion.games.boogeyman.game import RULES
 
 PACK = Pack(
-    code="BGM",
-    title="Boogeyman: The Board Game",
     short="Boogeyman",
     rules=RULES,
     policies="companion.games.boogeyman.ai.policies",

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.game import Actor, Observation, Result
+from companion.core.game import Actor, GameRules, Observation, Result
 from companion.core.rng import Rng
 from companion.core.table import Table
 from companion.games.bump_in_the_night import moves, protocol, rules
 from companion.games.bump_in_the_night.context import ctx_for
 from companion.games.bump_in_the_night.inputs import Input
-from companion.games.bump_in_the_night.state import RULES_VERSIONS, Options, Phase, State
+from companion.games.bump_in_the_night.state import RULES_VERSIONS, Options, State
 
 
-class BumpInTheNight:
+class BumpInTheNight(GameRules[State, Input, Options]):
     code = "BIN"
     title = "Bump in the Night"
     options_type = Options
@@ -40,9 +40,6 @@ class BumpInTheNight:
     def label(self, state: State, inp: Input) -> str:
         return protocol.label(state, inp)
 
-    def is_over(self, state: State) -> bool:
-        return state.phase is Phase.OVER
-
     def seats(self, state: State) -> tuple[str, ...]:
         return state.seats
 
@@ -65,9 +62,6 @@ class BumpInTheNight:
         return moves.legal(state, ctx_for(state.options))
 
     def observe(self, state: State, seat: str) -> Observation:
-        return protocol.observe(state, seat)
-
-    def view(self, state: State, seat: str) -> Observation:
         return protocol.observe(state, seat)
 
     def resample(self, state: State, seat: str, rng: Rng) -> tuple[State, Rng]:

@@ -4,8 +4,6 @@ from companion.core.packs import Pack
 from companion.games.bump_in_the_night.game import RULES
 
 PACK = Pack(
-    code="BIN",
-    title="Bump in the Night",
     short="Bump in the Night",
     rules=RULES,
     policies="companion.games.bump_in_the_night.policies",

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.game import Actor, Observation, Result
+from companion.core.game import Actor, GameRules, Observation, Result
 from companion.core.rng import Rng
 from companion.core.table import Table
 from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps import protocol
 from companion.games.goosebumps.rules import apply as _apply
 from companion.games.goosebumps.rules import setup as _setup
-from companion.games.goosebumps.state import RULES_VERSIONS, Options, Phase, State
+from companion.games.goosebumps.state import RULES_VERSIONS, Options, State
 
 
-class GoosebumpsRules:
+class GoosebumpsRules(GameRules[State, I.Input, Options]):
     code = "GSB"
     title = "Goosebumps: The Board Game"
     options_type = Options
@@ -41,9 +41,6 @@ class GoosebumpsRules:
     def label(self, state: State, inp: I.Input) -> str:
         return protocol.label(state, inp)
 
-    def is_over(self, state: State) -> bool:
-        return state.phase is Phase.OVER
-
     def seats(self, state: State) -> tuple[str, ...]:
         return state.seats
 
@@ -54,9 +51,6 @@ class GoosebumpsRules:
         return protocol.legal_inputs(state, seat)
 
     def observe(self, state: State, seat: str) -> Observation:
-        return protocol.observe(state, seat)
-
-    def view(self, state: State, seat: str) -> Observation:
         return protocol.observe(state, seat)
 
     def resample(self, state: State, seat: str, rng: Rng) -> tuple[State, Rng]:

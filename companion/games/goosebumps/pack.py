@@ -4,8 +4,6 @@ from companion.core.packs import Pack
 from companion.games.goosebumps.game import RULES
 
 PACK = Pack(
-    code="GSB",
-    title="Goosebumps: The Board Game",
     short="Goosebumps",
     rules=RULES,
     policies="companion.games.goosebumps.policies",

@@ -3,4 +3,4 @@
 from companion.core.packs import Pack
 from companion.games.pig.rules import RULES
 
-PACK = Pack(code="PIG", title="Pig", short="Pig", rules=RULES, policies="companion.games.pig.policies")
+PACK = Pack(rules=RULES, short="Pig", policies="companion.games.pig.policies")

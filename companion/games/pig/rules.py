@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Union
 
 from companion.core.errors import IllegalInput
-from companion.core.game import NOBODY, Actor, Observation, Result
+from companion.core.game import NOBODY, Actor, GameRules, Observation, Result
 from companion.core.options import check_holders, holders, number
 from companion.core.rng import Rng
 from companion.core.rulesver import RulesVersion, need_known
@@ -71,7 +71,10 @@ class Hold:
 Input = Union[Face, RollForMe, Roll, Hold]
 
 
-class Pig:
+class Pig(GameRules[State, Input, Options]):
+    """The protocol's defaults serve: `view` is `observe`, `is_over` follows `result`, and
+    `resample` redraws the dice to come (the game's only hidden part)."""
+
     code = "PIG"
     title = "Pig"
     options_type = Options
@@ -122,14 +125,20 @@ class Pig:
         return replace(state, turn=nxt, pot=0, rolling=True, round=state.round + (nxt == 0), notices=(said,))
 
     def label(self, state: State, inp: Input) -> str:
-        who = state.seats[state.turn]
+        """A button's caption: what the die shows, or the choice."""
         if isinstance(inp, Face):
-            return f"{who} rolled a {inp.value}"
+            return str(inp.value)
         if isinstance(inp, RollForMe):
-            return f"Roll the die for {who}"
+            return "Roll for me"
         if isinstance(inp, Roll):
-            return f"{who} rolls again"
-        return f"{who} holds {state.pot}"
+            return "Roll again"
+        return f"Hold {state.pot}"
+
+    def told(self, before: State, inp: Input, after: State) -> str:
+        """What happened, for the journal: what the die showed (the device's too), what a hold banked."""
+        if isinstance(inp, Roll):
+            return f"{before.seats[before.turn]} rolls again"
+        return ". ".join(after.notices)
 
     def observe(self, state: State, seat: str) -> Observation:
         who = state.seats[state.turn]
@@ -144,12 +153,6 @@ class Pig:
                 "scores": dict(zip(state.seats, state.scores)), "turn": who, "pot": state.pot,
                 "rolling": state.rolling, "target": state.options.target, "round": state.round,
                 "status": f"Pig to {state.options.target} \u00b7 {who}'s turn"}
-
-    def view(self, state: State, seat: str) -> Observation:
-        return self.observe(state, seat)
-
-    def is_over(self, state: State) -> bool:
-        return state.winner >= 0
 
     def seats(self, state: State) -> tuple[str, ...]:
         return state.seats
@@ -169,11 +172,6 @@ class Pig:
 
     def roll_for_me(self, state: State) -> Input | None:
         return RollForMe() if state.rolling and state.winner < 0 else None
-
-    def resample(self, state: State, seat: str, rng: Rng) -> tuple[State, Rng]:
-        """Only the device's dice to come are hidden: a new generator for them."""
-        seed, rng = rng.next_u64()
-        return replace(state, rng=Rng.from_seed(seed)), rng
 
     def chance_outcomes(self, state: State) -> list[tuple[Input, float]]:
         return [(Face(v), 1 / FACES) for v in range(1, FACES + 1)] if state.rolling and state.winner < 0 else []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.game import Actor, Observation, Result
+from companion.core.game import Actor, GameRules, Observation, Result
 from companion.core.rng import Rng
 from companion.core.table import Table
 from companion.games.stuff_of_legend import inputs as I
@@ -102,7 +102,7 @@ def label(s: State, inp: I.Input) -> str:
     return f"The Exit token of {where(s, inp.exit)} was revealed by accident"
 
 
-class _Rules:
+class _Rules(GameRules[State, I.Input, Options]):
     code = "SOL"
     title = "The Stuff of Legend"
     options_type = Options
@@ -131,14 +131,8 @@ class _Rules:
     def label(self, state: State, inp: I.Input) -> str:
         return label(state, inp)
 
-    def view(self, state: State, seat: str) -> Observation:
-        return protocol.observe(state, seat)
-
     def observe(self, state: State, seat: str) -> Observation:
         return protocol.observe(state, seat)
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == "over"
 
     def seats(self, state: State) -> tuple[str, ...]:
         return protocol.seats(state)

@@ -4,8 +4,6 @@ from companion.core.packs import Pack
 from companion.games.stuff_of_legend.game import RULES
 
 PACK = Pack(
-    code="SOL",
-    title="The Stuff of Legend",
     short="Stuff of Legend",
     rules=RULES,
     policies="companion.games.stuff_of_legend.policies",

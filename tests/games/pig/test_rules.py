@@ -14,7 +14,7 @@ import pytest
 from companion.cli import main
 from companion.core import codec
 from companion.core.errors import IllegalInput
-from companion.core.game import device_roll
+from companion.core.game import device_roll, told
 from companion.core.journal import Journal
 from companion.core.options import device_levels, settings_of
 from companion.core.session import Session
@@ -99,7 +99,8 @@ def test_the_device_rolls_only_when_asked_with_the_games_own_generator() -> None
     assert device_roll(RULES, s) == RollForMe() and device_roll(RULES, play(Face(2))) is None
     a, b = RULES.apply(s, RollForMe()), RULES.apply(play(), RollForMe())
     assert a == b and a.rng != s.rng and a.notices[0].startswith("The device rolled a")
-    assert RULES.label(s, RollForMe()) == "Roll the die for Player 1"
+    assert RULES.label(s, RollForMe()) == "Roll for me" and RULES.label(s, Face(4)) == "4"  # captions
+    assert told(RULES, s, RollForMe(), a) == a.notices[0]  # the journal: what the device's die showed
     assert {RULES.apply(RULES.setup(Options(), seed), RollForMe()).notices[0][-14] for seed in range(40)} >= set("23456")
 
 
@@ -123,10 +124,11 @@ def test_a_game_journaled_resumes_and_replays_to_the_same_state(tmp_path: Path) 
             if RULES.to_act(s.state).kind == "seat" and not isinstance(inp, (Roll, Hold)):
                 inp = Hold()
             s.submit(inp)
-        state, gid = s.state, s.game_id
+        state, gid, done = s.state, s.game_id, s.history().done
+    assert done[:2] == ("Player 1 rolled a 5", "Player 1 rolls again") and done[2].startswith("The device rolled a")
     with Journal(path) as j:
         again = Session.resume(j, lambda code: RULES, gid)
-        assert again.state == state and again.options == opts
+        assert again.state == state and again.options == opts and again.history().done == done  # as recorded
     out = subprocess.run([sys.executable, "-m", "companion", "replay", str(path), "--json"], capture_output=True,
                          text=True, check=True).stdout
     assert json.loads(out) == json.loads(codec.dumps(state))
