@@ -1,11 +1,12 @@
 """'Check your box' on the device, by touch only (issue 26): from The Stuff of Legend's set-up
 screen the table corrects three space names and teaches two Location cards, one question at a
 time beside what it concerns, with the on-screen keyboard; the answers go into the owner's box
-(core/ownbox.py), and the new game's prompts, pick list and journal use the corrected names.
-Also reached from Settings."""
+(core/ownbox.py), and a whole new game, played by touches to its end, shows, says and journals only
+the corrected names (issue 26, "Done when"). Also reached from Settings."""
 
 from __future__ import annotations
 
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -13,10 +14,38 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 from flows import table_done, type_text  # noqa: E402
-from sol_table_bots import HEROES, SEED, scrolled_to  # noqa: E402
+from sol_table_bots import HEROES, SEED, TouchTable, scrolled_to  # noqa: E402
 
 NEW_NAMES = {"hollow": "Hollow Oak Tree", "briar": "Bramble Path", "crossing": "Crossing Stones"}
 TAUGHT = {"SOL:LOCN:01": "Old Lamp Post", "SOL:LOCN:02": "Sleeping Log"}
+# The shipped guesses the table corrected: none may be said again once corrected ("Hollow Oak"
+# is the start of its correction, so it counts only when "Tree" does not follow).
+OLD = {"Hollow Oak": re.compile(r"Hollow Oak(?! Tree)"), "Briar Path": re.compile(r"Briar Path"),
+       "Crossroads": re.compile(r"Crossroads"), "Old Signpost": re.compile(r"Old Signpost"),
+       "Fallen Log": re.compile(r"Fallen Log")}
+
+
+def _old_names_in(texts: Any) -> list[str]:
+    return [f"{name!r} in {t!r}" for t in texts for name, pattern in OLD.items() if pattern.search(t)]
+
+
+class ScanningTable(TouchTable):
+    """The hero bots, and the table's real Location and Encounter cards picked on the scan screen
+    (no camera) by the card the table bot turned up."""
+
+    def step(self) -> None:
+        h, app = self.h, self.app
+        c = app.controller
+        if app.sm.current == "scan" and not app.summary.shown and not app.seat.plays(c.state):
+            wanted = self.wanted()
+            code = getattr(wanted, "code", None) or getattr(wanted, "card", None)
+            assert code, f"the scan screen waits for {wanted!r}"
+            self.seen["scan"] = self.seen.get("scan", 0) + 1
+            w = scrolled_to(h, lambda w: getattr(w, "action", "") == f"pick:{code}")
+            assert w is not None, f"{code} is not in the scan screen's list"
+            h.tap_widget(w)
+            return
+        super().step()
 
 
 def _typed(h: Any, text: str) -> None:
@@ -27,8 +56,16 @@ def _typed(h: Any, text: str) -> None:
     assert not h.app.keyboard.shown
 
 
-def test_three_space_names_and_two_location_titles_taught_then_a_new_game_uses_them(harness: Any) -> None:
+def test_three_space_names_and_two_location_titles_taught_then_a_whole_game_uses_them(harness: Any) -> None:
+    """Done when (issue 26): the box flow first, then the whole game by touches to its end; from the
+    new game's first screen to its last, no corrected guess is shown, said or journaled."""
+    from kivy.base import EventLoop
+    from kivy.uix.label import Label
+
     from companion.core import ownbox
+
+    def on_screen() -> list[str]:
+        return [w.text for top in EventLoop.window.children for w in top.walk() if isinstance(w, Label) and w.text]
 
     h = harness
     app = h.app
@@ -69,18 +106,23 @@ def test_three_space_names_and_two_location_titles_taught_then_a_new_game_uses_t
                         **{f"location[code={c}].title": t for c, t in TAUGHT.items()}}
         assert '"Hollow Oak"' in ownbox.declared("SOL")[0].default.read_text(encoding="utf-8")
 
-        # A new game, its Locations real cards picked on screen (no camera).
+        # A new game, its Locations and Encounters real cards picked on screen (no camera); the
+        # device deals the Action cards and draws the Boogeyman's.
         for hero in HEROES:
             h.tap(f"hero:{hero}")
         h.tap("next")
+        h.tap("action_deck:digital")
+        h.tap("boogeyman_deck:digital")
         h.tap("next")
         c = app.controller
         world = tomllib.loads(c.state.options.world.split("\n", 1)[1])
         assert ownbox.value_at(world, "spaces[id=hollow].name") == (True, "Hollow Oak Tree")
         while app.sm.current == "sol_setup":
+            assert not _old_names_in(on_screen()), _old_names_in(on_screen())
             h.tap("next")
         while app.sm.current == "sol_private":
             h.tap("hide" if app.screen("sol_private").opened else "reveal")
+            assert not _old_names_in(on_screen()), _old_names_in(on_screen())
         h.tap("choice:0")  # Max holds the Rifle
         table_done(h)  # the Rifle token put in front of Max: the table's step, then Done
         scan = app.screen("scan")
@@ -99,6 +141,24 @@ def test_three_space_names_and_two_location_titles_taught_then_a_new_game_uses_t
         assert not [t for t, _ in app.rules_for("The party is in Hollow Oak Tree")]
         why = dict(app.rules_for("The party is in Wishing Well"))
         assert "Wishing Well" in why["Still a guess"] and "Check your box" in why["Still a guess"]
+
+        # The rest of the game, to its end, by touches only: after every touch, nothing on the
+        # screen (prompts, lists, steps, toasts) says a name the table corrected.
+        table = ScanningTable(h, seed=SEED, faces=("boy",))
+        taps = 0
+        while not (c.session.finished and not app.summary.shown) and taps < 900:
+            table.step()
+            taps += 1
+            old = _old_names_in(on_screen())
+            assert not old, f"after {taps} touches on {app.sm.current}: {old}"
+        assert c.session.finished, f"the game did not end in {taps} touches"
+        assert app.sm.current == "sol_end"
+        assert c.state.end, "the game is over without an ending"
+        assert table.seen.get("scan", 0) >= 1  # Locations or Encounters turned up later were picked too
+        lines = c.history()[0]
+        assert not _old_names_in(lines), _old_names_in(lines)  # nor in the journal's lines
+        said = " ".join(lines)
+        assert any(n in said for n in NEW_NAMES.values())  # the corrected names are what is said
     finally:
         path.unlink(missing_ok=True)
 
