@@ -147,6 +147,17 @@ class GameUI:
         the scan screen need not ask the table; None: ask (the user's catalogue)."""
         return None
 
+    def teachable(self, app: Any, deck: str) -> tuple[Any, ...]:
+        """Codes of `deck` the pack names with a guess the owner's box has not confirmed: the scan
+        screen's "add a new one" lets the table type the title printed on such a card (`teach`).
+        () : only codes nobody has named are offered (the user's catalogue)."""
+        return ()
+
+    def teach(self, app: Any, code: Any, title: str) -> str:
+        """Keep the title the table typed for `code` (one of `teachable`); returns what the table
+        is told about where it is kept."""
+        raise NotImplementedError(f"{self.code} names its cards in the catalogue")
+
     def settings(self, app: Any) -> Sequence[SettingRow]:
         """Rows on the Settings screen; by default who holds each seat the device may take."""
         rows = []

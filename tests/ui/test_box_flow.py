@@ -181,3 +181,77 @@ def test_check_your_box_is_reached_from_settings(harness: Any) -> None:
     assert box.stage == "list" and h.visible("group:0")
     h.tap("back")
     assert app.sm.current == "settings"
+
+
+def test_add_a_new_one_on_the_scan_screen_teaches_a_location_title_and_a_wrong_pick_is_refused_in_words(
+        harness: Any) -> None:
+    """Teach a card (issue 26): the scan screen's "add a new one" is there though the pack names every
+    Location by a guess; the table says which sticker the card has, types its title on the on-screen
+    keyboard, and the card is played and its title kept in the owner's box. A card of the wrong
+    colour is refused by its name and colour (SOL-51: a space's Location has its region's colour on
+    its back), never by its code."""
+    from companion.core import ownbox
+
+    h = harness
+    app = h.app
+    path = ownbox.box_path("SOL", app.data_dir)
+    path.unlink(missing_ok=True)
+    shipped = ownbox.declared("SOL")[1].default.read_bytes()
+    try:
+        app.seed = SEED
+        h.choose_game("game:SOL")
+        for hero in HEROES:
+            h.tap(f"hero:{hero}")
+        h.tap("next")
+        h.tap("next")
+        c = app.controller
+        while app.sm.current == "sol_setup":
+            h.tap("next")
+        while app.sm.current == "sol_private":
+            h.tap("hide" if app.screen("sol_private").opened else "reveal")
+        h.tap("choice:0")  # Max holds the Rifle
+        table_done(h)
+        scan = app.screen("scan")
+        assert app.sm.current == "scan" and "add a new one" in scan.ids.picker_title.text
+
+        # A yellow Location for a green space: refused by what the card is, not its code.
+        head = c.state.head
+        wrong = "SOL:LOCN:09"  # Town Hall, a yellow Location (data/cards.toml)
+        w = scrolled_to(h, lambda w: getattr(w, "action", "") == f"pick:{wrong}")
+        h.tap_widget(w)
+        said = app.toaster.text
+        assert app.toaster.shown and "Town Hall" in said and "yellow" in said and "SOL:" not in said, said
+        assert c.state.head is head and app.sm.current == "scan"  # nothing entered; still asked
+
+        # "Add a new one": the sticker number beside the card's sticker, then its printed title.
+        legal = c.legal()[0].code
+        said_before = len(c.history()[0])
+        number = int(legal.rsplit(":", 1)[1])
+        sv = scan.ids.scroller  # a finger slides the list back up to its first button
+        x, y = sv.to_window(sv.center_x, sv.top)
+        h.drag([(x, y - sv.height * 0.2 - k * sv.height * 0.12) for k in range(7)])
+        assert h.until(lambda: not app.toaster.shown, timeout=12.0)  # the refusal read, it goes
+        h.tap("pick:new")
+        assert "which number is printed beside its sticker" in scan.ids.picker_title.text
+        assert not h.visible(f"pick:{legal}")  # the titles gave way to the sticker numbers
+        w = scrolled_to(h, lambda w: getattr(w, "action", "") == f"teach:{legal}")
+        assert w is not None and w.caption == f"Sticker {number:02d}"
+        h.tap_widget(w)
+        assert app.sm.current == "card_form"
+        form = app.screen("card_form")
+        assert form.ids.heading.text.endswith(f"(sticker {number:02d}): what is the title printed on it?")
+        h.tap_widget(form.ids.name)
+        type_text(h, "Mossy Old Stump")
+        h.tap("key:done")
+        h.tap("save")
+        assert len(c.history()[0]) > said_before and c.history()[0][said_before].startswith("The Location in ")
+        assert app.sm.current != "card_form"
+        at = f"location[code={legal}].title"
+        assert {f.at: f.value for f in ownbox.load_box("SOL", app.data_dir).facts} == {at: "Mossy Old Stump"}
+        assert ownbox.declared("SOL")[1].default.read_bytes() == shipped  # the shipped guess is never written
+        assert "kept in your box" in app.toaster.text
+        # Once taught, that card is no longer offered to teach again.
+        ui = c.ui
+        assert legal not in [str(code) for code in ui.teachable(app, "LOCN")]
+    finally:
+        path.unlink(missing_ok=True)

@@ -5,6 +5,7 @@ the table acknowledges, the cards the scan screen asks for, and the seat the dev
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Sequence
 
 from companion.core.packs import get_pack
@@ -29,6 +30,7 @@ from companion.ui.packui import CardRequest, GameUI, SettingRow, TurnSummary, mo
 _SCREENS = ("sol_setup", "sol_table", "sol_coin", "sol_vote", "sol_enemies", "sol_private", "sol_end")
 DECKS = {"ACTN": "Action", "BOOG": "Boogeyman", "LOYL": "Loyalty", "LOCN": "Location", "ENCT": "Encounter",
          "EXIT": "Exit token"}
+SECTIONS = {"ACTN": "action", "BOOG": "boogeyman", "LOYL": "loyalty", "LOCN": "location", "ENCT": "encounter"}
 VERBS = {ActorTurn: ("play", I.Play), Contribute: ("boost with", I.Boost), Assisting: ("assist with", I.Assist)}
 DEVICE_HERO = "max"  # the seat the device may take (Settings): the first standard hero
 
@@ -175,6 +177,40 @@ class SolUI(GameUI):
             return CardInfo(cat.title(str(code)), DECKS.get(code.deck, code.deck))
         except Exception:  # noqa: BLE001 - a code the card list lacks: the table names it
             return None
+
+    def teachable(self, app: Any, deck: str) -> tuple[Any, ...]:
+        """The cards of `deck` whose title is still the shipped guess, both in the game's recorded
+        card list and in the owner's box now (the table may type the printed one)."""
+        from cards_qr.codes import parse_code
+        from companion.core import ownbox
+
+        controller = app.controller
+        section = SECTIONS.get(deck)
+        if section is None or controller.session is None:
+            return ()
+        gf = next(f for f in ownbox.declared("SOL") if f.option == "cards")
+        try:
+            boxed = ownbox.load_box("SOL", app.data_dir)
+        except Exception:  # noqa: BLE001 - a box that cannot be read: the recorded guesses only
+            boxed = ownbox.Box("SOL")
+        out = []
+        for at in ownbox.unconfirmed(gf, controller.state.options.cards):
+            m = re.fullmatch(rf"{section}\[code=(.+)\]\.title", at)
+            if m and boxed.get(gf.name, at) is None:
+                code = parse_code(m.group(1))
+                if code is not None:
+                    out.append(code)
+        return tuple(sorted(out, key=lambda code: code.number))
+
+    def teach(self, app: Any, code: Any, title: str) -> str:
+        """The title goes into the owner's box (core/ownbox.py) for this card: every game begun from
+        now on says it. The game being played keeps the box it began with."""
+        from companion.core import ownbox
+
+        gf = next(f for f in ownbox.declared("SOL") if f.option == "cards")
+        box = ownbox.load_box("SOL", app.data_dir)
+        ownbox.save_box(box.with_fact(gf.name, f"{SECTIONS[code.deck]}[code={code}].title", title), app.data_dir)
+        return f"\u201c{title}\u201d is kept in your box: every new game calls the card that."
 
     # ---- the device in a hero's chair ----
     def settings(self, app: Any) -> Sequence[SettingRow]:
