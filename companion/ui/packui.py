@@ -128,6 +128,19 @@ class GameUI:
     def rules_reference(self) -> list[tuple[str, str]]:
         return []
 
+    def marked(self, text: str, state: Any) -> str:
+        """`text` with a small mark beside what in it is still the pack's guess (ui/guessmarks.py):
+        the shell marks its prompt, scan heading and the table's steps with it."""
+        from companion.ui.guessmarks import marked
+
+        return marked(text, self.code, state) if state is not None else text
+
+    def guess_line(self, line: str, state: Any) -> tuple[str, str] | None:
+        """Why?'s line for what in `line` is still a guess (the shell adds it to `rules_for`)."""
+        from companion.ui.guessmarks import why_line
+
+        return why_line(line, self.code, state) if state is not None else None
+
     def roll_input(self, controller: Any) -> Any | None:
         """What the GPIO Roll button enters now (None: nothing to roll): by default the rules'
         "roll for me" at a pending die (core/game.py `device_roll`)."""

@@ -51,7 +51,7 @@ class ScanScreen(BaseScreen):
                 sv.effect_y.velocity = 0
                 sv.effect_y.value = sv.effect_y.max
             sv.scroll_y = 1
-        self.ids.heading.text = req.heading
+        self.ids.heading.text = self.app.marked(req.heading)  # what is still a guess, marked
         self.find("instead").shown = bool(req.alternative)
         self.find("instead").caption = req.alternative or "Instead"
         cam = self.app.scanner

@@ -103,11 +103,9 @@ class SolUI(GameUI):
         return list(RULES)
 
     def rules_for(self, line: str, state: Any) -> list[tuple[str, str]]:
-        from companion.games.stuff_of_legend.ui.guessmarks import why_line
         from companion.games.stuff_of_legend.ui.reference import explain
 
-        guess = why_line(line, state) if state is not None else None
-        return explain(line) + ([guess] if guess else [])
+        return explain(line)  # and the shell's line for what is still a guess (GameUI.guess_line)
 
     def roll_input(self, controller: Any) -> Any | None:
         """The GPIO Roll button flips the coin for the table."""
@@ -124,9 +122,7 @@ class SolUI(GameUI):
         if words.scan_wanted(s):
             deck = {BoogeymanDraw: "BOOG", RevealLocations: "LOCN", RevealEncounters: "ENCT", ScanExit: "EXIT",
                     ScanLoyalty: "LOYL"}[type(head)]
-            from companion.games.stuff_of_legend.ui.guessmarks import marked
-
-            return CardRequest(deck, marked(prompt, s), DECKS[deck])
+            return CardRequest(deck, prompt, DECKS[deck])  # the shell marks what is still a guess
         if type(head) in VERBS and words.physical_hands(s):
             verb = VERBS[type(head)][0]
             return CardRequest("ACTN", f"{who(s, head.seat)}: scan the Action card you {verb}", DECKS["ACTN"])
