@@ -41,8 +41,9 @@ class ScanningTable(TouchTable):
             code = getattr(wanted, "code", None) or getattr(wanted, "card", None)
             assert code, f"the scan screen waits for {wanted!r}"
             self.seen["scan"] = self.seen.get("scan", 0) + 1
-            w = scrolled_to(h, lambda w: getattr(w, "action", "") == f"pick:{code}")
-            assert w is not None, f"{code} is not in the scan screen's list"
+            w = scrolled_to(h, lambda w: getattr(w, "action", "") == f"pick:{code}", tries=16)  # a long deck
+            assert w is not None, (f"{code} is not in the scan screen's list", app.screen("scan").ids.picker_title.text,
+                                   [getattr(x, "action", "") for x in app.screen("scan").ids.picker.children])
             h.tap_widget(w)
             return
         super().step()
