@@ -87,7 +87,8 @@ class ScanScreen(BaseScreen):
             return
         self.teaching = False
         no_camera = "" if self.app.scanner.available else f"{T.GLYPH_WARN} No camera. "
-        self.ids.picker_title.text = (f"{no_camera}Which {words} card is it? Tap its title, or add a new one:"
+        more = ", or add a new one" if unnamed or teach else ""  # offered only where the button is
+        self.ids.picker_title.text = (f"{no_camera}Which {words} card is it? Tap its title{more}:"
                                       if named else f"{no_camera}Tap \u201cNew card\u201d and type the title of the "
                                       f"{words} card:")
         grid = self.ids.picker

@@ -5,6 +5,7 @@ the table acknowledges, the cards the scan screen asks for, and the seat the dev
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Callable, Sequence
 
@@ -190,7 +191,7 @@ class SolUI(GameUI):
         except Exception:  # noqa: BLE001 - a box that cannot be read: the recorded guesses only
             boxed = ownbox.Box("SOL")
         out = []
-        for at in ownbox.unconfirmed(gf, controller.state.options.cards):
+        for at in _unchecked(controller.state.options.cards):
             m = re.fullmatch(rf"{section}\[code=(.+)\]\.title", at)
             if m and boxed.get(gf.name, at) is None:
                 code = parse_code(m.group(1))
@@ -223,6 +224,16 @@ class SolUI(GameUI):
         from companion.games.stuff_of_legend.ui.shots import take
 
         take(h, shot)
+
+
+@functools.lru_cache(maxsize=4)
+def _unchecked(cards: str) -> tuple[str, ...]:
+    """The addresses of the card facts a game's recorded card list holds unchecked (about 60 ms to
+    work out: once per game, not at every refresh of the scan screen)."""
+    from companion.core import ownbox
+
+    gf = next(f for f in ownbox.declared("SOL") if f.option == "cards")
+    return tuple(ownbox.unconfirmed(gf, cards))
 
 
 UI = SolUI()
