@@ -66,9 +66,37 @@ def _play_until_said(h: Any, step: Callable[[], Any], table: str, terms: tuple[s
     raise AssertionError(f"nothing still a guess was said in {limit} touches")
 
 
+_restore: list[Any] = []
+
+
+@pytest.fixture(autouse=True)
+def _drive_counts(monkeypatch: Any) -> Any:
+    """The BIN driver's pick counters (module globals) are put back after the test: another
+    module's game by the same driver then picks as it would have."""
+    _restore.append(monkeypatch)
+    yield
+    _restore.clear()
+
+
+def _keep_drive_counts() -> None:
+    from companion.games.bump_in_the_night.ui import drive
+
+    mp = _restore[-1]
+    mp.setattr(drive, "_taps", drive._taps)
+    mp.setattr(drive, "_stuck", drive._stuck)
+    mp.setattr(drive, "_last", list(drive._last))
+
+
+def _on_the_shelf(h: Any) -> None:
+    """The choose screen with nothing said over its tiles (a toast left by the last game's device)."""
+    h.app.go("choose")
+    assert h.until(lambda: not h.app.toaster.shown, timeout=12.0)
+
+
 def _gsb(h: Any) -> tuple[Callable[[], Any], str]:
     from companion.games.goosebumps.ui.shots import Player, new_game
 
+    _on_the_shelf(h)
     new_game(h, "hard")
     return Player(h, seed=1).step, "gsb_table"
 
@@ -77,6 +105,9 @@ def _bin(h: Any) -> tuple[Callable[[], Any], str]:
     from companion.games.bump_in_the_night.ui.drive import step
     from tests.ui.test_bin_game import PLAY, start_game
 
+    _keep_drive_counts()
+
+    _on_the_shelf(h)
     start_game(h)
     return (lambda: step(h, prefer=PLAY)), "bin_table"
 
@@ -84,6 +115,7 @@ def _bin(h: Any) -> tuple[Callable[[], Any], str]:
 def _bgm(h: Any) -> tuple[Callable[[], Any], str]:
     from tests.ui.flows import start_game
 
+    _on_the_shelf(h)
     start_game(h)
     app = h.app
 

