@@ -73,6 +73,8 @@ class Guess:
     what: str
     kind: str  # one of KINDS
     title: str = ""  # how the flow's list names this kind of fact ("Space names")
+    words: tuple[str, ...] = ()  # what the table's screens call this kind of fact ("THE END"): marked
+    #                              there while one of its facts is unchecked (ui/guessmarks.py)
 
 
 @dataclass(frozen=True)

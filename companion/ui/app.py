@@ -389,7 +389,18 @@ class CompanionApp(App):
     # ---- the rules behind what the device says ----
     def rules_for(self, line: str) -> list[tuple[str, str]]:
         g = self.game
-        return g.rules_for(line, self.controller.state) if g is not None else []
+        if g is None:
+            return []
+        state = self.controller.state if self.controller.session is not None else None
+        guess = g.guess_line(line, state)
+        return g.rules_for(line, state) + ([guess] if guess else [])
+
+    def marked(self, text: str) -> str:
+        """`text` with the small mark beside what in it is still the game's guess."""
+        g = self.game
+        if g is None or self.controller.session is None:
+            return text
+        return g.marked(text, self.controller.state)
 
     def show_why(self, line: str) -> None:
         self.toaster.hide()  # the view quotes the line: the toast would lie over its rules

@@ -158,7 +158,7 @@ class Summary(Overlay):
             current = i == self.index and not self.ticked[i]
             mark = "\u25b6" if current else ("\u2714" if self.ticked[i] else f"{i + 1}.")
             colour = "ffffff" if current else ("86c06c" if self.ticked[i] else "a89cb0")
-            row.text, row.bold = f"[color={colour}]{mark}  {step}[/color]", current
+            row.text, row.bold = f"[color={colour}]{mark}  {_marked(step)}[/color]", current
         left = self._open()
         last = left <= 1
         nxt = self.ids.next
@@ -299,3 +299,11 @@ class Keyboard(Overlay):
 
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
+
+
+def _marked(text: str) -> str:
+    """A step as shown: what in it is still the game's guess gets the small mark (ui/guessmarks.py)."""
+    from kivy.app import App
+
+    app = App.get_running_app()
+    return str(app.marked(text)) if hasattr(app, "marked") else text

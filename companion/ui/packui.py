@@ -128,6 +128,19 @@ class GameUI:
     def rules_reference(self) -> list[tuple[str, str]]:
         return []
 
+    def marked(self, text: str, state: Any) -> str:
+        """`text` with a small mark beside what in it is still the pack's guess (ui/guessmarks.py):
+        the shell marks its prompt, scan heading and the table's steps with it."""
+        from companion.ui.guessmarks import marked
+
+        return marked(text, self.code, state) if state is not None else text
+
+    def guess_line(self, line: str, state: Any) -> tuple[str, str] | None:
+        """Why?'s line for what in `line` is still a guess (the shell adds it to `rules_for`)."""
+        from companion.ui.guessmarks import why_line
+
+        return why_line(line, self.code, state) if state is not None else None
+
     def roll_input(self, controller: Any) -> Any | None:
         """What the GPIO Roll button enters now (None: nothing to roll): by default the rules'
         "roll for me" at a pending die (core/game.py `device_roll`)."""
@@ -146,6 +159,17 @@ class GameUI:
         """A CardInfo for a code the pack's own data already names (its printed card list), so
         the scan screen need not ask the table; None: ask (the user's catalogue)."""
         return None
+
+    def teachable(self, app: Any, deck: str) -> tuple[Any, ...]:
+        """Codes of `deck` the pack names with a guess the owner's box has not confirmed: the scan
+        screen's "add a new one" lets the table type the title printed on such a card (`teach`).
+        () : only codes nobody has named are offered (the user's catalogue)."""
+        return ()
+
+    def teach(self, app: Any, code: Any, title: str) -> str:
+        """Keep the title the table typed for `code` (one of `teachable`); returns what the table
+        is told about where it is kept."""
+        raise NotImplementedError(f"{self.code} names its cards in the catalogue")
 
     def settings(self, app: Any) -> Sequence[SettingRow]:
         """Rows on the Settings screen; by default who holds each seat the device may take."""

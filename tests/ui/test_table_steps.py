@@ -22,12 +22,13 @@ from tests.ui.test_issue25_parts import window_text
 
 
 def shown_steps(h: Any) -> list[str]:
-    """The step rows a person sees in the steps list now (their text without its markup)."""
+    """The step rows a person sees in the steps list now (their text without its markup, nor the
+    small mark after what is still a guess: companion/ui/guessmarks.py)."""
     import re
 
     h.pump(frames=2)
     rows = [str(w.text) for w in h.app.summary.ids.list.children[::-1]]
-    return [re.sub(r"\[/?[a-z]+[^\]]*\]", "", r).split("  ", 1)[-1] for r in rows]
+    return [re.sub(r"\[/?[a-z]+[^\]]*\]", "", r).replace("\u25cc", "").split("  ", 1)[-1] for r in rows]
 
 
 def _a_light_card(h: Any) -> None:

@@ -10,10 +10,10 @@ DATA = Path(__file__).resolve().parent / "data"
 FILES = (
     GuessedFile("madison.toml", "board", "the board", DATA / "madison.toml",
                 "companion.games.goosebumps.board:track_text", (
-                    Guess("end", "the space number of THE END", "number", "THE END"),
-                    Guess("landmarks[*].space", "the space of the Landmark {n}", "number", "Landmark spaces"),
-                    Guess("steal", "the STEAL spaces", "list", "STEAL spaces"),
-                    Guess("shortcut.*", "the space of the Graveyard Shortcut's {key}", "number", "Graveyard Shortcut"),
-                    Guess("mayhem.*", "how many Monster Mayhem cards show {key}", "number", "Monster Mayhem mix"),
+                    Guess("end", "the space number of THE END", "number", "THE END", ("THE END",)),
+                    Guess("landmarks[*].space", "the space of the Landmark {n}", "number", "Landmark spaces", ("Landmark",)),
+                    Guess("steal", "the STEAL spaces", "list", "STEAL spaces", ("STEAL",)),
+                    Guess("shortcut.*", "the space of the Graveyard Shortcut's {key}", "number", "Graveyard Shortcut", ("Graveyard Shortcut",)),
+                    Guess("mayhem.*", "how many Monster Mayhem cards show {key}", "number", "Monster Mayhem mix", ("Monster Mayhem",)),
                 )),
 )

@@ -27,6 +27,7 @@ class CardFormScreen(BaseScreen):
         self.effect = "none"
         self.n = 1
         self._menu_of = ""
+        self.teach = False
 
     def menu(self) -> tuple[Any, ...]:
         """The game's effect menu (a game without one: the table resolves every card)."""
@@ -57,9 +58,11 @@ class CardFormScreen(BaseScreen):
             b.bind(on_press=lambda btn, name=e.name: self.pick(name))
             grid.add_widget(b)
 
-    def ask(self, code: CardCode, sticker: bool = True) -> None:
-        """A card the companion has not met: `sticker` when it was read (or picked) by its sticker."""
-        self.code, self.effect, self.n, self.sticker = code, "none", 1, sticker
+    def ask(self, code: CardCode, sticker: bool = True, teach: bool = False) -> None:
+        """A card the companion has not met: `sticker` when it was read (or picked) by its sticker;
+        `teach` when the pack names it by a guess and the table types the printed title (the pack
+        keeps it: `GameUI.teach`)."""
+        self.code, self.effect, self.n, self.sticker, self.teach = code, "none", 1, sticker, teach
         self.ids.name.text = ""
         self.ids.effects_list.scroll_y = 1  # a new card: its effects from the first
         self.refresh()
@@ -70,7 +73,8 @@ class CardFormScreen(BaseScreen):
         self._fill()
         deck = self.deck_words(self.code.deck)
         where = f" (sticker {self.code.number:02d})" if getattr(self, "sticker", True) else ""
-        self.ids.heading.text = f"A new {deck} card{where}: what does it say?"
+        ask = "what is the title printed on it?" if getattr(self, "teach", False) else "what does it say?"
+        self.ids.heading.text = f"A new {deck} card{where}: {ask}"
         takes = self.effect_kind(self.effect).takes_n
         for b in self.ids.effects.children:
             on = b.action == f"effect:{self.effect}"
@@ -98,13 +102,24 @@ class CardFormScreen(BaseScreen):
             return
         n = self.n if self.effect_kind(self.effect).takes_n else 0
         info = CardInfo(title, self.deck_words(self.code.deck), (Effect(self.effect, n),))
-        try:
-            self.app.scanner.catalogue().remember(self.code, info)
-        except Exception as exc:  # noqa: BLE001 - kept in memory; say why it was not saved
-            self.app.toast(f"Not saved to the catalogue: {exc}")
+        kept = ""
+        if getattr(self, "teach", False) and self.app.controller.session is not None:
+            try:
+                kept = self.app.controller.ui.teach(self.app, self.code, title)
+            except Exception as exc:  # noqa: BLE001 - the card is still played; say why it was not kept
+                self.app.toast(f"Not saved to your box: {exc}")
+        else:
+            try:
+                self.app.scanner.catalogue().remember(self.code, info)
+            except Exception as exc:  # noqa: BLE001 - kept in memory; say why it was not saved
+                self.app.toast(f"Not saved to the catalogue: {exc}")
         code = self.code
+        self.teach = False
+        scan = self.app.screen("scan")
+        scan.teaching = False
         self.app.go("scan")
-        self.app.screen("scan").play(code, info)
+        if scan.play(code, info) and kept:
+            self.app.toast(kept, "info")
 
 
 SCREEN = CardFormScreen

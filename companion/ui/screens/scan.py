@@ -27,6 +27,7 @@ class ScanScreen(BaseScreen):
         self._instead_for: Any = None  # the game state "Cancel it with a Search card" was chosen in
         self._ev: Any = None
         self._listed: Any = None
+        self.teaching = False  # "add a new one" chosen: the picker asks which sticker the card has
 
     # ---- what is expected ----
     def request(self) -> Any:
@@ -44,12 +45,13 @@ class ScanScreen(BaseScreen):
         asked = (req.heading, req.deck, id(c.state) if c.session is not None else None)
         if asked != getattr(self, "_asked", None):  # a new draw: the list from its first card
             self._asked = asked
+            self.teaching = False
             sv = self.ids.scroller
             if sv.effect_y is not None:  # a fling of the last list still moving would scroll it back
                 sv.effect_y.velocity = 0
                 sv.effect_y.value = sv.effect_y.max
             sv.scroll_y = 1
-        self.ids.heading.text = req.heading
+        self.ids.heading.text = self.app.marked(req.heading)  # what is still a guess, marked
         self.find("instead").shown = bool(req.alternative)
         self.find("instead").caption = req.alternative or "Instead"
         cam = self.app.scanner
@@ -73,21 +75,31 @@ class ScanScreen(BaseScreen):
         for code in codes:
             info = (cat.lookup(code) if cat is not None else None) or game.known_card(code)
             (named if info is not None else unnamed).append((code, info))
-        key = (deck, self.app.scanner.available, tuple((str(code), info.title) for code, info in named))
+        teach = () if unnamed else tuple(game.teachable(self.app, deck))
+        key = (deck, self.app.scanner.available, tuple((str(code), info.title) for code, info in named),
+               self.teaching, teach)
         if self._listed == key:
             return
         self._listed = key
         words = self.request().deck_words or deck
+        if self.teaching and teach:
+            self._fill_stickers(words, teach)
+            return
+        self.teaching = False
         no_camera = "" if self.app.scanner.available else f"{T.GLYPH_WARN} No camera. "
-        self.ids.picker_title.text = (f"{no_camera}Which {words} card is it? Tap its title, or add a new one:"
+        more = ", or add a new one" if unnamed or teach else ""  # offered only where the button is
+        self.ids.picker_title.text = (f"{no_camera}Which {words} card is it? Tap its title{more}:"
                                       if named else f"{no_camera}Tap \u201cNew card\u201d and type the title of the "
                                       f"{words} card:")
         grid = self.ids.picker
         grid.clear_widgets()
-        if unnamed:
+        if unnamed or teach:
             new = BigButton(icon="+", caption="New card: type its title", font_size=T.FONT_BODY, action="pick:new",
                             kind="primary")
-            new.bind(on_release=lambda btn, code=unnamed[0][0]: self.new_card(code))
+            if unnamed:
+                new.bind(on_release=lambda btn, code=unnamed[0][0]: self.new_card(code))
+            else:
+                new.bind(on_release=lambda btn: self.which_sticker(True))
             grid.add_widget(new)
         for code, info in sorted(named, key=lambda ci: ci[1].title.lower()):
             b = BigButton(caption=f"{info.title}\n[color=a89cb0]sticker {code.number:02d}[/color]",
@@ -101,9 +113,29 @@ class ScanScreen(BaseScreen):
             grid.add_widget(b)
         self.ids.scroller.scroll_y = 1
 
-    def new_card(self, code: CardCode) -> None:
-        self.app.screen("card_form").ask(code, sticker=False)
+    def new_card(self, code: CardCode, teach: bool = False) -> None:
+        self.app.screen("card_form").ask(code, sticker=teach, teach=teach)
         self.app.go("card_form")
+
+    def which_sticker(self, on: bool) -> None:
+        """"Add a new one" for a deck the pack names by guess: first the sticker number printed
+        on the card (one of the cards whose title the table has not confirmed), then its title."""
+        self.teaching = on
+        self.refresh()
+
+    def _fill_stickers(self, words: str, codes: tuple[CardCode, ...]) -> None:
+        self.ids.picker_title.text = (f"A new {words} card: which number is printed beside its sticker? "
+                                      "Then type its title.")
+        grid = self.ids.picker
+        grid.clear_widgets()
+        back = BigButton(icon="\u25c0", caption="Back to the titles", font_size=T.FONT_BODY, action="pick:titles")
+        back.bind(on_release=lambda btn: self.which_sticker(False))
+        grid.add_widget(back)
+        for code in codes:
+            b = BigButton(caption=f"Sticker {code.number:02d}", font_size=T.FONT_BODY, action=f"teach:{code}")
+            b.bind(on_release=lambda btn, code=code: self.new_card(code, teach=True))
+            grid.add_widget(b)
+        self.ids.scroller.scroll_y = 1
 
     # ---- camera ----
     def on_enter(self, *_: Any) -> None:
@@ -166,20 +198,22 @@ class ScanScreen(BaseScreen):
             return
         self.play(code, info)
 
-    def play(self, code: CardCode, info: Any) -> None:
+    def play(self, code: CardCode, info: Any) -> bool:
+        """The card played (True), or refused with the reason said."""
         c = self.app.controller
         req = self.request()
         if req is None:
-            return
+            return False
         if code.deck != req.deck:
             words = getattr(c.ui, "deck_words", lambda d: d)
             self.app.toast(f"That is a {words(code.deck)} card; expected a {req.deck_words or req.deck} card")
-            return
-        ok = self.app.submit(c.ui.card_input(c, code, info, self.search_instead))
+            return False
+        ok = bool(self.app.submit(c.ui.card_input(c, code, info, self.search_instead)))
         if ok:
             if self.app.sm.current == "scan":
                 self.app.go_play()
             self.app.toast(f"\u201c{info.title}\u201d", "info")
+        return ok
 
     def toggle_instead(self) -> None:
         self.search_instead = not self.search_instead

@@ -5,6 +5,7 @@ the table acknowledges, the cards the scan screen asks for, and the seat the dev
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Callable, Sequence
 
@@ -31,6 +32,7 @@ from companion.ui.plain import for_people
 _SCREENS = ("sol_setup", "sol_table", "sol_coin", "sol_vote", "sol_enemies", "sol_private", "sol_end")
 DECKS = {"ACTN": "Action", "BOOG": "Boogeyman", "LOYL": "Loyalty", "LOCN": "Location", "ENCT": "Encounter",
          "EXIT": "Exit token"}
+SECTIONS = {"ACTN": "action", "BOOG": "boogeyman", "LOYL": "loyalty", "LOCN": "location", "ENCT": "encounter"}
 VERBS = {ActorTurn: ("play", I.Play), Contribute: ("boost with", I.Boost), Assisting: ("assist with", I.Assist)}
 DEVICE_HERO = "max"  # the seat the device may take (Settings): the first standard hero
 
@@ -141,11 +143,9 @@ class SolUI(GameUI):
         return list(RULES)
 
     def rules_for(self, line: str, state: Any) -> list[tuple[str, str]]:
-        from companion.games.stuff_of_legend.ui.guessmarks import why_line
         from companion.games.stuff_of_legend.ui.reference import explain
 
-        guess = why_line(line, state) if state is not None else None
-        return explain(line) + ([guess] if guess else [])
+        return explain(line)  # and the shell's line for what is still a guess (GameUI.guess_line)
 
     def roll_input(self, controller: Any) -> Any | None:
         """The GPIO Roll button flips the coin for the table."""
@@ -162,9 +162,7 @@ class SolUI(GameUI):
         if words.scan_wanted(s):
             deck = {BoogeymanDraw: "BOOG", RevealLocations: "LOCN", RevealEncounters: "ENCT", ScanExit: "EXIT",
                     ScanLoyalty: "LOYL"}[type(head)]
-            from companion.games.stuff_of_legend.ui.guessmarks import marked
-
-            return CardRequest(deck, marked(prompt, s), DECKS[deck])
+            return CardRequest(deck, prompt, DECKS[deck])  # the shell marks what is still a guess
         if type(head) in VERBS and words.physical_hands(s):
             verb = VERBS[type(head)][0]
             return CardRequest("ACTN", f"{who(s, head.seat)}: scan the Action card you {verb}", DECKS["ACTN"])
@@ -216,6 +214,40 @@ class SolUI(GameUI):
         except Exception:  # noqa: BLE001 - a code the card list lacks: the table names it
             return None
 
+    def teachable(self, app: Any, deck: str) -> tuple[Any, ...]:
+        """The cards of `deck` whose title is still the shipped guess, both in the game's recorded
+        card list and in the owner's box now (the table may type the printed one)."""
+        from cards_qr.codes import parse_code
+        from companion.core import ownbox
+
+        controller = app.controller
+        section = SECTIONS.get(deck)
+        if section is None or controller.session is None:
+            return ()
+        gf = next(f for f in ownbox.declared("SOL") if f.option == "cards")
+        try:
+            boxed = ownbox.load_box("SOL", app.data_dir)
+        except Exception:  # noqa: BLE001 - a box that cannot be read: the recorded guesses only
+            boxed = ownbox.Box("SOL")
+        out = []
+        for at in _unchecked(controller.state.options.cards):
+            m = re.fullmatch(rf"{section}\[code=(.+)\]\.title", at)
+            if m and boxed.get(gf.name, at) is None:
+                code = parse_code(m.group(1))
+                if code is not None:
+                    out.append(code)
+        return tuple(sorted(out, key=lambda code: code.number))
+
+    def teach(self, app: Any, code: Any, title: str) -> str:
+        """The title goes into the owner's box (core/ownbox.py) for this card: every game begun from
+        now on says it. The game being played keeps the box it began with."""
+        from companion.core import ownbox
+
+        gf = next(f for f in ownbox.declared("SOL") if f.option == "cards")
+        box = ownbox.load_box("SOL", app.data_dir)
+        ownbox.save_box(box.with_fact(gf.name, f"{SECTIONS[code.deck]}[code={code}].title", title), app.data_dir)
+        return f"\u201c{title}\u201d is kept in your box: every new game calls the card that."
+
     # ---- the device in a hero's chair ----
     def settings(self, app: Any) -> Sequence[SettingRow]:
         """Who holds Max, and how private cards are looked at (hold, or a tap that stays a while)."""
@@ -231,6 +263,16 @@ class SolUI(GameUI):
         from companion.games.stuff_of_legend.ui.shots import take
 
         take(h, shot)
+
+
+@functools.lru_cache(maxsize=4)
+def _unchecked(cards: str) -> tuple[str, ...]:
+    """The addresses of the card facts a game's recorded card list holds unchecked (about 60 ms to
+    work out: once per game, not at every refresh of the scan screen)."""
+    from companion.core import ownbox
+
+    gf = next(f for f in ownbox.declared("SOL") if f.option == "cards")
+    return tuple(ownbox.unconfirmed(gf, cards))
 
 
 UI = SolUI()

@@ -1,7 +1,7 @@
 """The Stuff of Legend's screens for `companion shots --game SOL`: a game set up by touch and
 played by the hero bots (the table's decisions too; the device flips the coin), every screen on
 the way (the private hand-over and its hold-to-see cover, held, a vote, the coin, the enemies and their steps, a peek, the end),
-then a game with real cards for the scan screen."""
+then a game with real cards for the scan screen, its "add a new one", and Check your box."""
 
 from __future__ import annotations
 
@@ -119,3 +119,13 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     app.summary.shown = False
     app.go_play()
     shot("20_scan_location")
+    # "Add a new one" (issue 26): the sticker number beside the new card's sticker, then its title.
+    h.tap("pick:new")
+    shot("21_scan_new_card")
+    h.tap("pick:titles")
+    # Check your box, from Settings: the kinds of guessed facts, then one question beside its place.
+    app.go("settings")
+    h.tap("check_box")
+    shot("22_check_your_box")
+    h.tap("group:0")
+    shot("23_check_your_box_question")

@@ -31,7 +31,7 @@ class TableScreen(BaseScreen):
         v = c.view()
         legal = c.legal()
         kinds = {type(i).kind for i in legal}
-        self.ids.prompt.text = for_people(str(v["prompt"]))
+        self.ids.prompt.text = app.marked(for_people(str(v["prompt"])))  # what is still a guess, marked
         fix = app.fix_text
         notes = for_people(str(v["notices"][-1])) if v["notices"] else ""  # the last line, large; the rest on the Journal
         self.ids.notices.text = (f"[color=e8a23a]{T.GLYPH_WARN} Sensors: {fix}[/color]" if fix else notes)

@@ -80,7 +80,7 @@ class BinTableScreen(BaseScreen):
                            for col, p in v["players"].items())
         self.ids.scores.text = f"Claimed: {scores}"
         prompt = for_people(str(v["prompt"]))
-        self.ids.prompt.text = prompt
+        self.ids.prompt.text = self.app.marked(prompt)  # what is still a guess, marked
         # What the last input made happen; a line that only says the prompt again is not news (the
         # set-up's notice is the first prompt).
         news = [for_people(str(n)) for n in v["notices"] if for_people(str(n)) != prompt]

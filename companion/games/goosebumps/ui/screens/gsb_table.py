@@ -133,7 +133,7 @@ class GsbTableScreen(BaseScreen):
         top = v.get("discard_top", "")
         self.ids.pile.text = f"Draw pile: {v['pile']}" + (f" \u00b7 discard: {caption(top)}" if top else "")
         self.ids.notices.text = latest(list(v.get("notices", [])))
-        self.ids.prompt.text = for_people(for_table(str(v.get("prompt", ""))))
+        self.ids.prompt.text = self.app.marked(for_people(for_table(str(v.get("prompt", "")))))  # guesses marked
         self.find("undo").disabled = not c.undo_label()
         w = v["waiting"]
         victim = [p for p in v["players"] if p["seat"] == w.get("victim")]
