@@ -411,7 +411,7 @@ class CompanionApp(App):
         if not span:
             self.toast("Nothing to undo yet", "info")
             return
-        detail = "The game goes back to just before it, dice and cards included."
+        detail = self.game.undo_detail if self.game is not None else "The game goes back to just before it."
         if len(span) > 1:  # the device would give its answer straight back: it goes with it
             answers = "; ".join(span[1:3]) + (f"; {len(span) - 3} more" if len(span) > 3 else "")
             detail = f"The device's answer after it goes too ({answers}). " + detail
