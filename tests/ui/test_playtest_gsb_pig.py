@@ -98,3 +98,66 @@ def test_gsb_with_the_device_hand_on_the_screen_reads_as_the_table_is(harness: A
         assert not any(x.endswith("!.") for x in steps), steps
     assert any("'s extra turn (a Landmark)" in b for b in bars), sorted(bars)
     assert not any(b.count("(") > 1 for b in bars), sorted(bars)
+
+
+def test_pig_the_devices_turn_is_told_whole_and_no_face_of_the_die_is_lit(harness: Any) -> None:
+    """Pig (companion/games/pig/rules.md 2-6) with the device in seat 2 and the real die for
+    Player 1, played to the end by touch. The play-test found: the device's turn of two rolls
+    told as its last roll alone ("The device rolled a 1 for Player 2: the turn's 2 points are
+    lost"); "Player 1 rolled a 1" lit as the button to press (the panel's Confirm would enter a 1
+    whatever the die showed); "Nothing to do here." at the end, with no word of what next."""
+    import random
+
+    from companion.games.pig.rules import Face, RollForMe
+    from companion.ui import touch
+    from companion.ui.fit import why_cut
+
+    h = harness
+    app = h.app
+    app.seed = 3
+    app.go("choose")
+    h.choose_game("game:PIG")
+    h.tap("holders:1:hard")
+    for _ in range(8):
+        h.tap("target:down")  # 100 -> 20
+    h.tap("start")
+    c = app.controller
+    screen = app.screen("game")
+    die = random.Random(5)  # the table's real die
+    device_turns = 0
+    taps = 0
+    while not c.session.finished:
+        assert taps < 200
+        assert h.until(lambda: c.session.finished or c.actor().seat == "Player 1", timeout=8)
+        if c.session.finished:
+            break
+        h.pump(frames=3)
+        done = c.history()[0]
+        # The device's inputs since Player 1's last one, and what each said, from the rules alone.
+        back = 0
+        while back + 1 <= len(done) and app.seat.plays(c.session.earlier(back + 1)):
+            back += 1
+        rolls = [str(n) for k in range(back, 0, -1)
+                 for n in c.rules.view(c.session.earlier(k - 1), "table")["notices"]
+                 if str(n).startswith("The device rolled")]
+        if back:
+            device_turns += 1
+            shown = screen.ids.notices.text
+            assert rolls and all(r in shown for r in rolls), (rolls, shown)
+            assert why_cut(screen.ids.notices) == "", shown
+        buttons = list(screen.ids.choices.children)
+        if c.state.rolling:
+            assert not [b.caption for b in buttons if b.kind == "primary"]  # no face is the one to press
+            face = die.randint(1, 6)
+            b = next(b for b in buttons if b.action == f"choice:{c.legal().index(Face(face))}")
+            assert touch.reach(b) is b
+            h.tap(b.action)
+        else:
+            assert RollForMe() not in c.legal()
+            h.tap("choice:0" if c.state.pot < 8 else "choice:1")  # roll again, or hold
+        taps += 1
+    assert device_turns >= 2
+    h.pump(frames=3)
+    assert screen.ids.choices_note.text == "The game is over: \u2630 Games for another one."
+    h.tap("games")
+    assert app.sm.current == "choose"
