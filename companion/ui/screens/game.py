@@ -81,10 +81,14 @@ class GameScreen(BaseScreen):
                 back += 1
         except IndexError:  # the game's first input
             pass
-        for k in range(back, 1, -1):  # the notices after each of the device's inputs but the last
-            seen = c.rules.view(c.session.earlier(k - 1), "table").get("notices", [])
-            turn += [str(n) for n in seen if isinstance(seen, list) and str(n).split(":")[0] not in keys]
-        return [for_people(n) for n in dict.fromkeys(turn + now[-3:])]
+        def said(back: int) -> list[str]:
+            seen = c.rules.view(c.session.earlier(back), "table").get("notices", [])
+            return [str(n) for n in seen] if isinstance(seen, list) else []
+
+        for k in range(back, 1, -1):  # the notices each of the device's inputs but the last added
+            before, after = said(k), said(k - 1)
+            turn += [n for n in after if n not in before and n.split(":")[0] not in keys]
+        return [for_people(n) for n in turn + now[-3:]]  # a 6 rolled twice is said twice
 
     def _arrange(self, *_: Any) -> None:
         """The fewest columns in which every choice shows at once, if the captions read whole in

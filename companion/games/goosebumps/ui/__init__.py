@@ -92,9 +92,10 @@ class GsbUI(GameUI):
         if isinstance(head, TakeStep) and before.automated[head.victim] and after.notices:
             # A theft from the holder: the slot picked (by the stealer, or the device for itself),
             # the card in it, and what it does.
-            # With its hand on the screen there is no holder at the table (play-test, issue 25).
-            whose = "cards on the screen" if before.options.device_hand == "screen" else "holder"
-            return TurnSummary(f"{before.seats[seat]} steals from {before.seats[head.victim]}'s {whose}",
+            # With its hand on the screen there is no holder at the table (play-test, issue 25);
+            # the first step says the card was taken from its hand on the screen.
+            whose = "" if before.options.device_hand == "screen" else "'s holder"
+            return TurnSummary(f"{before.seats[seat]} steals from {before.seats[head.victim]}{whose}",
                                tuple(for_table(n) for n in after.notices if n), tuple(after.notices))
         if isinstance(head, TakeStep) and before.automated[seat] and after.notices:
             # The automated player stole from a person (the table named the card): it plays that
