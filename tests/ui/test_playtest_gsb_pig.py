@@ -26,7 +26,9 @@ def test_gsb_with_the_device_hand_on_the_screen_reads_as_the_table_is(harness: A
     (there is no holder); its move told three times over ("Device plays a 6: move Device to space
     15", "Device moves 6 to space 15.", then the table's step); "Draw pile: 57" while the real pile
     held 61 (its cards are still in the real pile); its line on the table gone from its cell on a
-    long place name; "(extra turn (a Landmark))" in the status bar; Undo's confirm naming dice."""
+    long place name; "(extra turn (a Landmark))" in the status bar; Undo's confirm naming dice; the
+    first card ("1", "Card 1") lit as the one to press where the table plays a card it holds or
+    picks one blind."""
     from companion.games.goosebumps.ui.shots import Player, new_game
     from companion.ui.fit import why_cut
 
@@ -83,6 +85,8 @@ def test_gsb_with_the_device_hand_on_the_screen_reads_as_the_table_is(harness: A
             h.pump(frames=2)
             shown = int(re.match(r"Draw pile: (\d+)", table.ids.pile.text).group(1))  # type: ignore[union-attr]
             assert shown == _real_draw_pile(c), (table.ids.pile.text, _real_draw_pile(c))
+            lit = [b.action for b in table.ids.choices.children if getattr(b, "kind", "") == "primary"]
+            assert not [a for a in lit if a.startswith(("play:", "take:"))], lit  # a card is the table's
             assert all(why_cut(w) == "" for w in table.ids.players.children), [
                 (w.text, why_cut(w)) for w in table.ids.players.children]
         bars.add(app.status.where)

@@ -257,8 +257,11 @@ class GsbTableScreen(BaseScreen):
         for i, inp in enumerate(legal):
             if inp in threes:
                 continue
+            # A card played or taken is what the table holds or picked blind: none is lit as the
+            # one to press (the panel's Confirm presses it; the play-test of issue 25 saw "1" and
+            # "Card 1" lit).
             self._button(words(inp, waiting, on_screen), action_of(inp), lambda inp=inp: self.choose(inp),
-                         "primary" if i == 0 and kind != "react" else "normal")
+                         "primary" if i == 0 and kind not in ("react", "play", "take") else "normal")
         if threes:  # up to six of them: one button opens them, so every choice fits the screen
             self._button("Three of a kind\u2026", "threes", lambda: self._mode("threes"))
         self._tell()
