@@ -483,7 +483,9 @@ class CompanionApp(App):
                 self._moment = turn.status or (g.status(c.rules.view(before, "table")) if same else turn.title)
                 title = turn.title
             else:
-                self._moment = ""
+                # The steps of a person's own input are that moment's: the bar keeps its status
+                # (the play-test of issue 25 read "Device's turn" over "Move Player 1's monster").
+                self._moment = g.status(c.rules.view(before, "table")) if same and c.table_cause == "input" else ""
                 title = "Put the table back" if c.table_cause == "undo" else "On the table"
             self.summary.present(title, lines, notices, self._summary_done, self.sounds.say, ticked, cells)
             self._see_mat()

@@ -72,6 +72,7 @@ def test_gsb_with_the_device_hand_on_the_screen_reads_as_the_table_is(harness: A
     headings: list[str] = []
     moves: list[list[str]] = []
     bars: set[str] = set()
+    at_table, own = "", 0
     n = 0
     while not c.session.finished:
         assert n < 1500, c.view().get("prompt")
@@ -79,10 +80,14 @@ def test_gsb_with_the_device_hand_on_the_screen_reads_as_the_table_is(harness: A
         if app.summary.shown:
             if app.summary.index == 0:
                 headings.append(app.summary.heading)
+                if app.summary.heading == "On the table":  # a person's own move: still their moment
+                    assert app.status.where == at_table, (app.status.where, at_table, app.summary.steps)
+                    own += 1
                 if app.summary.heading == "Device's move":
                     moves.append(list(app.summary.steps))
         elif app.sm.current == "gsb_table" and not app.seat.plays(c.state):
             h.pump(frames=2)
+            at_table = app.status.where
             shown = int(re.match(r"Draw pile: (\d+)", table.ids.pile.text).group(1))  # type: ignore[union-attr]
             assert shown == _real_draw_pile(c), (table.ids.pile.text, _real_draw_pile(c))
             lit = [b.action for b in table.ids.choices.children if getattr(b, "kind", "") == "primary"]
@@ -95,7 +100,7 @@ def test_gsb_with_the_device_hand_on_the_screen_reads_as_the_table_is(harness: A
     steals = [x for x in headings if x.startswith("Player 1 steals from Device")]
     assert steals and all(x == "Player 1 steals from Device" for x in steals), headings
     assert not any("holder" in x for x in headings), headings
-    assert moves
+    assert moves and own
     mover = re.compile(r"^(?:[^:]+: )?Device (?:moves \w+|proceeds) to ")
     for steps in moves:  # the move is said once by the device, once as the table's step
         assert not any(mover.match(x) for x in steps[1:]), steps
