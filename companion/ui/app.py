@@ -422,7 +422,7 @@ class CompanionApp(App):
         if not span:
             self.toast("Nothing to undo yet", "info")
             return
-        detail = "The game goes back to just before it, dice and cards included."
+        detail = self.game.undo_detail if self.game is not None else "The game goes back to just before it."
         if len(span) > 1:  # the device would give its answer straight back: it goes with it
             answers = "; ".join(span[1:3]) + (f"; {len(span) - 3} more" if len(span) > 3 else "")
             detail = f"The device's answer after it goes too ({answers}). " + detail
@@ -494,7 +494,9 @@ class CompanionApp(App):
                 self._moment = turn.status or (g.status(c.rules.view(before, "table")) if same else turn.title)
                 title = turn.title
             else:
-                self._moment = ""
+                # The steps of a person's own input are that moment's: the bar keeps its status
+                # (the play-test of issue 25 read "Device's turn" over "Move Player 1's monster").
+                self._moment = g.status(c.rules.view(before, "table")) if same and c.table_cause == "input" else ""
                 title = "Put the table back" if c.table_cause == "undo" else "On the table"
             self.summary.present(title, lines, notices, self._summary_done, self.sounds.say, ticked, cells)
             self._see_mat()

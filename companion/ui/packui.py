@@ -72,6 +72,9 @@ class GameUI:
     # table and its steps"). A pack sets it False only until its touch tests follow the list.
     shows_table_steps = True
     tile_action = ""  # the tile's action name (tests and the screenshot tool tap through it)
+    # Undo's confirm, under its question: what going back restores, in the game's components (a
+    # game with no dice says so: the play-test of issue 25 read "dice" over Goosebumps).
+    undo_detail = "The game goes back to just before it, dice and cards included."
 
     def __init__(self, pack: Pack) -> None:
         self.pack = pack

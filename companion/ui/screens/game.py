@@ -21,6 +21,7 @@ from companion.ui.widgets import BigButton
 from companion.ui.plain import for_people
 
 MAX_CHOICES = 60  # a screenful to scroll; a game with more needs screens of its own
+MAX_TOLD = 60  # the device's inputs told back at most
 COLUMNS = (2, 3, 4, 5, 6)  # the grid's columns, fewest first: wide buttons while they all fit
 
 
@@ -39,8 +40,7 @@ class GameScreen(BaseScreen):
         v = c.view()
         self.ids.heading.text = c.ui.pack.title
         self.ids.prompt.text = for_people(str(v.get("prompt", ""))) or ("The game is over" if c.session.finished else "")
-        notices = v.get("notices", [])
-        self.ids.notices.text = " \u00b7 ".join(str(n) for n in notices[-3:]) if isinstance(notices, list) else ""
+        self.ids.notices.text = " \u00b7 ".join(self._told(c, v))
         legal = [] if app.seat.think(c.state) else c.legal()
         key = (id(c.state), len(legal))
         self.find("undo").disabled = not c.undo_label()
@@ -53,14 +53,42 @@ class GameScreen(BaseScreen):
             rolling = c.actor().kind == "chance"
             self.ids.choices_note.text = "The device rolls its die\u2026" if rolling else "The device is deciding\u2026"
             return
-        self.ids.choices_note.text = "" if legal else "Nothing to do here."
+        self.ids.choices_note.text = "" if legal else (
+            "The game is over: \u2630 Games for another one." if c.session.finished else "Nothing to do here.")
+        # A die's faces are what the table's die shows: none is the one to press (the panel's
+        # Confirm presses the primary button; the play-test of issue 25 saw "rolled a 1" lit).
+        chance = c.actor().kind == "chance"
         for i, inp in enumerate(legal[:MAX_CHOICES]):
             b = BigButton(caption=c.label(inp), action=f"choice:{i}", font_size=T.FONT_BODY,
-                          kind="primary" if i == 0 else "normal")
+                          kind="primary" if i == 0 and not chance else "normal")
             b.bind(on_press=lambda _b, inp=inp: self.choose(inp))
             grid.add_widget(b)
         self._arrange()
         self.ids.scroller.scroll_y = 1
+
+    def _told(self, c: Any, v: dict[str, Any]) -> list[str]:
+        """What just happened: after the device's own inputs, its turn whole, oldest first (each die
+        it rolled, not only the last; the play-test of issue 25 saw "the device rolled a 1 for
+        Player 2" alone for a turn of two rolls), then the game's latest notices. A line the game
+        says again with a newer value ("Scores: ...") is said once, as it is now."""
+        now = [str(n) for n in v.get("notices", [])] if isinstance(v.get("notices"), list) else []
+        keys = {n.split(":")[0] for n in now}
+        turn: list[str] = []
+        plays = self.app.seat.plays
+        back = 0
+        try:
+            while back < MAX_TOLD and plays(c.session.earlier(back + 1)):
+                back += 1
+        except IndexError:  # the game's first input
+            pass
+        def said(back: int) -> list[str]:
+            seen = c.rules.view(c.session.earlier(back), "table").get("notices", [])
+            return [str(n) for n in seen] if isinstance(seen, list) else []
+
+        for k in range(back, 1, -1):  # the notices each of the device's inputs but the last added
+            before, after = said(k), said(k - 1)
+            turn += [n for n in after if n not in before and n.split(":")[0] not in keys]
+        return [for_people(n) for n in turn + now[-3:]]  # a 6 rolled twice is said twice
 
     def _arrange(self, *_: Any) -> None:
         """The fewest columns in which every choice shows at once, if the captions read whole in

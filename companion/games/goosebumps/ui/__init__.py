@@ -5,6 +5,7 @@ automated player's decisions as steps the table carries out, and the end."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Sequence
 
 from companion.core.packs import get_pack
@@ -15,8 +16,11 @@ from companion.games.goosebumps.state import DrawStep, Phase, ReactStep, TakeSte
 from companion.ui.packui import GameUI, SettingRow, TurnSummary, moves
 
 DEVICE = "Device"  # the automated player's seat name: Settings hold its level under this name
-WHY = {"first": "first turn", "regular": "", "extra": "extra turn (a Landmark)", "steal": "on STEAL",
-       "freeze": "after a Freeze Ray!", "deal": "the deal"}
+# The status bar's word for why a turn is taken; the turn line under the bar says the rest ("Device
+# landed on the Highschool: another turn"). Short enough for one line of the bar: the play-test of
+# issue 25 read "Player 1's turn (extra turn (a Landmark))" over two lines.
+WHY = {"first": "first turn", "regular": "", "extra": "a Landmark", "steal": "on STEAL",
+       "freeze": "Freeze Ray!", "deal": "the deal"}
 
 
 def seat_names(players: int, device_at: int) -> tuple[str, ...]:
@@ -74,7 +78,8 @@ class GsbUI(GameUI):
             return f"{view.get('winner', '')} wins"
         turn = view.get("turn", {})
         why = WHY.get(str(turn.get("why", "")), "")
-        return f"Round {view.get('round', 0)} \u00b7 {turn.get('seat', '')}'s turn" + (f" ({why})" if why else "")
+        extra = "extra " if turn.get("why") == "extra" else ""
+        return f"Round {view.get('round', 0)} \u00b7 {turn.get('seat', '')}'s {extra}turn" + (f" ({why})" if why else "")
 
     def changed(self, session: Any, before: Any, after: Any) -> TurnSummary | None:
         """A decision of the automated player: what the table does for it, as steps."""
@@ -87,7 +92,10 @@ class GsbUI(GameUI):
         if isinstance(head, TakeStep) and before.automated[head.victim] and after.notices:
             # A theft from the holder: the slot picked (by the stealer, or the device for itself),
             # the card in it, and what it does.
-            return TurnSummary(f"{before.seats[seat]} steals from {before.seats[head.victim]}'s holder",
+            # With its hand on the screen there is no holder at the table (play-test, issue 25);
+            # the first step says the card was taken from its hand on the screen.
+            whose = "" if before.options.device_hand == "screen" else "'s holder"
+            return TurnSummary(f"{before.seats[seat]} steals from {before.seats[head.victim]}{whose}",
                                tuple(for_table(n) for n in after.notices if n), tuple(after.notices))
         if isinstance(head, TakeStep) and before.automated[seat] and after.notices:
             # The automated player stole from a person (the table named the card): it plays that
@@ -102,12 +110,15 @@ class GsbUI(GameUI):
         if isinstance(head, ReactStep) and isinstance(inp, I.React) and not inp.play:
             return None  # it let the card pass: nothing for the table to do
         who = before.seats[seat]
-        steps = [instruction(before, inp)] + [for_table(n) for n in after.notices if n]
-        return TurnSummary(f"{who}'s move", tuple(dict.fromkeys(steps)), tuple(after.notices),
+        steps = told_once(who, instruction(before, inp), [for_table(n) for n in after.notices if n])
+        return TurnSummary(f"{who}'s move", tuple(steps), tuple(after.notices),
                            reveal=isinstance(inp, I.React))
 
     def device_seats(self) -> tuple[tuple[str, str], ...]:
         return ((DEVICE, "Automated player"),)
+
+    # Goosebumps has no dice: what Undo puts back is said in the game's own components.
+    undo_detail = "The game goes back to just before it, the cards included."
 
     def rules_reference(self) -> list[tuple[str, str]]:
         return [
@@ -126,6 +137,29 @@ class GsbUI(GameUI):
         from companion.games.goosebumps.ui.shots import take
 
         take(h, shot)
+
+
+def told_once(who: str, instruction: str, notices: list[str]) -> list[str]:
+    """The device's decision told once: its instruction, then the notices that say more.
+
+    The play-test of issue 25 read one move three times ("Device plays a 6: move Device to space
+    15", "Device moves 6 to space 15.", then the table's own step "Move Device's monster ..."). A
+    notice that only repeats the instruction goes (the card played, or the mover's own move to
+    where the instruction already sends it); an instruction that a notice says whole and more
+    ("Device plays Rollin' With My Gnomies" / "... against R.L. Stine!") gives way to it."""
+    moved = re.compile(rf"^(?:[^:]+: )?{re.escape(who)} (?:moves \w+|proceeds) to (.+?)\.?$")
+    lines = [instruction] + notices
+    kept: list[str] = []
+    for i, line in enumerate(lines):
+        bare = line.rstrip(".")
+        if any(j != i and other != line and other.startswith(bare) for j, other in enumerate(lines)):
+            continue  # another line says this and more
+        if i > 0:
+            m = moved.match(line)
+            if m and f"{who} to {m.group(1)}" in instruction:
+                continue  # the instruction already sends the mover there
+        kept.append(re.sub(r"!\.", "!", line))  # "against R.L. Stine!." reads "R.L. Stine!"
+    return list(dict.fromkeys(kept))
 
 
 def card_caption(card: str) -> str:

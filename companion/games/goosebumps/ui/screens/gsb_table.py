@@ -131,7 +131,12 @@ class GsbTableScreen(BaseScreen):
         self.ids.because.text = (f"Round {v['round']} \u00b7 " if v["phase"] == "play" else "") + \
             for_people(for_table(str(turn.get("because", "") or f"{turn['seat']}'s turn")))
         top = v.get("discard_top", "")
-        self.ids.pile.text = f"Draw pile: {v['pile']}" + (f" \u00b7 discard: {caption(top)}" if top else "")
+        pile = v["pile"]
+        if c.state.options.device_hand == "screen":
+            # The cards the device holds on the screen are still in the real draw pile (nobody dealt
+            # them; gsb_setup's words): the count is the table's (play-test, issue 25: 57 for 61).
+            pile += sum(p["cards"] for p in v["players"] if p["automated"])
+        self.ids.pile.text = f"Draw pile: {pile}" + (f" \u00b7 discard: {caption(top)}" if top else "")
         self.ids.notices.text = latest(list(v.get("notices", [])))
         self.ids.prompt.text = self.app.marked(for_people(for_table(str(v.get("prompt", "")))))  # guesses marked
         self.find("undo").disabled = not c.undo_label()
@@ -193,9 +198,12 @@ class GsbTableScreen(BaseScreen):
         for p in v["players"]:
             me = "\u25b6 " if p["seat"] == v["turn"]["seat"] and v["phase"] == "play" else ""
             holder = ""
-            if p.get("slots") is not None:
-                where = "on the screen" if self.app.controller.state.options.device_hand == "screen" else "holder"
-                holder = f" {where} " + "".join("\u25a0" if f else "\u25a1" for f in p["slots"])
+            if p.get("slots") is not None and self.app.controller.state.options.device_hand == "screen":
+                # No slots at the table, and the boxes made a long line drop out of its cell
+                # ("the Amusement Park", play-test of issue 25): the count says it.
+                holder = " on the screen"
+            elif p.get("slots") is not None:
+                holder = " holder " + "".join("\u25a0" if f else "\u25a1" for f in p["slots"])
             box.add_widget(Factory.GsbLine(
                 text=f"{me}[b]{initial(p['seat'])}[/b] {p['seat']}: {p['where']}, "
                      f"{p['cards']} card{'s' if p['cards'] != 1 else ''}{holder}",
@@ -249,8 +257,11 @@ class GsbTableScreen(BaseScreen):
         for i, inp in enumerate(legal):
             if inp in threes:
                 continue
+            # A card played or taken is what the table holds or picked blind: none is lit as the
+            # one to press (the panel's Confirm presses it; the play-test of issue 25 saw "1" and
+            # "Card 1" lit).
             self._button(words(inp, waiting, on_screen), action_of(inp), lambda inp=inp: self.choose(inp),
-                         "primary" if i == 0 and kind != "react" else "normal")
+                         "primary" if i == 0 and kind not in ("react", "play", "take") else "normal")
         if threes:  # up to six of them: one button opens them, so every choice fits the screen
             self._button("Three of a kind\u2026", "threes", lambda: self._mode("threes"))
         self._tell()
