@@ -13,12 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.table import ToDo, follow, table_of
-from tests.ui.test_table_steps import shown_steps
-
-
-def _same(model: Any, want: Any) -> bool:
-    return {k: (x.place, x.face) for k, x in model.items()} == {k: (x.place, x.face) for k, x in want.items()}
+from companion.core.table import table_of
+from tests.ui.flows import TableModel, same_table
 
 
 def test_a_goosebumps_game_by_touches_whose_table_follows_only_the_steps_shown(harness: Any) -> None:
@@ -30,42 +26,14 @@ def test_a_goosebumps_game_by_touches_whose_table_follows_only_the_steps_shown(h
     c = app.controller
     assert c.rules.code == "GSB" and c.state.automated == (False, True)
     p = Player(h, seed=25)
-    model = dict(table_of(c.rules, c.state))
-    queued: list[ToDo] = []
-    c.subscribe(lambda: queued.extend(c.table_steps))
-    listen = c._listeners[-1]
-    seen: list[str] = []  # the rows of the lists on screen since the model last followed
-    followed = lists = undos = ticked = turns = 0
-
-    def settle() -> None:
-        nonlocal followed, ticked
-        if app.summary.shown:
-            return
-        for t in queued:  # each was shown in a list, or done (and entered) by the person
-            assert t.done or t.step.text in seen, (t.step.text, seen)
-            ticked += t.done
-        model_now = follow(model, [t.step for t in queued])
-        model.clear()
-        model.update(model_now)
-        followed += len(queued)
-        queued.clear()
-        seen.clear()
-        assert _same(model, table_of(c.rules, c.state)), c.history()[0][-3:]
-
-    try:
+    undos = turns = 0
+    with TableModel(h) as table:
         for _ in range(1500):
             if c.session.finished and not app.summary.shown:
                 break
-            if app.summary.shown:
-                lists += 1
-                while app.summary.shown:  # Done may let the device decide: a new list comes up
-                    rows = list(app.summary.steps)
-                    assert shown_steps(h)[:len(rows)] == rows
-                    seen.extend(x for x in rows if x not in seen)
-                    h.tap("summary_next")
-                settle()
+            if table.read():  # Done may let the device decide: a new list comes up, read too
                 continue
-            settle()
+            table.settle()
             person = not app.seat.plays(c.state) and app.sm.current == "gsb_table"
             turns += person
             if person and c.session.can_undo and undos < 3 and turns % 9 == 4:
@@ -75,9 +43,8 @@ def test_a_goosebumps_game_by_touches_whose_table_follows_only_the_steps_shown(h
                     h.tap("confirm_ok")
                 continue
             p.step()
-        settle()
-    finally:
-        c._listeners.remove(listen)
+        table.settle()
     assert c.session.finished and app.sm.current == "gsb_end"
-    assert lists > 5 and followed > 20 and undos > 0 and ticked > 0, (lists, followed, undos, ticked)
-    assert _same(model, table_of(c.rules, c.state))
+    assert table.lists > 5 and table.followed > 20 and undos > 0 and table.ticked > 0, (
+        table.lists, table.followed, undos, table.ticked)
+    assert same_table(table.model, table_of(c.rules, c.state))
