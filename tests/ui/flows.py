@@ -11,7 +11,7 @@ import random
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 
 
@@ -134,6 +134,7 @@ class TableModel:
         self.model = dict(table_of(c.rules, c.state))
         self.queued: list[ToDo] = []
         self.seen: list[str] = []  # the rows of the lists on screen since the model last followed
+        self.shown: list[tuple[str, str]] = []  # every list's heading and rows, as read, all game
         self.followed = self.lists = self.ticked = 0
         c.subscribe(self._changed)
         self._listener = c._listeners[-1]
@@ -161,6 +162,7 @@ class TableModel:
         while summary.shown:
             rows = list(summary.steps)
             assert shown_steps(self.h)[:len(rows)] == rows
+            self.shown.extend((summary.heading, x) for x in rows)
             self.seen.extend(x for x in rows if x not in self.seen)
             self.h.tap("summary_next")
         self.settle()
@@ -188,11 +190,40 @@ class BgmChildren:
     toward the Babysitter or the Boogeyman: encounters raise the Stress Scale, so the night ends),
     take Light tokens, search, break locks, end turns, and now and then Undo (at most `undos`);
     they roll, draw the top card of the real deck (one not already out of it), name a card the
-    device does not know yet, and answer the Finale. A seat the device holds is waited for."""
+    device does not know yet, and answer the Finale. A seat the device holds is waited for.
+    `short_names`: a card is named in two letters on the keyboard (a long game draws many).
+    `goal(state)`: zones the acting child heads for (most turns, by the shortest way); there it
+    takes the Light token off, searches, tries the Lock, or stays (ends the turn)."""
 
-    def __init__(self, h: Any, seed: int = 25, undos: int = 4) -> None:
-        self.h, self.r, self.max_undos = h, random.Random(seed), undos
+    def __init__(self, h: Any, seed: int = 25, undos: int = 4, short_names: bool = False,
+                 goal: Callable[[Any], set[str]] | None = None) -> None:
+        self.h, self.r, self.max_undos, self.short = h, random.Random(seed), undos, short_names
+        self.goal = goal
         self.undos = 0
+
+    def _toward(self, legal: list[Any]) -> str:
+        """The action that takes the acting child on toward `goal`, or "" (none, or not this time)."""
+        from companion.games.boogeyman import inputs as I
+        from companion.games.boogeyman.common import child_graph
+
+        s = self.h.app.controller.state
+        goals = self.goal(s) if self.goal is not None else set()
+        if not goals or self.r.random() < 0.15:
+            return ""
+        here = s.child(s.active).zone
+        kinds = {type(i): i for i in legal}
+        if here in goals:  # what there is to do here, or stay
+            return next((a for a, k in (("flip", I.FlipSwitch), ("search", I.Search), ("lock", I.BreakLock),
+                                        ("end", I.EndTurn)) if k in kinds), "")
+        moves = {i.to for i in legal if isinstance(i, I.Move)}
+        graph = child_graph(s)  # the passages a child may take now (the Attic's padlock, the Trap Door)
+
+        def far(z: str) -> int:
+            d = graph.distances(z)
+            return min(d.get(g, 99) for g in goals)
+
+        best = min(sorted(moves), key=far, default="")
+        return f"zone:{best}" if best and far(best) < 99 else ""
 
     def _visible(self, prefix: str) -> list[str]:
         from companion.ui import touch
@@ -221,6 +252,13 @@ class BgmChildren:
             options += [x for x, k in (("flip", I.FlipSwitch), ("search", I.Search), ("lock", I.BreakLock))
                         if k in kinds]
             zones = [i.to for i in legal if isinstance(i, I.Move)]
+            toward = self._toward(legal)
+            if toward.startswith("zone:"):
+                tap_zone(h, toward[5:])
+                return
+            if toward and (toward in self._visible(toward) or h.visible(toward)):
+                h.tap(toward)
+                return
             adults = [z for z in zones if z == c.state.babysitter or z in c.state.boogeyman]
             pick = r.random()
             if adults and pick < 0.7:
@@ -265,7 +303,8 @@ class BgmChildren:
             h.tap(f"pick:{code}")
         elif screen == "card_form":
             h.tap_widget(app.screen("card_form").ids.name)
-            type_text(h, "Card " + "".join(r.choice("abcdefgh") for _ in range(4)))
+            letters = "".join(r.choice("abcdefgh") for _ in range(1 if self.short else 4))
+            type_text(h, ("Z" if self.short else "Card ") + letters)
             h.tap("key:done")
             h.tap(r.choice(["effect:none", "effect:none", "effect:lose_candy"]))
             h.tap("save")
