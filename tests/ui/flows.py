@@ -136,6 +136,7 @@ class TableModel:
         self.seen: list[str] = []  # the rows of the lists on screen since the model last followed
         self.shown: list[tuple[str, str]] = []  # every list's heading and rows, as read, all game
         self.followed = self.lists = self.ticked = 0
+        self.look: Callable[[], None] = lambda: None  # called on each page of a list, as it shows
         c.subscribe(self._changed)
         self._listener = c._listeners[-1]
 
@@ -163,6 +164,7 @@ class TableModel:
             rows = list(summary.steps)
             assert shown_steps(self.h)[:len(rows)] == rows
             self.shown.extend((summary.heading, x) for x in rows)
+            self.look()
             self.seen.extend(x for x in rows if x not in self.seen)
             self.h.tap("summary_next")
         self.settle()
