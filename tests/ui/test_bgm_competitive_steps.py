@@ -119,8 +119,8 @@ def test_a_competitive_game_against_the_device_by_touches_whose_table_follows_on
     assert put_back and put_back[0], put_back
     # Every search was answered by the device, and the screen said what was found.
     assert searched and all(said.startswith("Mike finds") for _, said in searched), searched
-    # A room the device hid something in was searched: what it gave is a step the table does
-    # (take it from the box), never one the table did itself.
+    # A room the device hid something in was searched: what it gave is a step the table is told
+    # to do (take it from the box and put it down), in a list it read.
     assert any(room in hidden for room, _ in searched), (searched, hidden)
     found = [(heading, row) for heading, row in table.shown if row.startswith(PUT_FOUND)]
     assert found, [x for x in table.shown if "Objective" in x[1] or "Key" in x[1] or "Trap" in x[1]]
