@@ -17,18 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.table import follow, table_of
-from tests.ui.flows import start_game, tap_zone, through_summary, type_text
+from tests.ui.flows import (BgmChildren, TableModel, same_table, shown_steps, start_game, tap_zone,
+                            through_summary, type_text)
 from tests.ui.test_issue25_parts import window_text
-
-
-def shown_steps(h: Any) -> list[str]:
-    """The step rows a person sees in the steps list now (their text without its markup, nor the
-    small mark after what is still a guess: companion/ui/guessmarks.py)."""
-    import re
-
-    h.pump(frames=2)
-    rows = [str(w.text) for w in h.app.summary.ids.list.children[::-1]]
-    return [re.sub(r"\[/?[a-z]+[^\]]*\]", "", r).replace("\u25cc", "").split("  ", 1)[-1] for r in rows]
 
 
 def _a_light_card(h: Any) -> None:
@@ -153,135 +144,21 @@ def test_a_game_by_touches_whose_table_follows_only_the_steps_shown(harness: Any
     by the steps the shell showed (each checked on screen when it was still to do) or, when no list
     came up, by what the person did and entered themselves (every such step is one the person
     did). Whenever no list is up, and at the end, the model is the device's table."""
-    import random
-
-    from companion.core.table import ToDo
-    from companion.games.boogeyman import inputs as I
-    from companion.games.boogeyman.cards import BOX_COUNT
-    from companion.ui import touch
-
     h = harness
     app = h.app
     c = app.controller
-    r = random.Random(25)
     start_game(h)
-    model = dict(table_of(c.rules, c.state))
-    queued: list[ToDo] = []
-    c.subscribe(lambda: queued.extend(c.table_steps))
-    seen: list[str] = []  # the rows of the list on screen, as it grew
-    followed = lists = undos = 0
-
-    def visible(prefix: str) -> list[str]:
-        h.pump(frames=1)
-        return [str(w.action) for w in touch.controls() if str(getattr(w, "action", "")).startswith(prefix)]
-
-    def settle() -> None:
-        nonlocal followed
-        if app.summary.shown:
-            return
-        # No list on screen: everything queued was shown in a list, or done by the person.
-        for t in queued:
-            assert t.done or t.step.text in seen, (t.step.text, seen)
-        followed_now = follow(model, [t.step for t in queued])
-        model.clear()
-        model.update(followed_now)
-        followed += len(queued)
-        queued.clear()
-        seen.clear()
-        want = table_of(c.rules, c.state)
-        assert {k: (x.place, x.face) for k, x in model.items()} == {k: (x.place, x.face) for k, x in want.items()}
-
-    listen = c._listeners[-1]
-    for _ in range(3000):
-        if c.session.finished:
-            break
-        if app.summary.shown:
-            lists += 1
-            while app.summary.shown:
-                seen[:] = list(app.summary.steps)
-                assert shown_steps(h) == seen
-                h.tap("summary_next")
-            settle()
-            continue
-        settle()
-        screen = app.sm.current
-        if app.confirm.shown:
-            h.tap("confirm_ok")
-        elif screen == "table":
-            legal = c.legal()
-            kinds = {type(i) for i in legal}
-            options: list[str] = ["end"] if I.EndTurn in kinds and r.random() < 0.3 else []
-            options += [x for x, k in (("flip", I.FlipSwitch), ("search", I.Search), ("lock", I.BreakLock))
-                        if k in kinds]
-            zones = [i.to for i in legal if isinstance(i, I.Move)]
-            # Toward the adults now and then: encounters raise the Stress Scale, so the night ends.
-            adults = [z for z in zones if z == c.state.babysitter or z in c.state.boogeyman]
-            pick = r.random()
-            if adults and pick < 0.7:
-                tap_zone(h, r.choice(adults))
-            elif zones and pick < 0.5:
-                tap_zone(h, r.choice(zones))
-            elif pick < 0.53 and c.session.can_undo and undos < 4:
-                undos += 1
-                h.tap("undo")
-                if app.confirm.shown:
-                    h.tap("confirm_ok")
-            elif options:
-                action = r.choice(options)
-                if action in visible(action) or h.visible(action):
-                    h.tap(action)
-            else:
-                h.tap("end") if h.visible("end") else None
-        elif screen == "found":
-            found = visible("found:")
-            h.tap(r.choice(found))
-        elif screen == "roll":
-            faces = visible("face")
-            if faces:
-                h.tap(r.choice(faces))
-            elif h.visible("keep"):
-                h.tap("keep")
-        elif screen == "scan":
-            # The card on top of the real deck: one that is not out of it (in a hand, the discard, in play).
-            deck = c.state.pending[0].deck
-            out = {code for code, _ in c.state.drawn}
-            try:
-                pool = list(c.state.deck(deck).remaining) or list(c.state.deck(deck).discard)
-            except KeyError:
-                pool = []
-            size = BOX_COUNT.get(deck, 30)
-            every = [f"BGM:{deck}:{n:02d}" for n in range(1, size + 1)]
-            pool = pool or [x for x in every if x not in out] or every
-            code = r.choice(pool)
-            try:
-                h.scroll_to(f"pick:{code}", app.screen("scan").ids.scroller)
-            except AssertionError:  # not a card of this box's deck: draw again
+    kids = BgmChildren(h, seed=25)
+    with TableModel(h) as table:
+        for _ in range(3000):
+            if c.session.finished:
+                break
+            if table.read():
                 continue
-            h.tap(f"pick:{code}")
-        elif screen == "card_form":
-            h.tap_widget(app.screen("card_form").ids.name)
-            type_text(h, "Card " + "".join(r.choice("abcdefgh") for _ in range(4)))
-            h.tap("key:done")
-            h.tap(r.choice(["effect:none", "effect:none", "effect:lose_candy"]))
-            h.tap("save")
-        elif screen in ("boogeyman", "finale"):
-            choices = visible("step:") + visible("room:") + visible("won")
-            if h.visible("reveal"):
-                h.tap("reveal")
-            elif choices:
-                h.tap(r.choice(choices))
-                if h.visible("confirm"):
-                    h.tap("confirm")
-            else:
-                raise AssertionError(f"stuck on {screen}: {[str(getattr(w, 'action', '')) for w in touch.controls()]}")
-        else:
-            raise AssertionError(f"stuck on {screen}")
-    while app.summary.shown:  # the last input's steps: the night is over, the table still follows them
-        seen[:] = list(app.summary.steps)
-        h.tap("summary_next")
-    settle()
-    c._listeners.remove(listen)
+            table.settle()
+            kids.step()
+        table.read()  # the last input's steps: the night is over, the table still follows them
+        table.settle()
     assert c.session.finished, c.state.round
-    assert lists > 5 and followed > 20 and undos > 0
-    want = table_of(c.rules, c.state)
-    assert {k: (x.place, x.face) for k, x in model.items()} == {k: (x.place, x.face) for k, x in want.items()}
+    assert table.lists > 5 and table.followed > 20 and kids.undos > 0
+    assert same_table(table.model, table_of(c.rules, c.state))

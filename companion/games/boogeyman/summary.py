@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from companion.games.boogeyman.common import describe_pending, zone_name
+from companion.games.boogeyman.protocol import BOOGEYMAN
 from companion.games.boogeyman.state import ChooseRoomTokens, DrawCard, State, Switch
 
 
@@ -22,6 +23,13 @@ def turn_started(before: State, after: State) -> bool:
     """A player-run Boogeyman's turn began: it will choose its Room token after what it revealed."""
     return (after.round == before.round and any(isinstance(p, ChooseRoomTokens) for p in after.pending)
             and not any(isinstance(p, ChooseRoomTokens) for p in before.pending))
+
+
+def device_keeps_ladder(s: State) -> bool:
+    """The device keeps the Room tokens and the Ladder: it runs the Boogeyman (Cooperative, Solo,
+    Semi-cooperative before a take-over), or holds the Competitive Boogeyman's seat. Only a person
+    in that seat has them at the table."""
+    return not s.player_run or (s.options.device_boogeyman and s.boogeyman_seat == BOOGEYMAN)
 
 
 def boogeyman_played(before: State, after: State) -> bool:
@@ -50,9 +58,10 @@ def summary(before: State, after: State, notices: tuple[str, ...] | None = None)
     flipped = {z for (z, a), (_, b) in zip(before.rooms, after.rooms)
                if a.switch == Switch.LIGHT and b.switch == Switch.DARK}
     token_line = _token_line(before, after)
-    # The device holds the Room tokens and the Ladder (set-up: "leave the Room tokens in the box"):
-    # no step names a token the table does not have (issue 25 #3).
-    kept = not before.player_run
+    # The device holds the Room tokens and the Ladder (set-up: "leave the Room tokens in the box"),
+    # game-run or in the Competitive Boogeyman's seat: no step names a token the table does not
+    # have (issue 25 #3).
+    kept = device_keeps_ladder(before)
     last = ""
     for n in lines:
         m = _APPEARS.match(n)
@@ -113,7 +122,7 @@ def _token_line(before: State, after: State) -> str:
     first = len(after.ladder) - added + 1
     where = f"space {first}" if added == 1 else f"spaces {first} and {first + 1}"
     token = "a new Room token" if added == 1 else f"{added} new Room tokens"
-    if after.player_run:
+    if not device_keeps_ladder(after):
         return f"The Boogeyman played {token} face down on {where} of the Ladder."
     again = "again" if added == 1 else f"again, in {added} rooms"
     return f"The Boogeyman hides {again}: the device keeps where, on its screen (nothing to put on the table)."

@@ -211,9 +211,15 @@ def draw_groups(state: State) -> list[Group]:
 __all__ = ["Choice", "Group", "caption", "menu", "draw_groups", "room_words", "monster_words"]
 
 
-def instruction(before: State, inp: Input, after: State) -> str:
+ON_THE_LIST = "each girl's move is a step in this list"
+
+
+def instruction(before: State, inp: Input, after: State, moves_too: bool = True) -> str:
     """What the table does on the real board for the device's input `inp` (before -> after), in
-    words: "" for an input that changes nothing on the board (ending a step, its own draw)."""
+    words: "" for an input that changes nothing on the board (ending a step, its own draw).
+    `moves_too=False`: where the girls go is listed as the table's own steps (core/table.py), so a
+    scare, a run or a card says that they moved, not each move again (a table following both
+    would move every girl twice)."""
     c = ctx_for(before.options)
     me = before.seats[before.active].capitalize()
     if isinstance(inp, Lock):
@@ -231,12 +237,14 @@ def instruction(before: State, inp: Input, after: State) -> str:
     if isinstance(inp, Scare):
         line = f"{me} scares with {inp.colour.capitalize()}'s {monster_words(inp.monster)}"
         moves = girl_moves(before, after)
+        listed = [ON_THE_LIST] if moves and not moves_too else moves
         if after.running is not None and before.running is None:
-            return line + ": the girls there start to run" + (f"; {'; '.join(moves)}" if moves else "")
-        return f"{line}: " + ("; ".join(moves) if moves else protocol.describe_outcome(before, after))
+            return line + ": the girls there start to run" + (f"; {'; '.join(listed)}" if listed else "")
+        return f"{line}: " + ("; ".join(listed) if listed else protocol.describe_outcome(before, after))
     if isinstance(inp, (Run, RunPlan)):
         moves = girl_moves(before, after)
-        return "The scared girls run: " + ("; ".join(moves) if moves else "nobody moves on the board")
+        listed = [ON_THE_LIST] if moves and not moves_too else moves
+        return "The scared girls run: " + ("; ".join(listed) if listed else "nobody moves on the board")
     p = before.pending[0] if before.pending else None
     who = before.seats[p.seat].capitalize() if p is not None else me
     if isinstance(inp, Hide):
@@ -252,6 +260,7 @@ def instruction(before: State, inp: Input, after: State) -> str:
         does = effect_words(card)
         line = f"{me} plays {card.name}" + (f" ({does})" if does else "")
         moves = girl_moves(before, after)
+        moves = [ON_THE_LIST] if moves and not moves_too else moves
         return line + ("" if target == f"Play {card.name}" else f": {target}") + (f"; {'; '.join(moves)}" if moves else "")
     return ""
 

@@ -145,7 +145,7 @@ class BinUI(GameUI):
                 self._who = acting_colour(before)
                 self._board = table.table(before)
                 self._round = before.round if before.phase is Phase.PLAY else 1
-            line = choices.instruction(before, inp, after)
+            line = choices.instruction(before, inp, after, moves_too=False)
             # A lock marker, a monster placed or moved, a girl moved: said once, as the table's
             # steps (table.py) the shell lists; the turn tells what the board does not show.
             if line and not isinstance(inp, (Lock, Place, Move, MovePerson)):

@@ -136,9 +136,10 @@ class TableScreen(BaseScreen):
         legal = c.legal()
         if action == "search":
             if device_answers_search(c.state):  # it hid the tokens and keeps them: it says what is found
-                before = len(c.state.notices)
                 if app.submit(I.Search(name)):
-                    found = [n for n in c.state.notices[before:] if " finds " in n]
+                    # A state's notices are its last input's own (the reducer starts each input
+                    # with none): the search's, whatever the input before it said.
+                    found = [n for n in c.state.notices if " finds " in n]
                     if found:
                         app.toast(found[-1], "info")
                     pending = app.controller.pending_screen()
