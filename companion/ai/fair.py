@@ -22,8 +22,8 @@ The policy keeps a log of its ease per decision (`pushes`) for the end screen's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping
 
 from companion.ai.engine import Budget, GamePolicies, InfoState, SearchPolicy
 from companion.core.errors import IllegalInput
@@ -44,6 +44,8 @@ class FairSpec:
     worlds: int = 3           # worlds drawn to estimate the table's chance (with `chance`)
     width: float = 0.25       # how far behind the target the table is when the device eases fully
     chance_values: bool = True  # the search's values are the seat's chance of winning
+    pick: str = "nearest"     # "nearest": the value nearest 1 - target; "ease": in proportion
+    params: Mapping[str, Any] = field(default_factory=dict)  # the game's knobs over the base level's
 
 
 def spec_of(policies: GamePolicies) -> FairSpec:
@@ -66,7 +68,8 @@ class FairPolicy(SearchPolicy):
 
     def __init__(self, name: str, policies: GamePolicies, target: float, seed: int = 0) -> None:
         self.spec = spec_of(policies)
-        super().__init__(name, policies, policies.levels[self.spec.base], seed)
+        base = policies.levels[self.spec.base]
+        super().__init__(name, policies, with_budget(base, **self.spec.params) if self.spec.params else base, seed)
         self.target = target
         self.pushes: list[Push] = []
 
@@ -132,7 +135,7 @@ class FairPolicy(SearchPolicy):
             table = 1.0 - best
         reasonable = [i for i, m in enumerate(means) if m >= best - self.spec.bound]
         ease = self.ease(table)
-        if self.spec.chance_values:
+        if self.spec.chance_values and self.spec.pick == "nearest":
             want = 1.0 - self.target
             if table >= self.target:
                 want = best  # the table is ahead: the device plays its best
@@ -145,7 +148,7 @@ class FairPolicy(SearchPolicy):
             ties.append(t)
         i = min(reasonable, key=lambda j: (abs(means[j] - want), -means[j], ties[j]))
         used = (best - means[i]) / self.spec.bound if self.spec.bound > 0 else 0.0
-        return candidates[i], table, max(0.0, min(1.0, used)) if self.spec.chance_values else ease
+        return candidates[i], table, max(0.0, min(1.0, used)) if self.spec.pick == "nearest" else ease
 
     def _log(self, info: InfoState[Any], table: float | None, ease: float) -> None:
         when = getattr(self.policies, "when", None)

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from companion.ai.engine import InfoState, make_policy
 from companion.core.game import GameRules, device_roll
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "fair", "fair-gentle", "fair-tough")
 
 
 class DeviceSeat:

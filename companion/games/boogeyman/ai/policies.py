@@ -29,7 +29,7 @@ from companion.games.boogeyman.state import (
     SteerBabysitter,
 )
 
-LEVEL_NAMES = ("rules", "easy", "normal", "hard")
+LEVEL_NAMES = ("rules", "easy", "normal", "hard", "fair", "fair-gentle", "fair-tough")
 
 LEVELS: dict[str, Budget] = {
     # Normal: a small search, and about half the tokens drawn at random as the rulebook would.
@@ -136,12 +136,14 @@ class BoogeymanPolicies:
         return RuleRunAdversary(seed).decide(state), rng
 
 
-# The fair levels (companion/ai/fair.py). The Room tokens' values are the Boogeyman's harm in
-# encounters (planner.py), not a chance, so the device eases in proportion to how far the table
-# is behind; `bound` 1.0 is about one encounter in the next round: a hidden Room token never
-# gives up more than that against the best token, and a table never sees where it lay unless
-# someone stops there.
-FAIR = FairSpec(base="hard", bound=1.0, worlds=1, width=0.20, chance_values=False)
+# The fair levels (companion/ai/fair.py). The planner's values are not a chance (Room tokens:
+# the harm of the first stop there next round, about 1-2.5 an encounter; cards: the catalogue's
+# harm, a Status card 3; the Possessed Babysitter: minus how far she ends from the children), so
+# the device eases in proportion to how far the table is behind. `bound` 3.0 in each decision's
+# own units: a Room token at most about two encounters below the best (a hidden token: a table
+# never sees where it lay unless someone stops there), a card at most a Status card gentler
+# than the cruellest, the Babysitter at most 3 rooms farther from the children than her best.
+FAIR = FairSpec(base="hard", bound=3.0, worlds=1, width=0.10, chance_values=False, pick="ease")
 
 # The children's chance of winning (logistic on public facts; fitted on 10,155 Boogeyman
 # decisions of 300 Competitive games, 100 each against rules/normal/hard, seed 777, 4 children:
@@ -204,6 +206,8 @@ class FairBoogeymanPolicies(BoogeymanPolicies):
                 scored.append((planner.card_harm(effects) if effects is not None else 0.0, tie, code))
             if not scored:
                 return self.shortcut(info, budget, rng)
+            top = max(h for h, _, _ in scored)
+            scored = [x for x in scored if x[0] >= top - self.fair.bound]
             want = _eased([h for h, _, _ in scored], ease)
             return I.ChooseCardInput(min(scored, key=lambda x: (abs(x[0] - want), x[1]))[2]), rng
         if isinstance(p, SteerBabysitter):
@@ -211,6 +215,8 @@ class FairBoogeymanPolicies(BoogeymanPolicies):
             options = [o for o in planner.steer_options(state, p.steps) if o[1] not in hidden]
             if not options:
                 return self.shortcut(info, budget, rng)
+            top = max(v for v, _, _ in options)
+            options = [o for o in options if o[0] >= top - self.fair.bound]
             want = _eased([v for v, _, _ in options], ease)
             return I.SteerBabysitterInput(min(options, key=lambda o: (abs(o[0] - want), -o[0]))[2]), rng
         if isinstance(p, ChooseRoomTokens):

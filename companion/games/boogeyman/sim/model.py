@@ -328,7 +328,7 @@ def _layout(board: str = "") -> dict[str, tuple[float, float]]:
 
 
 def balance(sim: Any, games: int, seed: int, jobs: int, progress: Any, modes: Sequence[str] = MODES,
-            levels: Sequence[str] = ("rules", "normal", "hard")) -> list[Any]:
+            levels: Sequence[str] = ("rules", "normal", "hard", "fair")) -> list[Any]:
     """Children's win rate by mode and level, rounds played, and where encounters happen."""
     from companion.games.boogeyman.houses import house_for
     from companion.sim.balance import Section, figure, table
