@@ -228,3 +228,25 @@ def test_an_answer_that_comes_after_the_app_stopped_is_dropped() -> None:
     s.current = closed_journal  # the app stops: its controller's journal is closed
     s.close()
     held[0]()  # the frame comes: nothing is asked of the closed game
+
+
+def test_at_the_fair_level_the_seat_keeps_how_hard_it_pushed_for_the_end_screen() -> None:
+    """The end screen's line (issue 30): the seat records the fair level's ease by round for the
+    game being played; a new game forgets it; a fixed level has no line."""
+    state = competitive()
+    current, submitted, errors = [state], [], []
+    s, done = seat(current, submitted, errors)
+    s.for_game("game 1")
+    s.level = "fair"
+    assert s.think(state) and done.wait(5)
+    s.close()
+    assert submitted and not errors
+    assert list(s.pushes) == [("boogeyman", state.round)]
+    line = s.pushed_line("boogeyman", "The Boogeyman")
+    assert line.startswith("The Boogeyman ") and ("eased off in rounds" in line or "played its best" in line)
+    s.for_game("game 1")
+    assert s.pushes  # the same game: kept
+    s.for_game("game 2")
+    assert not s.pushes and s.pushed_line("boogeyman", "The Boogeyman") == ""  # nothing decided yet
+    s.level = "hard"
+    assert s.pushed_line("boogeyman", "The Boogeyman") == ""
