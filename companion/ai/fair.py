@@ -46,6 +46,7 @@ class FairSpec:
     chance_values: bool = True  # the search's values are the seat's chance of winning
     pick: str = "nearest"     # "nearest": the value nearest 1 - target; "ease": in proportion
     params: Mapping[str, Any] = field(default_factory=dict)  # the game's knobs over the base level's
+    centre: float = 0.0       # the ease with the table on target ("ease": 0.5 = halfway, symmetric)
 
 
 def spec_of(policies: GamePolicies) -> FairSpec:
@@ -88,9 +89,12 @@ class FairPolicy(SearchPolicy):
         return 1.0 - total / n, rng
 
     def ease(self, table: float) -> float:
-        """0 (its best) when the table is at or above the target, 1 once it is `width` behind."""
-        behind = self.target - table
-        return max(0.0, min(1.0, behind / max(1e-9, self.spec.width)))
+        """`centre` with the table on target, rising to 1 once it is `width` behind and falling to
+        0 (its best) once it is `width` ahead (with centre 0: its best whenever the table is at
+        or above the target)."""
+        behind = (self.target - table) / max(1e-9, self.spec.width)
+        c = self.spec.centre
+        return max(0.0, min(1.0, c + (1.0 - c) * behind if behind >= 0 else c + c * behind))
 
     # ---- the decision
     def decide(self, info: InfoState[Any], deadline: float | None = None) -> Any:

@@ -143,7 +143,7 @@ class BoogeymanPolicies:
 # own units: a Room token at most about two encounters below the best (a hidden token: a table
 # never sees where it lay unless someone stops there), a card at most a Status card gentler
 # than the cruellest, the Babysitter at most 3 rooms farther from the children than her best.
-FAIR = FairSpec(base="hard", bound=3.0, worlds=1, width=0.10, chance_values=False, pick="ease")
+FAIR = FairSpec(base="hard", bound=3.0, worlds=1, width=0.10, chance_values=False, pick="ease", centre=0.5)
 
 # The children's chance of winning (logistic on public facts; fitted on 10,155 Boogeyman
 # decisions of 300 Competitive games, 100 each against rules/normal/hard, seed 777, 4 children:
