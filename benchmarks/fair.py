@@ -91,11 +91,11 @@ def bgm(games: int, seed: int, jobs: int) -> list[str]:
     return out
 
 
-def two_seats(code: str, games: int, seed: int, jobs: int) -> list[str]:
+def two_seats(code: str, games: int, seed: int, jobs: int, against: tuple[str, ...] = ("greedy", "hard")) -> list[str]:
     sim = GameSim(code)
     out = []
     budget = hard_budget(code)
-    for opponent in ("greedy", "hard"):
+    for opponent in against:
         t0 = time.perf_counter()
         config = sim.configure(argparse.Namespace(seats=f"fair,{opponent}", both_orders=True, players=None))
         played: list[Played] = run_many(sim.job(config, seed), games, jobs)
@@ -122,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--only", default="BGM,BIN,GSB", help="which games (comma-separated)")
+    ap.add_argument("--against", default="greedy,hard", help="Bump in the Night's and Goosebumps' opponents")
     args = ap.parse_args(argv)
     only = [c.strip().upper() for c in args.only.split(",") if c.strip()]
     print(f"fair levels: {args.games} games per cell, seed {args.seed}, {args.jobs} jobs", flush=True)
@@ -131,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         lines += bgm(args.games, args.seed, args.jobs)
     for code in ("BIN", "GSB"):
         if code in only:
-            lines += two_seats(code, args.games, args.seed, args.jobs)
+            lines += two_seats(code, args.games, args.seed, args.jobs, tuple(args.against.split(",")))
     print(f"done in {time.perf_counter() - t0:.0f} s", flush=True)
     return 0
 

@@ -18,6 +18,7 @@ import math
 from typing import Any, Mapping
 
 from companion.ai.engine import Budget, InfoState
+from companion.ai.fair import FairSpec
 from companion.core.errors import IllegalInput
 from companion.core.rng import Rng
 from companion.games.bump_in_the_night import moves as M
@@ -304,6 +305,10 @@ class BumpPolicies:
     (each candidate scored in a sampled world by planning the rest of the turn)."""
 
     levels: Mapping[str, Budget] = LEVELS
+    # The fair levels (companion/ai/fair.py): Hard's search; the table's chance is 1 - the best
+    # input's evaluation; it eases in proportion once the device is ahead (fully at 0.3 ahead of
+    # the target), never more than 0.35 of the evaluation below its best (docs/adversary.md).
+    fair = FairSpec(base="hard", bound=0.35, pick="ease", width=0.3)
 
     def rollout(self, state: State, rng: Rng) -> tuple[Input, Rng]:
         return quick(state, ctx_for(state.options), rng)
