@@ -316,6 +316,10 @@ class BumpPolicies:
     def evaluate(self, state: State, seat: str) -> float:
         return evaluate(state, seat)
 
+    def when(self, info: InfoState[Any]) -> int:
+        """A fair level's decisions are logged by round (the end screen's "eased off in rounds")."""
+        return int(info.known().round)
+
     def shortcut(self, info: InfoState[Any], budget: Budget, rng: Rng) -> tuple[Input | None, Rng]:
         """Decisions that need no search: drawing, and Easy, which plays the quick policy."""
         state: State = info.known()

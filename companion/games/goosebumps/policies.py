@@ -276,6 +276,10 @@ class GoosebumpsPolicies:
     def evaluate(self, state: State, seat: str) -> float:
         return win_share(state, seat, self.weights)
 
+    def when(self, info: InfoState[Any]) -> int:
+        """A fair level's decisions are logged by round (the end screen's "eased off in rounds")."""
+        return int(info.known().round)
+
     def values(self, world: State, seat: str, candidates: list[Any], budget: Budget,
                rng: Rng) -> tuple[list[float], Rng]:
         """Every candidate from the same world with the same future draws and rollout choices
