@@ -11,9 +11,10 @@ does not simply play its best input. Each decision:
    (the game's `FairSpec.bound`, in its own value's units; documented in docs/adversary.md). An
    input outside the bound is never played, however far the table is behind.
 3. It picks the reasonable input that moves the table's chance toward the target: for chance
-   values, the one whose value is nearest to (1 - target); otherwise it eases off in proportion
-   to how far the table is behind (`ease`, 0 = its best, 1 = its weakest reasonable input).
-   A table ahead of the target gets the search's best.
+   values (`pick="nearest"`), the one whose value is nearest to (1 - target), and its best when
+   the table is ahead; otherwise (`pick="ease"`) it eases off in proportion to how far the table
+   is behind (`ease`: 0 = its best, 1 = its weakest reasonable input; `centre` is the ease with
+   the table on target, falling to 0 once the table is `width` ahead).
 
 Everything is seeded from `seed ^ public_seed(observation)` as every level is, so the same
 position gets the same answer after an Undo, and nothing the seat may not know can move it.
