@@ -306,8 +306,9 @@ class BumpPolicies:
 
     levels: Mapping[str, Budget] = LEVELS
     # The fair levels (companion/ai/fair.py): Hard's search; the table's chance is 1 - the best
-    # input's evaluation; it eases in proportion once the device is ahead (fully at 0.6 ahead of
-    # the target), never more than 0.35 of the evaluation below its best (docs/adversary.md).
+    # input's evaluation; once the device is ahead it eases in proportion (ease = how far the table
+    # is below the target / 0.6), never more than 0.35 of the evaluation below its best
+    # (docs/adversary.md).
     fair = FairSpec(base="hard", bound=0.35, pick="ease", width=0.6)
 
     def rollout(self, state: State, rng: Rng) -> tuple[Input, Rng]:
