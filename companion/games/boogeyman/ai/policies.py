@@ -147,7 +147,7 @@ FAIR = FairSpec(base="hard", bound=3.0, worlds=1, width=0.10, chance_values=Fals
 
 # The children's chance of winning (logistic on public facts; fitted on 10,155 Boogeyman
 # decisions of 300 Competitive games, 100 each against rules/normal/hard, seed 777, 4 children:
-# /tmp calibration in docs/adversary.md "Fair"): constant, Objectives found (of 3), Mission
+# benchmarks/fair_chance.py): constant, Objectives found (of 3), Mission
 # done, Status left (share), Stress (mean of both tracks, share of the top), the higher track,
 # round (share of the cap).
 CHANCE_WEIGHTS = (-3.935, 2.1, 0.542, 3.196, -5.815, 4.604, -3.442)
