@@ -297,6 +297,10 @@ def level_names(code: str) -> tuple[str, ...]:
 
     pack = get_pack(code)
     names = tuple(game_policies(code).levels) if pack.has("policies") else ()
+    if "hard" in names:  # every game with a Hard level has the fair levels (companion/ai/fair.py)
+        from companion.ai.fair import FAIR_LEVELS
+
+        names += FAIR_LEVELS
     return GENERIC + tuple(n for n in names if n not in GENERIC)
 
 
@@ -311,6 +315,10 @@ def make_policy(code: str, level: str, seed: int = 0, **options: Any) -> Policy:
     policies = game_policies(code)
     if level == "greedy":
         return GreedyPolicy(policies, seed)
+    from companion.ai.fair import FAIR_LEVELS, make_fair
+
+    if level in FAIR_LEVELS and "hard" in policies.levels:
+        return make_fair(policies, level, seed, **options)
     own = getattr(policies, "make_policy", None)
     if own is not None:
         made: Policy | None = own(level, seed, **options)

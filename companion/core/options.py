@@ -7,7 +7,8 @@ declared with one of these (each is a `dataclasses.field` whose metadata says ho
 - `number(default, low, high, label, step=1)`: a whole number in a range (a button each for a
   few values, else "-" and "+");
 - `holders(default, label)`: who holds each seat of the game, in seat order: a person
-  ("person") or the device at "easy", "normal" or "hard". The seats are the ones the rules'
+  ("person") or the device at "easy", "normal", "hard" or "fair" (it keeps the table's chance near
+  even: companion/ai/fair.py). The seats are the ones the rules'
   `seats(setup(options))` name for the other options chosen (so a number of players decides
   how many rows); a seat beyond the tuple is a person's.
 
@@ -25,8 +26,8 @@ from typing import Any, Literal, Sequence
 from companion.core.errors import IllegalInput
 
 SETUP = "setup"  # the metadata key
-HOLDERS = ("person", "easy", "normal", "hard")
-HOLDER_WORDS = {"person": "A person", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
+HOLDERS = ("person", "easy", "normal", "hard", "fair")
+HOLDER_WORDS = {"person": "A person", "easy": "Easy", "normal": "Normal", "hard": "Hard", "fair": "Fair"}
 DEVICE_LEVELS = HOLDERS[1:]
 
 Kind = Literal["choice", "number", "holders"]

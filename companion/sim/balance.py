@@ -62,7 +62,8 @@ def generic_sections(sim: GameSim, games: int, seed: int, jobs: int, progress: P
     rows = []
     rates: dict[str, float] = {}
     lengths: dict[str, list[int]] = {}
-    for level in [v for v in level_names(sim.code) if v != "random"]:
+    # The fair level beside the fixed ones (its gentle and tough targets: `simulate`).
+    for level in [v for v in level_names(sim.code) if v not in ("random", "fair-gentle", "fair-tough")]:
         args = argparse.Namespace(seats=None, both_orders=False, players=None)
         config = sim.configure(args)
         if len(config.seats) != 2:

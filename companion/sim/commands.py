@@ -46,7 +46,7 @@ def register(subparsers: Any) -> None:
     bal.add_argument("--jobs", type=int, default=1, help="worker processes (default: %(default)s)")
     bal.add_argument("--game", action="append", default=[], help="only these games (repeatable; default all)")
     bal.add_argument("--modes", default="solo,coop,semi,competitive", help="Boogeyman modes (default: %(default)s)")
-    bal.add_argument("--levels", default="rules,normal,hard", help="Boogeyman levels (default: %(default)s)")
+    bal.add_argument("--levels", default="rules,normal,hard,fair", help="Boogeyman levels (default: %(default)s)")
     bal.set_defaults(func=_balance)
 
 

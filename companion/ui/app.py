@@ -299,6 +299,7 @@ class CompanionApp(App):
     def _hold_seat(self) -> None:
         """The device's chairs in this game, as Settings say: every seat it may hold."""
         g = self.game
+        self.seat.for_game(self.controller.session)
         chosen = g.device_levels(self.controller) if g is not None else None
         if chosen is not None:  # the game's options say who holds each seat
             self.seat.seat, self.seat.level, self.seat.levels = "", "person", chosen

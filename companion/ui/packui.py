@@ -57,7 +57,7 @@ def moves(n: int) -> str:
 
 
 DEVICE_LEVELS = (("person", "A player"), ("easy", "Device: Easy"), ("normal", "Device: Normal"),
-                 ("hard", "Device: Hard"))
+                 ("hard", "Device: Hard"), ("fair", "Device: Fair"))
 
 
 class GameUI:

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from companion.ai.engine import InfoState, make_policy
 from companion.core.game import GameRules, device_roll
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "fair", "fair-gentle", "fair-tough")
 
 
 class DeviceSeat:
@@ -35,6 +35,10 @@ class DeviceSeat:
         self._asked: Any = None
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="device-seat")
         self._closed = False  # an answer handed to the UI after the app stopped is dropped
+        # A fair level's ease by (seat, when: the game's round), for the end screen's line; one
+        # game's (`for_game`). The same position gives the same ease, so an Undo replays it.
+        self.pushes: dict[tuple[str, int], float] = {}
+        self._game: object | None = None
 
     def plays(self, state: Any) -> bool:
         """The device answers this state's decision: it holds the seat that acts now, or the seat
@@ -89,6 +93,9 @@ class DeviceSeat:
             # same answer after an Undo whatever the machine's load (a cap cut the search short
             # on a busy machine, and the answer changed). Hard's 12 take ~40 ms here, ~160 on a Pi 4.
             choice = policy.decide(info, None)
+            for push in getattr(policy, "pushes", ())[-1:]:
+                key = (seat, push.when)
+                self.pushes[key] = max(self.pushes.get(key, 0.0), push.ease)
         except Exception as exc:  # shown on screen; the table can still play the choice by hand
             message = f"The device could not decide: {exc}"
             self.schedule(lambda: None if self._closed else self.on_error(message))
@@ -105,6 +112,23 @@ class DeviceSeat:
             # come back to it (an Undo), the device decides there again. A refused answer leaves
             # the game where it was and is not asked again and again (the toast says why).
             self._asked = None
+
+    def for_game(self, game: object) -> None:
+        """The game being played (the app's session): a new one forgets the last one's pushes."""
+        if game is not self._game:
+            self._game = game
+            self.pushes = {}
+
+    def pushed_line(self, seat: str, who: str) -> str:
+        """How hard the device pushed in `seat` at a fair level, for the end screen: "The
+        Boogeyman eased off in rounds 3-5." ("" when it held no fair level there)."""
+        from companion.ai.fair import FAIR_LEVELS, Push, pushed
+
+        if self.level_of(seat) not in FAIR_LEVELS:
+            return ""
+        mine = [Push(when, 0.0, ease) for (s, when), ease in sorted(self.pushes.items()) if s == seat]
+        words = pushed(mine)
+        return f"{who} {words}." if words else ""
 
     def close(self) -> None:
         self._closed = True

@@ -33,7 +33,8 @@ def mid_game() -> Any:
 
 
 def test_levels_are_the_generic_ones_and_the_games() -> None:
-    assert level_names("DICE") == ("random", "greedy", "easy", "normal", "hard")
+    # Every game with a Hard level has the fair levels too (companion/ai/fair.py).
+    assert level_names("DICE") == ("random", "greedy", "easy", "normal", "hard", "fair", "fair-gentle", "fair-tough")
     assert isinstance(make_policy("DICE", "random"), RandomPolicy)
     assert isinstance(make_policy("DICE", "greedy"), GreedyPolicy)
     assert isinstance(make_policy("DICE", "hard"), SearchPolicy)

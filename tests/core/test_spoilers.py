@@ -129,3 +129,44 @@ def _told_the_same(rules: Any, state: Any, twin: Any) -> int:
             assert told(rules, twin, x, twin_after) == told(rules, state, x, after), (rules.code, x)
             compared += 1
     return compared
+
+
+FAIR_GAMES = ("BGM", "BIN", "GSB")  # every seat the device holds as an adversary has the fair levels
+
+
+@pytest.mark.parametrize("code", FAIR_GAMES)
+def test_the_fair_level_decides_from_its_seats_observation_alone(code: str) -> None:
+    """The fair level (companion/ai/fair.py) estimates the table's chance and picks its input
+    from the seat's observation only: the state and a world drawn for the seat (differing in
+    what the seat may not know: hidden tokens, the others' hands, future dice) get the same
+    answer and the same estimate; and asked again at the same position (an Undo) it answers
+    the same."""
+    from companion.ai.engine import InfoState, level_names, make_policy
+
+    rules = get_rules(code)
+    assert {"fair", "fair-gentle", "fair-tough"} <= set(level_names(code))
+    options = _options(code)
+    if code == "BGM":  # the device holds the Boogeyman only when a player runs it: Competitive
+        from companion.games.boogeyman.state import Mode
+
+        options = [o for o in options if o.mode is Mode.COMPETITIVE]
+    checked = 0
+    for seed in (101, 102, 103):
+        for i, state in enumerate(random_states(rules, options[0], seed, 120)):
+            actor = rules.to_act(state)
+            if actor.kind != "seat" or not actor.seat or i % 3:
+                continue
+            if code == "BGM" and actor.seat != "boogeyman":
+                continue
+            twin, _ = rules.resample(state, actor.seat, Rng.from_seed(i * 17 + 3))
+            answers = []
+            for s in (state, twin, state):
+                policy = make_policy(code, "fair", seed=9)
+                answers.append(policy.decide(InfoState(rules, s, actor.seat)))
+                answers.append([(p.when, round(p.chance, 9), round(p.ease, 9)) for p in policy.pushes])
+            assert answers[0] == answers[2] == answers[4], (code, i)  # the twin, and again (Undo)
+            assert answers[1] == answers[3] == answers[5], (code, i)
+            checked += 1
+            if checked >= 6:
+                return
+    assert checked >= 3, code

@@ -158,7 +158,7 @@ def test_balance_says_its_defaults_and_shows_progress_without_a_terminal(
     from companion.core.packs import codes
 
     assert err[0] == (f"balance: 100 games per line for every game ({', '.join(codes())}), Boogeyman modes "
-                      "solo,coop,semi,competitive and levels rules,normal,hard, seed 0, 1 job; "
+                      "solo,coop,semi,competitive and levels rules,normal,hard,fair, seed 0, 1 job; "
                       "writing balance.html (--help: how to change them)")
     assert err[1] == "  BGM/coop/normal: 100 games"
     monkeypatch.undo()  # a real run

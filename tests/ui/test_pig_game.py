@@ -125,3 +125,28 @@ def test_undo_of_the_devices_turn_and_it_plays_the_same_turn_again(harness: Any)
     assert h.until(lambda: not app.toaster.shown, timeout=6)  # "Undone: ..." lies over the lower row a while
     h.tap("choice:5")  # Player 2's die, by a tap
     assert c.history()[0] == (*turn, "Player 2 rolled a 6")  # told after the roll, not the caption "6"
+
+
+def test_the_fair_level_is_a_holder_on_the_set_up_screen_and_plays(harness: Any) -> None:
+    """Issue 30: "Fair" beside Easy/Normal/Hard on the set-up the shell builds from Options, by touch;
+    the device then plays its seat at the fair level (companion/ai/fair.py)."""
+    from companion.ui import touch
+    from companion.ui.fit import why_cut
+
+    h = harness
+    app = h.app
+    app.seed = 5
+    app.go("choose")
+    h.choose_game("game:PIG")
+    assert h.find("holders:1:fair").caption.endswith("Fair") and why_cut(h.find("holders:1:fair")) == ""
+    h.tap("holders:1:fair")
+    assert not touch.unreachable() and not touch.small_targets()
+    h.tap("start")
+    c = app.controller
+    assert c.session.options.holders == ("person", "fair") and app.seat.levels == {"Player 2": "fair"}
+    for _ in range(40):  # Player 1 rolls a 4 and holds; then the device's turn
+        assert h.until(lambda: c.session.finished or c.actor().seat == "Player 1", timeout=8)
+        if any(d.startswith("Player 2 holds") or d == "Player 2 rolls again" for d in c.history()[0]):
+            break
+        h.tap("choice:3" if c.state.rolling else "choice:1")
+    assert any(d.startswith("Player 2 holds") or d == "Player 2 rolls again" for d in c.history()[0])

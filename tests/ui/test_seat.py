@@ -6,6 +6,8 @@ import threading
 from dataclasses import replace
 from typing import Any, Callable
 
+import pytest
+
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.game import RULES
 from companion.games.boogeyman.state import ChooseRoomTokens, Mode, Options, State
@@ -42,9 +44,11 @@ def test_the_device_answers_its_decision_once() -> None:
     RULES.apply(state, submitted[0])  # a legal choice
 
 
-def test_back_at_a_state_it_answered_the_device_decides_again() -> None:
+@pytest.mark.parametrize("level", ["hard", "fair"])
+def test_back_at_a_state_it_answered_the_device_decides_again(level: str) -> None:
     """An Undo hands back the very state object the device answered: it decides there again, the
-    same answer (it once remembered the object for good and never answered again)."""
+    same answer (it once remembered the object for good and never answered again); at the fair
+    level too (its estimate of the table's chance is seeded from the observation as well)."""
     state = competitive()
     current: list[Any] = [state]
     submitted: list[Any] = []
@@ -56,7 +60,7 @@ def test_back_at_a_state_it_answered_the_device_decides_again() -> None:
 
     answered = threading.Event()
     s = DeviceSeat(lambda fn: (fn(), answered.set()), lambda: current[0], submit, lambda m: None, lambda: RULES)
-    s.level = "hard"
+    s.level = level
     assert s.think(state) and answered.wait(5) and len(submitted) == 1
     current[0] = state  # Undo: the same object again
     answered.clear()
@@ -224,3 +228,25 @@ def test_an_answer_that_comes_after_the_app_stopped_is_dropped() -> None:
     s.current = closed_journal  # the app stops: its controller's journal is closed
     s.close()
     held[0]()  # the frame comes: nothing is asked of the closed game
+
+
+def test_at_the_fair_level_the_seat_keeps_how_hard_it_pushed_for_the_end_screen() -> None:
+    """The end screen's line (issue 30): the seat records the fair level's ease by round for the
+    game being played; a new game forgets it; a fixed level has no line."""
+    state = competitive()
+    current, submitted, errors = [state], [], []
+    s, done = seat(current, submitted, errors)
+    s.for_game("game 1")
+    s.level = "fair"
+    assert s.think(state) and done.wait(5)
+    s.close()
+    assert submitted and not errors
+    assert list(s.pushes) == [("boogeyman", state.round)]
+    line = s.pushed_line("boogeyman", "The Boogeyman")
+    assert line.startswith("The Boogeyman ") and ("eased off in rounds" in line or "played its best" in line)
+    s.for_game("game 1")
+    assert s.pushes  # the same game: kept
+    s.for_game("game 2")
+    assert not s.pushes and s.pushed_line("boogeyman", "The Boogeyman") == ""  # nothing decided yet
+    s.level = "hard"
+    assert s.pushed_line("boogeyman", "The Boogeyman") == ""

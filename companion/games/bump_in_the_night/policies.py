@@ -18,6 +18,7 @@ import math
 from typing import Any, Mapping
 
 from companion.ai.engine import Budget, InfoState
+from companion.ai.fair import FairSpec
 from companion.core.errors import IllegalInput
 from companion.core.rng import Rng
 from companion.games.bump_in_the_night import moves as M
@@ -304,12 +305,21 @@ class BumpPolicies:
     (each candidate scored in a sampled world by planning the rest of the turn)."""
 
     levels: Mapping[str, Budget] = LEVELS
+    # The fair levels (companion/ai/fair.py): Hard's search; the table's chance is 1 - the best
+    # input's evaluation; once the device is ahead it eases in proportion (ease = how far the table
+    # is below the target / 0.6), never more than 0.35 of the evaluation below its best
+    # (docs/adversary.md).
+    fair = FairSpec(base="hard", bound=0.35, pick="ease", width=0.6)
 
     def rollout(self, state: State, rng: Rng) -> tuple[Input, Rng]:
         return quick(state, ctx_for(state.options), rng)
 
     def evaluate(self, state: State, seat: str) -> float:
         return evaluate(state, seat)
+
+    def when(self, info: InfoState[Any]) -> int:
+        """A fair level's decisions are logged by round (the end screen's "eased off in rounds")."""
+        return int(info.known().round)
 
     def shortcut(self, info: InfoState[Any], budget: Budget, rng: Rng) -> tuple[Input | None, Rng]:
         """Decisions that need no search: drawing, and Easy, which plays the quick policy."""

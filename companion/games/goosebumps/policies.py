@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.ai.engine import Budget, InfoState
+from companion.ai.fair import FairSpec
 from companion.core.errors import IllegalInput
 from companion.core.evolve import evolve
 from companion.core.game import sample_chance
@@ -257,6 +258,9 @@ def play_on(state: State, seat: str, rng: Rng, depth: int, noise: float,
 
 class GoosebumpsPolicies:
     levels: Mapping[str, Budget] = LEVELS
+    # The fair levels (companion/ai/fair.py): Hard's search, never more than 0.04 of a win
+    # share below its best input (tuned in small runs: docs/adversary.md "Fair").
+    fair = FairSpec(base="hard", bound=0.04)
 
     def __init__(self, weights: Weights = DEFAULT) -> None:
         self.weights = weights  # `evaluate` (the engine's greedy too) and the score where a rollout stops
@@ -271,6 +275,10 @@ class GoosebumpsPolicies:
 
     def evaluate(self, state: State, seat: str) -> float:
         return win_share(state, seat, self.weights)
+
+    def when(self, info: InfoState[Any]) -> int:
+        """A fair level's decisions are logged by round (the end screen's "eased off in rounds")."""
+        return int(info.known().round)
 
     def values(self, world: State, seat: str, candidates: list[Any], budget: Budget,
                rng: Rng) -> tuple[list[float], Rng]:

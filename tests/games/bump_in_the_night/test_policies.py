@@ -24,7 +24,7 @@ DEN_OF_EVIL = code("BONS", 1)
 
 def test_three_levels_and_the_generic_ones():
     assert set(POLICIES.levels) == {"easy", "normal", "hard"}
-    assert level_names("BIN") == ("random", "greedy", "easy", "normal", "hard")
+    assert level_names("BIN") == ("random", "greedy", "easy", "normal", "hard", "fair", "fair-gentle", "fair-tough")
 
 
 def test_a_whole_game_against_random_with_legal_inputs_only():

@@ -88,7 +88,7 @@ def test_a_decision_depends_only_on_what_the_device_may_know() -> None:
 
 def test_levels_and_the_generic_baselines() -> None:
     """Three levels on the shared engine, besides the generic random and greedy."""
-    assert level_names("GSB") == ("random", "greedy", "easy", "normal", "hard")
+    assert level_names("GSB") == ("random", "greedy", "easy", "normal", "hard", "fair", "fair-gentle", "fair-tough")
     state = scene([3, 8], [ANN, ("6", "pal", "2", "3", "book")], active=1)
     for level in level_names("GSB"):
         assert decide(state, "Bob", level) in RULES.legal_inputs(state, "Bob")

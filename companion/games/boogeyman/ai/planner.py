@@ -146,6 +146,11 @@ def steer(state: State, steps: int) -> tuple[str, ...]:
     """The Possessed Babysitter: every room she can reach with the rolled steps is scored -
     ending on the child most likely to lose a Status card is best; otherwise stay close to the
     children, and never walk onto its own hidden room (that would reveal it)."""
+    return max(steer_options(state, steps), key=lambda o: o[0])[2]
+
+
+def steer_options(state: State, steps: int) -> list[tuple[float, str, tuple[str, ...]]]:
+    """Every room she can reach with the rolled steps: (value, room, path), rooms in order."""
     g = babysitter_graph(state)
     kids = awake_children(state)
     kid_zones = {c.zone for c in kids}
@@ -172,8 +177,7 @@ def steer(state: State, steps: int) -> tuple[str, ...]:
         near = min((d.get(c.zone, 99) + 0.5 * c.status for c in kids), default=99.0)
         return -near - (5.0 if zone in hidden else 0.0)
 
-    best = max(sorted(paths), key=value)
-    return paths[best]
+    return [(value(z), z, paths[z]) for z in sorted(paths)]
 
 
 def card(state: State, p: ChooseCard, catalogue: Mapping[str, tuple[Effect, ...]], rng: Rng) -> tuple[I.Input, Rng]:

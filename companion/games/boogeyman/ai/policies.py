@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from companion.ai.engine import Budget, InfoState, SearchPolicy
+from companion.ai.fair import FairSpec
 from companion.core.rng import Rng
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.ai import planner
@@ -28,7 +29,7 @@ from companion.games.boogeyman.state import (
     SteerBabysitter,
 )
 
-LEVEL_NAMES = ("rules", "easy", "normal", "hard")
+LEVEL_NAMES = ("rules", "easy", "normal", "hard", "fair", "fair-gentle", "fair-tough")
 
 LEVELS: dict[str, Budget] = {
     # Normal: a small search, and about half the tokens drawn at random as the rulebook would.
@@ -125,10 +126,107 @@ class BoogeymanPolicies:
             return SearchPolicy(level, BoogeymanPolicies(catalogue), LEVELS[level], seed)
         return None
 
+    def for_fair(self, **options: Any) -> "FairBoogeymanPolicies":
+        """The policies a fair level runs (companion/ai/fair.py): these, with its hooks."""
+        return FairBoogeymanPolicies(options.get("catalogue", self.catalogue))
+
     @staticmethod
     def _rule_run(state: State, rng: Rng) -> tuple[I.Input, Rng]:
         seed, rng = rng.next_u64()
         return RuleRunAdversary(seed).decide(state), rng
+
+
+# The fair levels (companion/ai/fair.py). The planner's values are not a chance (Room tokens:
+# the harm of the first stop there next round, about 1-2.5 an encounter; cards: the catalogue's
+# harm, a Status card 3; the Possessed Babysitter: minus how far she ends from the children), so
+# the device eases in proportion to how far the table is behind. `bound` 3.0 in each decision's
+# own units: a Room token at most about two encounters below the best (a hidden token: a table
+# never sees where it lay unless someone stops there), a card at most a Status card gentler
+# than the cruellest, the Babysitter at most 3 rooms farther from the children than her best.
+FAIR = FairSpec(base="hard", bound=3.0, worlds=1, width=0.10, chance_values=False, pick="ease", centre=0.5)
+
+# The children's chance of winning (logistic on public facts; fitted on 10,155 Boogeyman
+# decisions of 300 Competitive games, 100 each against rules/normal/hard, seed 777, 4 children:
+# benchmarks/fair_chance.py): constant, Objectives found (of 3), Mission
+# done, Status left (share), Stress (mean of both tracks, share of the top), the higher track,
+# round (share of the cap).
+CHANCE_WEIGHTS = (-3.935, 2.1, 0.542, 3.196, -5.815, 4.604, -3.442)
+
+
+def chance_features(state: State) -> tuple[float, ...]:
+    """Public facts only: the Objectives carried or stacked, Status, Stress and the round."""
+    from companion.games.boogeyman.houses import house_for
+    from companion.games.boogeyman.model import ROUND_CAP
+
+    house = house_for(state.options.board)
+    top = max(1, house.stress_top)
+    kids = [c for c in state.children if c.on_board]
+    found = sum(len(c.objectives) for c in kids) + len(state.finale_stack)
+    status = sum(max(0, c.status) for c in kids) / max(1, 3 * len(kids))
+    return (1.0, found / 3, float(state.mission_done), status,
+            (state.stress_boogeyman + state.stress_babysitter) / (2 * top),
+            max(state.stress_boogeyman, state.stress_babysitter) / top, min(state.round, ROUND_CAP) / ROUND_CAP)
+
+
+def children_chance(state: State) -> float:
+    import math
+
+    x = sum(w * f for w, f in zip(CHANCE_WEIGHTS, chance_features(state)))
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+class FairBoogeymanPolicies(BoogeymanPolicies):
+    """The fair levels' hooks: the chance estimate and the eased decisions outside the search."""
+
+    fair = FAIR
+
+    def chance(self, world: State, seat: str) -> float:
+        p = children_chance(world)
+        return 1.0 - p if seat == BOOGEYMAN else p
+
+    def when(self, info: InfoState[Any]) -> int:
+        state: State = info.known()
+        return state.round
+
+    def fair_shortcut(self, info: InfoState[Any], budget: Budget, ease: float,
+                      rng: Rng) -> tuple[I.Input | None, Rng]:
+        """The decisions outside the search, eased as the Room tokens are: the card and the
+        Possessed Babysitter's room nearest `best - ease x (best - weakest)` by the planner's own
+        scores (the catalogue's harm; how close she ends to the children, never onto its own
+        hidden room); hiding: the rulebook's deal (a fair level does not start by pushing)."""
+        state: State = info.known()
+        p = boogeyman_decision(state)
+        if isinstance(p, HideTokens):
+            return self._rule_run(state, rng)
+        if isinstance(p, ChooseCard):
+            scored = []
+            for code in sorted(state.deck(p.deck).remaining):
+                effects = self.catalogue.get(code)
+                tie, rng = rng.below(1 << 20)
+                scored.append((planner.card_harm(effects) if effects is not None else 0.0, tie, code))
+            if not scored:
+                return self.shortcut(info, budget, rng)
+            top = max(h for h, _, _ in scored)
+            scored = [x for x in scored if x[0] >= top - self.fair.bound]
+            want = _eased([h for h, _, _ in scored], ease)
+            return I.ChooseCardInput(min(scored, key=lambda x: (abs(x[0] - want), x[1]))[2]), rng
+        if isinstance(p, SteerBabysitter):
+            hidden = set(state.current_rooms) - set(state.boogeyman)
+            options = [o for o in planner.steer_options(state, p.steps) if o[1] not in hidden]
+            if not options:
+                return self.shortcut(info, budget, rng)
+            top = max(v for v, _, _ in options)
+            options = [o for o in options if o[0] >= top - self.fair.bound]
+            want = _eased([v for v, _, _ in options], ease)
+            return I.SteerBabysitterInput(min(options, key=lambda o: (abs(o[0] - want), -o[0]))[2]), rng
+        if isinstance(p, ChooseRoomTokens):
+            return None, rng
+        return self.shortcut(info, budget, rng)
+
+
+def _eased(values: list[float], ease: float) -> float:
+    best, low = max(values), min(values)
+    return best - ease * (best - low)
 
 
 POLICIES = BoogeymanPolicies()

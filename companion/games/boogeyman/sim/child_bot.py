@@ -16,6 +16,7 @@ import heapq
 from dataclasses import dataclass, field
 
 from companion.core.graph import Graph
+from companion.core.rng import Rng
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.rules import babysitter_graph, child_graph
@@ -32,6 +33,19 @@ class Tuning:
     lock_min_babysitter: int = 4     # break a Lock when distance + Candy reach this
     finale_wait_turns: int = 2       # the Leader waits this many of its turns for friends
     revive_range: int = 6            # walk this far to revive a friend
+    wander: float = 0.0              # chance a turn's step is a random neighbour instead
+    candy: bool = True               # spend Candy to keep the Babysitter out
+    cancel: bool = True              # play a `cancel` Search card on an encounter
+
+
+# Child bots' skills (`companion simulate --children-level`): "good" is the planner above (the
+# default, as measured before skills existed); "novice" walks at random 40 % of the time,
+# searches under the Babysitter's nose, keeps its Candy and forgets its cancel cards.
+SKILLS: dict[str, Tuning] = {
+    "good": Tuning(),
+    "novice": Tuning(search_min_babysitter=1, lock_min_babysitter=2, finale_wait_turns=4, revive_range=2,
+                     wander=0.4, candy=False, cancel=False),
+}
 
 
 @dataclass
@@ -42,6 +56,7 @@ class ChildTeam:
     hand: dict[str, list[str]] = field(default_factory=dict)  # Search cards held (modelled)
     claims: dict[str, str] = field(default_factory=dict)
     leader_waited: int = 0
+    rng: Rng = field(default_factory=lambda: Rng.from_seed(0))  # only a wandering skill draws
 
     # ------------------------------------------------------------ public-knowledge helpers
 
@@ -163,6 +178,13 @@ class ChildTeam:
             here = self._here(s, c, desperate=True)
             if here is not None:
                 return here
+        if self.tuning.wander > 0 and not in_danger:
+            roll, self.rng = self.rng.below(1_000_000)
+            if roll < self.tuning.wander * 1_000_000:
+                ways = sorted(g.neighbours(c.zone))
+                if ways:
+                    way, self.rng = self.rng.choice(ways)
+                    return I.Move(c.name, way)
         if target is not None and target != c.zone:
             if s.finale_room == target and c.objectives and not s.mission_done:
                 # Stacking before the Mission is done would leave no Leader: wait next door.
@@ -202,6 +224,8 @@ class ChildTeam:
     def adjust_roll(self, s: State, p: AdjustRoll) -> I.Input:
         """Spend just enough Candy to keep the Babysitter out of the room."""
         c = s.child(p.child)
+        if not self.tuning.candy:
+            return I.SpendCandy(0)
         dist = babysitter_graph(s).distances(s.babysitter).get(c.zone, 99)
         if dist == 0 or p.rolled < dist:
             return I.SpendCandy(0)
@@ -210,7 +234,7 @@ class ChildTeam:
 
     def cancel_card(self, s: State, p: DrawCard) -> I.Input | None:
         hand = self.hand.get(p.child, [])
-        if p.encounter and "cancel" in hand:
+        if p.encounter and "cancel" in hand and self.tuning.cancel:
             hand.remove("cancel")
             return I.PlayCard(p.child, "BGM:SRCH:01", (Effect("cancel_encounter"),))
         return None

@@ -21,7 +21,7 @@ from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman import model as cards
 from companion.games.boogeyman.game import RULES
 from companion.games.boogeyman.protocol import BOOGEYMAN
-from companion.games.boogeyman.sim.child_bot import ChildTeam
+from companion.games.boogeyman.sim.child_bot import SKILLS, ChildTeam
 from companion.games.boogeyman.state import (
     CHILDREN,
     AdjustRoll,
@@ -38,7 +38,7 @@ from companion.games.boogeyman.cards import free_code, model_top
 from companion.sim.harness import Played, game_seed, play
 
 MODES = ("solo", "coop", "semi", "competitive")
-LEVELS = ("rules", "easy", "normal", "hard")
+LEVELS = ("rules", "easy", "normal", "hard", "fair", "fair-gentle", "fair-tough")
 DEFAULT_CHILDREN = {"solo": 2, "coop": 4, "semi": 4, "competitive": 4}
 
 
@@ -66,10 +66,11 @@ class Table:
     observes: str | None = "device"
     searches = False
 
-    def __init__(self, seed: int, round_cap: int = cards.ROUND_CAP) -> None:
+    def __init__(self, seed: int, round_cap: int = cards.ROUND_CAP, skill: str = "good") -> None:
         # The first draw is skipped (it once seeded the team) so measured runs replay as recorded.
         _, self.rng = Rng.from_seed(seed).next_u64()
-        self.team = ChildTeam()
+        # A wandering skill draws from its own generator, so the table's draws stay as recorded.
+        self.team = ChildTeam(SKILLS[skill], rng=Rng.from_seed(seed ^ 0xC41D5))
         self.round_cap = round_cap
         self.finale_round = 0
         self.victim = ""
@@ -191,6 +192,7 @@ class Config:
     catalogue: bool = True
     round_cap: int = cards.ROUND_CAP
     clairvoyant: bool = False  # benchmarks: the ceiling (sees hidden tokens and future dice)
+    children_level: str = "good"  # the child bots' skill (child_bot.SKILLS)
 
     @property
     def n_children(self) -> int:
@@ -210,7 +212,7 @@ def play_game(config: Config, seed: int, index: int = 0,
     engine_seed, rng = rng.next_u64()
     catalogue: Mapping[str, tuple[Effect, ...]] | None = cards.catalogue() if config.catalogue else None
     adversary = make_policy("BGM", config.adversary, adv_seed, catalogue=catalogue)
-    table = Table(table_seed, config.round_cap)
+    table = Table(table_seed, config.round_cap, config.children_level)
     def seen(seat: str, s: State, inp: I.Input) -> None:
         if on_decision is not None and seat == BOOGEYMAN:
             on_decision(s, inp)
@@ -239,6 +241,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--adversary", default=None, choices=LEVELS,
                    help="the device's Boogeyman level (default rules; --seats boogeyman=LEVEL does the same)")
     g.add_argument("--children", type=int, default=0, help="children per game (0: the mode's default)")
+    g.add_argument("--children-level", default="good", choices=tuple(SKILLS),
+                   help="the child bots' skill (default: %(default)s, the bots every figure before it was measured with)")
     g.add_argument("--no-catalogue", action="store_true",
                    help="the AI does not know the modelled card effects (default ranking only)")
 
@@ -260,7 +264,8 @@ def configure(args: argparse.Namespace, seats: Mapping[str, str]) -> Config:
                            f"boogeyman=LEVEL, not {', '.join(unknown)}")
     if args.children and not 1 <= args.children <= len(CHILDREN):
         raise IllegalInput(f"--children is 1 to {len(CHILDREN)}, not {args.children}")
-    return Config(args.mode, level, args.children, not args.no_catalogue)
+    return Config(args.mode, level, args.children, not args.no_catalogue,
+                  children_level=getattr(args, "children_level", "good"))
 
 
 def summarize(config: Config, played: Sequence[Played]) -> dict[str, Any]:
@@ -272,6 +277,7 @@ def summarize(config: Config, played: Sequence[Played]) -> dict[str, Any]:
     return {
         "mode": config.mode,
         "adversary": config.adversary,
+        "children_level": config.children_level,
         "children_win_rate": round(sum(children_won(p) for p in played) / n, 4) if n else 0.0,
         "decision_ms_p50": round(percentile(times, 0.50), 3),
         "boogeyman_decision_ms_p95": round(percentile(times, 0.95), 3),
@@ -279,7 +285,7 @@ def summarize(config: Config, played: Sequence[Played]) -> dict[str, Any]:
 
 
 def describe(config: Config, summary: Mapping[str, Any]) -> str:
-    return (f"{summary['games']} games, {config.mode} vs {config.adversary}: children win "
+    return (f"{summary['games']} games, {config.mode} vs {config.adversary} ({config.children_level} children): children win "
             f"{summary['children_win_rate']:.1%}, mean {summary['mean_rounds']} rounds, Boogeyman "
             f"decisions p50 {summary['decision_ms_p50']} ms / p95 {summary['boogeyman_decision_ms_p95']} ms")
 
@@ -322,7 +328,7 @@ def _layout(board: str = "") -> dict[str, tuple[float, float]]:
 
 
 def balance(sim: Any, games: int, seed: int, jobs: int, progress: Any, modes: Sequence[str] = MODES,
-            levels: Sequence[str] = ("rules", "normal", "hard")) -> list[Any]:
+            levels: Sequence[str] = ("rules", "normal", "hard", "fair")) -> list[Any]:
     """Children's win rate by mode and level, rounds played, and where encounters happen."""
     from companion.games.boogeyman.houses import house_for
     from companion.sim.balance import Section, figure, table

@@ -30,7 +30,7 @@ from companion.ui.packui import CardRequest, GameUI, SettingRow, TurnSummary, mo
 _SCREENS = ("setup", "table", "roll", "found", "finale", "boogeyman")
 MODES = (("solo", "Solo"), ("coop", "Co-op"), ("semi", "Semi"), ("competitive", "Compet."))
 DIFFS = (("normal", "Normal"), ("hard", "Hard"), ("nightmare", "Nightmare"))
-SEATS = (("person", "A player"), ("easy", "Device: Easy"), ("normal", "Device: Normal"), ("hard", "Device: Hard"))
+SEATS = (("person", "A player"), ("easy", "Device: Easy"), ("normal", "Device: Normal"), ("hard", "Device: Hard"), ("fair", "Device: Fair"))
 MODE_WORDS = {"solo": "Solo", "coop": "Cooperative", "semi": "Semi-cooperative", "competitive": "Competitive"}
 PHASES = {"placement": "Set-up", "finale": "The Finale", "over": "Game over"}
 

@@ -55,7 +55,7 @@ def test_determinize_depends_only_on_what_the_boogeyman_knows() -> None:
         assert unseen(a) == unseen(s)
 
 
-@pytest.mark.parametrize("level", ["rules", "normal", "hard"])
+@pytest.mark.parametrize("level", ["rules", "normal", "hard", "fair"])
 def test_decision_does_not_change_when_only_hidden_information_changes(level: str) -> None:
     kinds = set()
     for i, s in enumerate(positions()):
@@ -75,7 +75,7 @@ def test_steering_ignores_hidden_information() -> None:
     assert len(found) >= 5
     for i, s in enumerate(found):
         t = shuffle_hidden(s, i)
-        for level in ("rules", "hard"):
+        for level in ("rules", "hard", "fair"):
             assert decide(adversary(level, seed=i), s) == decide(adversary(level, seed=i), t)
 
 

@@ -70,7 +70,7 @@ def test_the_random_positions_reached_every_kind_of_decision() -> None:
 
 def test_nightmare_mode_plays_two_different_usable_tokens() -> None:
     s = RULES.setup(Options(mode=Mode.COMPETITIVE, difficulty=Difficulty.NIGHTMARE, children=("mike", "ray")), 4)
-    for level in ("rules", "normal", "hard"):
+    for level in ("rules", "normal", "hard", "fair"):
         t = s
         adv = adversary(level, 1)
         for _ in range(300):

@@ -24,7 +24,7 @@ def run_games(mode: str, level: str, games: int, seed: int, jobs: int = 1):  # t
     return run_many(job(Config(mode, level), seed), games, jobs)
 
 
-@pytest.mark.parametrize("level", ["rules", "normal", "hard"])
+@pytest.mark.parametrize("level", ["rules", "normal", "hard", "fair"])
 def test_a_game_replays_exactly_from_its_seed(level: str) -> None:
     c = Config("competitive", level)
     a, b = play_game(c, 5, 3), play_game(c, 5, 3)
@@ -80,6 +80,22 @@ def test_simulate_cli_prints_the_json_summary(capsys: pytest.CaptureFixture[str]
     assert out["game"] == "BGM" and out["games"] == 3 and 0 <= out["children_win_rate"] <= 1
     assert out["mean_rounds"] > 0 and len(out["wins"]) == len(out["seats"]) == 5
     assert set(out["decision_ms_p95"]) == {"boogeyman"}
+
+
+def test_the_fair_adversary_and_the_child_bots_skill_from_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 30: `--adversary fair` and `--children-level novice` (the default is the good bots,
+    whose games replay as before skills existed)."""
+    code = main(["simulate", "--game", "BGM", "--mode", "competitive", "--adversary", "fair",
+                 "--children-level", "novice", "--games", "2", "--seed", "2", "--json"])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["adversary"] == "fair" and out["children_level"] == "novice" and out["games"] == 2
+    assert set(out["decision_ms_p95"]) == {"boogeyman"}  # fair searches, and is timed
+    good = play_game(Config("competitive", "normal"), 7, 1)
+    assert strip(good) == strip(play_game(Config("competitive", "normal", children_level="good"), 7, 1))
+    assert strip(play_game(Config("competitive", "normal", children_level="novice"), 7, 1)) != strip(good)
+    with pytest.raises(SystemExit):
+        main(["simulate", "--children-level", "genius"])
 
 
 def test_simulate_cli_rejects_nonsense(capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,8 +19,9 @@ class FinaleScreen(BaseScreen):
         over = v["phase"] == "over"
         self.ids.heading.text = for_people(str(v["prompt"]))
         if over:
+            pushed = self.app.seat.pushed_line("boogeyman", "The Boogeyman")  # a fair level's line
             self.ids.detail.text = ("The sun rises over Villa Spencer." if v["winner"] == "children"
-                                    else "The shadows keep the house tonight.")
+                                    else "The shadows keep the house tonight.") + (f"\n{pushed}" if pushed else "")
         else:
             kids = ", ".join(k.capitalize() for k in f["children"]) or "nobody"
             self.ids.detail.text = (f"Finale room: {f['room']}   \u00b7   Leader: {f['leader'].capitalize()}\n"

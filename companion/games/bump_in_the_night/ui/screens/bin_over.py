@@ -25,6 +25,10 @@ class BinOverScreen(BaseScreen):
             "no_girls": "No girls are left in the house: the most claimed win.",
             "stall": f"{rounds} rounds without anyone claimed: the most claimed win (a house rule, BIN-G17).",
         }.get(str(v["reason"]), str(v["reason"]))
+        for col in v["players"]:  # a fair device: how hard it pushed
+            pushed = self.app.seat.pushed_line(col, f"The {colour_words(col)} monster player")
+            if pushed:
+                self.ids.reason.text += f"\n{pushed}"
         self.ids.scores.text = "\n".join(
             f"{colour_words(col)}: {p['claimed']} claimed" + (f", Bonus: {', '.join(p['bonus'])}" if p["bonus"] else "")
             for col, p in v["players"].items())

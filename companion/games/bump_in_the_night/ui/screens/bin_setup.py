@@ -13,7 +13,7 @@ from companion.games.bump_in_the_night.ui.widgets import Press, colour_words, fi
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 
-LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
+LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"), ("fair", "Fair"))
 # (option, words when on, words when off): the gaps of docs/games/BIN.md a table most often sets.
 TOGGLES = (
     ("table_places_girls", "The table places the girls", "The device places the girls"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 
 from companion.games.goosebumps.protocol import for_table
+from companion.games.goosebumps.ui import DEVICE
 from companion.ui.screens import BaseScreen
 from companion.ui.plain import for_people
 
@@ -21,6 +22,9 @@ class GsbEndScreen(BaseScreen):
         self.ids.standings.text = "\n".join(
             f"{k + 1}. {p['seat']} \u2014 {p['where']} (space {p['space']})" for k, p in enumerate(order))
         self.ids.summary.text = f"{v['round']} rounds \u00b7 " + " \u00b7 ".join(for_people(for_table(n)) for n in v.get("notices", [])[-2:])
+        pushed = self.app.seat.pushed_line(DEVICE, "The automated player")  # at the fair level
+        if pushed:
+            self.ids.summary.text += f"\n{pushed}"
         self.find("undo").disabled = not c.undo_label()
 
     def again(self) -> None:

@@ -11,7 +11,7 @@ from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
 
-LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
+LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"), ("fair", "Fair"))
 HANDS = (("holder", "In the holder"), ("screen", "On the screen only"))
 
 # What the device holds, said once, here (issue 25 #8): the table's words for each way.
