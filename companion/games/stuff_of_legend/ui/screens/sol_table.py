@@ -38,8 +38,8 @@ class SolTableScreen(BaseScreen):
         self.ids.prompt.text = for_people(str(v["prompt"]))
         self.ids.notices.text = "\n".join(for_people(str(n)) for n in v["notices"][-2:])  # the last two lines, large; the rest on the Journal
         self.find("undo").disabled = not c.undo_label()
-        self.find("look").caption = "Back to the choices" if self.mode == "look" else "Look at my cards"
-        self.find("accident").caption = "Back to the choices" if self.mode.startswith("accident") else "A token was seen"
+        self.find("look").caption = "Back" if self.mode == "look" else "My cards"  # to the choices
+        self.find("accident").caption = "Back" if self.mode.startswith("accident") else "A token was seen"
         if self.mode:
             self._special(s, v)
             return
