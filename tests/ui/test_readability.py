@@ -21,6 +21,11 @@ from companion.core.packs import codes
 
 _SURVEYS: dict[str, Any] = {}
 
+# The share of texts at 20 px or more each game has reached (the issue's aim: 0.95), so it cannot
+# fall back. SOL: every text of its own screens is at 20 px (tests/ui/test_sol_readable.py); the
+# rest under 20 px is the shell's (status bar, guess marks, Check your box).
+SHARE20 = {"SOL": 0.77}
+
 
 def _surveyed(code: str, tmp: Path) -> Any:
     """One walk over the game's shots states, shared by the tests of this module."""
@@ -103,6 +108,8 @@ def test_every_text_of_the_game_is_large_whole_and_clear(code: str, tmp_path: Pa
     assert len(s.states) >= 5 and len(s.readings) >= 10 * len(s.states), (s.states, len(s.readings))
     row = s.row()
     print(f"\n{table_row(row)}")  # the share at >= 20 px, for docs/ui.md
+    if code in SHARE20:
+        assert row["share20"] >= SHARE20[code], f"{code}: {row['share20']:.3f} of texts at 20 px or more"
     small = [f"{st}: {r.px:.0f} px {r.widget} {r.text[:60]!r}" for st, r in s.readings if r.px < 16 - 0.01]
     assert not small, "texts under 16 px:\n" + "\n".join(small)
     cut = [f"{st}: {r.cut}: {r.widget} {r.text[:60]!r}" for st, r in s.readings if r.cut]

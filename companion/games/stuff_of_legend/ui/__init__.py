@@ -86,8 +86,7 @@ class SolUI(GameUI):
         super().__init__(get_pack("SOL"))
 
     def tile(self) -> tuple[str, str]:
-        return self.icon, ("The Stuff of Legend\nthe device runs the Time track, the coin, the "
-                           "Boogeyman deck and the enemies")
+        return self.icon, "The Stuff of Legend\nthe device runs the Time track, the coin and the enemies"
 
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}
