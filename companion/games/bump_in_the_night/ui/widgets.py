@@ -14,6 +14,7 @@ from kivy.uix.widget import Widget
 
 from companion.games.bump_in_the_night.choices import Choice, Group
 from companion.ui import theme as T
+from companion.ui.fit import why_cut
 from companion.ui.widgets import BigButton, FitLabel
 
 # One colour per player, always shown with the colour's initial (colour is never the only signal).
@@ -74,33 +75,33 @@ class RoomLabel(FitLabel):
         return bool(super().on_touch_down(touch))
 
 
-@functools.lru_cache(maxsize=512)
-def text_width(text: str) -> float:
-    """The width of `text` at the board's smallest size (16 px)."""
+@functools.lru_cache(maxsize=1024)
+def text_width(text: str, size: int = T.FONT_BODY) -> float:
+    """The width of `text` at `size` px (the rooms' names are set at the body size, 20 px)."""
     from kivy.core.text import Label as CoreLabel
 
-    return float(CoreLabel(text=text, font_size=T.FONT_MIN, font_name="Body").get_extents(text)[0])
+    return float(CoreLabel(text=text, font_size=size, font_name="Body").get_extents(text)[0])
 
 
-def column_needs(house: Any, whole: bool = True) -> tuple[float, ...]:
-    """Per column of the house, the width its one-column rooms need at the board's smallest size
-    (16 px), with the label's padding and the gap between rooms. `whole`: a room one row high
-    has its name and Scare symbols on one line (its second line is for what is in it), a taller
-    one its longest word; else (a house too wide for that) each room its longest word."""
+def column_needs(house: Any, whole: bool = True, size: int = T.FONT_BODY) -> tuple[float, ...]:
+    """Per column of the house, the width its one-column rooms need at `size` px, with the
+    label's padding and the gap between rooms. `whole`: a room one row high has its name on one
+    line (what is in it wraps below), a taller one its longest word; else (a house too wide for
+    that) each room its longest word."""
     need = [0.0] * 6
     for i, r in enumerate(house.rooms):
         cols = {c for _, c in house.cells[i]}
         if len(cols) != 1:
             continue
         rows = {row for row, _ in house.cells[i]}
-        line = f"{r.name} {'!' * r.scare}".strip()
-        widest = text_width(line) if whole and len(rows) == 1 else max(text_width(w) for w in line.split())
+        widest = text_width(r.name, size) if whole and len(rows) == 1 else max(text_width(w, size) for w in r.name.split())
         col = cols.pop()
         need[col] = max(need[col], widest + ROOM_SLACK + 4)
     return tuple(need)
 
 
 ROOM_SLACK = 8  # px a room label's text keeps from its sides (its padding, and rounding)
+ROOM_SIZES = (T.FONT_BODY, T.FONT_BOARD, T.FONT_MIN)  # the rooms' words: 20 px, smaller only for a house too wide
 
 
 def count_marks(n: int, mark: str) -> str:
@@ -108,10 +109,17 @@ def count_marks(n: int, mark: str) -> str:
     return f"{n}{mark}" if n >= 3 else mark * n
 
 
+def _cut_at(lbl: Any, px: int) -> bool:
+    """Whether the room's words would not read whole at `px` (laid out now, at its present size)."""
+    lbl.font_size = px
+    lbl.text_size = lbl.size
+    return bool(why_cut(lbl))
+
+
 # Door marks: an open door is a light bar across the wall; a locked one is red with a bar across it.
 DOOR_OPEN = T.hexc("e8d6a8")
 DOOR_LOCKED = T.hexc("ff6b5e")
-MARGIN = 9  # px around the house: the outside doors are drawn on its edge
+MARGIN = 7  # px around the house: the outside doors are drawn on its edge
 
 
 class HouseView(Widget):
@@ -122,6 +130,7 @@ class HouseView(Widget):
     them new words, fills and marks. `on_room(room_id)` fires on a tap on a room that takes one."""
 
     __events__ = ("on_room",)
+    wants = NumericProperty(0)  # px: the width that sets every room's words at 20 px
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -129,8 +138,8 @@ class HouseView(Widget):
         self.rooms: dict[str, RoomLabel] = {}
         self._locks: tuple[str, ...] = ()
         self._shown: tuple[dict[str, Any], dict[str, str]] | None = None
-        self._cols: tuple[float, ...] = (1.0,) * 6  # the width each column needs
-        self._cols_tight: tuple[float, ...] = (1.0,) * 6
+        self._needs: dict[tuple[int, bool], tuple[float, ...]] = {}  # (px, whole): each column's need
+        self._widths: tuple[float, tuple[float, ...], int] = (-1.0, (), T.FONT_BODY)  # for a width: columns, px
         self._relayout = Clock.create_trigger(self._layout, -1)
         self.bind(pos=self._relayout, size=self._relayout)
 
@@ -145,16 +154,35 @@ class HouseView(Widget):
             self.rooms[r.id] = lbl
             self.add_widget(lbl)
         self._house = house
-        self._cols = column_needs(house)
-        self._cols_tight = column_needs(house, whole=False)
+        self._needs = {(px, whole): column_needs(house, whole, px) for px in ROOM_SIZES for whole in (True, False)}
+        self._widths = (-1.0, (), T.FONT_BODY)
+        self.wants = sum(self._needs[(T.FONT_BODY, False)]) + 2 * MARGIN
         self._layout()
 
+    def columns(self) -> tuple[tuple[float, ...], int]:
+        """The columns' widths and the rooms' font size (px) at the house's present width. The
+        rooms' words are 20 px whenever each column fits its rooms' longest words at that size
+        (else 18, then 16). Each column gets what its longest word needs; then, cheapest first, a
+        column whose one-row rooms' whole names fit on one line if it grows gets that; what is
+        left is shared evenly."""
+        if self._widths[0] == self.width and self._widths[1]:
+            return self._widths[1], self._widths[2]
+        avail = self.width - 2 * MARGIN
+        px = next((p for p in ROOM_SIZES if sum(self._needs[(p, False)]) <= avail), ROOM_SIZES[-1])
+        need, whole = list(self._needs[(px, False)]), self._needs[(px, True)]
+        spare = avail - sum(need)
+        for col in sorted(range(6), key=lambda k: whole[k] - need[k]):
+            grow = whole[col] - need[col]
+            if 0 < grow <= spare:
+                need[col], spare = whole[col], spare - grow
+        widths = tuple(n + spare / 6 for n in need)
+        self._widths = (self.width, widths, px)
+        return widths, px
+
     def _col_x(self, col: int) -> float:
-        """The left edge of a column (col 6: the right edge of the house). A column is as wide as
-        the longest word of a room that lies in it alone needs, and the rest is shared evenly."""
-        need = self._cols if sum(self._cols) <= self.width - 2 * MARGIN else self._cols_tight
-        extra = (self.width - 2 * MARGIN - sum(need)) / 6
-        return self.x + MARGIN + sum(need[:col]) + extra * col
+        """The left edge of a column (col 6: the right edge of the house)."""
+        widths, _ = self.columns()
+        return self.x + MARGIN + sum(widths[:col])
 
     def _row_y(self, row: int) -> float:
         """The top edge of a row (row 4: the bottom of the house)."""
@@ -219,6 +247,7 @@ class HouseView(Widget):
         if self._shown is None:
             return
         view, marks = self._shown
+        _, px = self.columns()
         running: dict[str, list[int]] = {}
         run = view.get("running")
         if run:
@@ -232,11 +261,15 @@ class HouseView(Widget):
             scared = " ".join(f"[color=ff9a7a]\u25c9{t}[/color]" for t in running.get(r["id"], ()))
             marks_m = monster_marks(r["monsters"])
             scare = f"[color=a89cb0]{'!' * r['scare']}[/color]" if r["scare"] else ""
-            # The name alone on the first line; Scare symbols join it when they fit, else lead the second.
-            wide = lbl.width - ROOM_SLACK >= text_width(f"{r['name']} {'!' * r['scare']}")
+            # The name on its own line(s), Scare symbols beside it when they fit (else leading the
+            # line below), then what is in the room; a room too small for that has it all wrap on.
+            wide = lbl.width - ROOM_SLACK >= text_width(f"{r['name']} {'!' * r['scare']}", px)
             first = f"{r['name']} {scare}" if scare and wide else r["name"]
             pieces = " ".join(p for p in ("" if wide else scare, girls, scared, marks_m) if p)
+            lbl.max_font = px
             lbl.text = first + (f"\n{pieces}" if pieces else "")
+            if pieces and _cut_at(lbl, px):
+                lbl.text = " ".join(p for p in (r["name"], scare, girls, scared, marks_m) if p)
             if run and r["id"] == run["room"]:
                 lbl.fill = list(T.hexc("5a1612"))
             elif r["unmoved"] + r["moved"] or r["id"] in running:

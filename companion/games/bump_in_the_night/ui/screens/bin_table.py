@@ -74,11 +74,12 @@ class BinTableScreen(BaseScreen):
         state = c.state
         v = c.view()
         ctx = ctx_for(state.options)
-        scores = "   ".join(f"{colour_words(col)}{' (device)' if device_holds(app, col) else ''} {p['score']}"
-                           + (f" +{len(p['bonus'])} Bonus" if p["bonus"] else "")
-                           + f" \u2663{p['cards']}"
-                           for col, p in v["players"].items())
-        self.ids.scores.text = f"Claimed: {scores}"
+        # Under the house, one line (wrapping for many players): the girls each claimed (and the
+        # Bonus cards played), the cards each holds.
+        self.ids.scores.text = "Claimed: " + "   ".join(
+            f"{colour_words(col)}{' (device)' if device_holds(app, col) else ''} {p['score']}"
+            + (f" +{len(p['bonus'])} Bonus" if p["bonus"] else "") + f" \u2663{p['cards']}"
+            for col, p in v["players"].items())
         prompt = for_people(str(v["prompt"]))
         self.ids.prompt.text = self.app.marked(prompt)  # what is still a guess, marked
         # What the last input made happen; a line that only says the prompt again is not news (the
