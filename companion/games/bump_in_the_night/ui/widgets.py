@@ -5,11 +5,14 @@ of choices (what, then which) both play screens use for what has no place on the
 from __future__ import annotations
 
 import functools
+import math
+import re
 from typing import Any, Callable, NamedTuple, Sequence
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Line, Rectangle
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.games.bump_in_the_night.choices import Choice, Group
@@ -34,14 +37,49 @@ def monster_mark(ref: str) -> str:
 
 
 def monster_marks(refs: Sequence[str]) -> str:
-    """The monsters in a room, one mark per colour: "Y\u00b7Ba\u00b7Go" (Yellow's Bat and Goblin),
-    so a small room holds them on one line."""
+    """The monsters in a room in words, one mark per colour: "Y\u00b7Ba\u00b7Go" (Yellow's Bat and
+    Goblin). The house shows them as chips (`MonsterChip`); these words are for lists and tests."""
     kinds: dict[str, list[str]] = {}
     for ref in refs:
         colour, _, kind = ref.partition("/")
         kinds.setdefault(colour, []).append(KIND_LETTERS.get(kind, kind))
     return " ".join(f"[color={SEAT_COLOURS.get(col, 'ffffff')}]{col[:1].upper()}\u00b7{chr(183).join(ks)}[/color]"
                     for col, ks in kinds.items())
+
+
+CHIP_INK = T.hexc("16121b")  # a chip's letters: dark on the player's colour (7:1 or more on each)
+CHIP_PAD = 4  # px each side of a chip's letters
+NBSP = "\u00a0"
+
+
+class MonsterChip(Label):
+    """A monster on the house: a chip in its player's colour with its kind's letters ("Gh" the
+    Ghost), 20 px bold, dark on the colour. The player shows twice, never by colour alone: the
+    colour, and the chip's shape, square-cornered for the first, third and fifth colours at the
+    table and round-ended for the others (the scores line under the house names the colours in
+    seat order). It lies over a space its room's words keep free for it, so the room's words and
+    its chips wrap together; it takes no touch (a tap goes through to the room)."""
+
+    board_label = True  # a board label (readability.py)
+
+    fill = ListProperty([1.0, 1.0, 1.0, 1.0])
+    ink = ListProperty(list(CHIP_INK))
+    radius = NumericProperty(0)
+
+
+def chip_words(ref: str) -> str:
+    return KIND_LETTERS.get(ref.partition("/")[2], ref.partition("/")[2])
+
+
+def chip_width(ref: str, px: int) -> float:
+    return text_width(chip_words(ref), px, bold=True) + 2 * CHIP_PAD
+
+
+def chip_space(ref: str, px: int, k: int) -> str:
+    """The room's words keep a chip's room: no-break spaces as wide as the chip, marked as a
+    reference so its place is known once the words are laid out."""
+    n = math.ceil(chip_width(ref, px) / max(1.0, text_width(NBSP, px)))
+    return f"[ref=m{k}]{NBSP * n}[/ref]"
 
 
 class RoomLabel(FitLabel):
@@ -58,6 +96,32 @@ class RoomLabel(FitLabel):
     action = StringProperty("")
     mark = StringProperty("")
     touch_target = BooleanProperty(False)
+
+    chip_refs = NumericProperty(0)  # the monster chips its words keep a space for ("m0", "m1" ...)
+    compose: Callable[[int], str] | None = None  # its words at a size (set by the house)
+
+    def fit_now(self) -> None:
+        """The largest size from `max_font` down to the theme's floor at which its words read
+        whole and every chip's space is laid out (a space pushed off the room is not a cut word)."""
+        hi = int(self.max_font or self.font_size)
+        for size in range(max(hi, T.FONT_MIN), T.FONT_MIN - 1, -1):
+            if self.compose is not None:
+                self.text = self.compose(size)
+            self.font_size = size
+            self.text_size = self.size
+            if not why_cut(self) and all(f"m{k}" in self.refs for k in range(int(self.chip_refs))):
+                break
+        self.__dict__["_fitted"] = (tuple(self.size), self.compose, self.max_font)
+
+    def _fit(self, *_: Any) -> None:
+        """On a new size (the house laid out again): fit its words again, then its chips."""
+        key = (tuple(self.size), self.compose, self.max_font)
+        if key == self.__dict__.get("_fitted"):
+            return  # its own fitting changed its words or size: nothing new
+        self.fit_now()
+        house = self.parent
+        if isinstance(house, HouseView):
+            house.chips_later()
 
     def on_mark(self, *_: Any) -> None:
         self.touch_target = self.mark in ("from", "to", "picked")
@@ -76,11 +140,11 @@ class RoomLabel(FitLabel):
 
 
 @functools.lru_cache(maxsize=1024)
-def text_width(text: str, size: int = T.FONT_BODY) -> float:
+def text_width(text: str, size: int = T.FONT_BODY, bold: bool = False) -> float:
     """The width of `text` at `size` px (the rooms' names are set at the body size, 20 px)."""
     from kivy.core.text import Label as CoreLabel
 
-    return float(CoreLabel(text=text, font_size=size, font_name="Body").get_extents(text)[0])
+    return float(CoreLabel(text=text, font_size=size, font_name="Body", bold=bold).get_extents(text)[0])
 
 
 def column_needs(house: Any, whole: bool = True, size: int = T.FONT_BODY) -> tuple[float, ...]:
@@ -100,6 +164,7 @@ def column_needs(house: Any, whole: bool = True, size: int = T.FONT_BODY) -> tup
     return tuple(need)
 
 
+ROOM_PAD = 3  # px: a room label's padding each side (widgets.kv)
 ROOM_SLACK = 8  # px a room label's text keeps from its sides (its padding, and rounding)
 ROOM_SIZES = (T.FONT_BODY, T.FONT_BOARD, T.FONT_MIN)  # the rooms' words: 20 px, smaller only for a house too wide
 
@@ -109,11 +174,52 @@ def count_marks(n: int, mark: str) -> str:
     return f"{n}{mark}" if n >= 3 else mark * n
 
 
-def _cut_at(lbl: Any, px: int) -> bool:
-    """Whether the room's words would not read whole at `px` (laid out now, at its present size)."""
-    lbl.font_size = px
-    lbl.text_size = lbl.size
-    return bool(why_cut(lbl))
+_MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
+
+
+def room_words(lbl: Any, name: str, scare: int, pieces: Sequence[str], monsters: Sequence[str], px: int) -> str:
+    """A room's words at `px`: its name, its Scare symbols, then what is in it: girls, running
+    girls, and a space for each monster's chip. The name has its own line(s) when the room is tall
+    enough, else what is in the room follows on the name's last line. Lines are broken here (a
+    chip's space is never where the label wraps: Kivy drops a space-only word there)."""
+    room = lbl.width - 2 * ROOM_PAD
+    marks = "!" * scare
+    dim = f"[color=a89cb0]{marks}[/color]"
+    words = [(w, w) for w in name.split()]
+    rest = [(dim, marks)] if scare else []
+    rest += [(p, _MARKUP.sub("", p)) for p in pieces if p]
+    rest += [(chip_space(ref, px, k), "") for k, ref in enumerate(monsters)]
+    space = text_width(" ", px)
+
+    def pack(tokens: list[tuple[str, str]], lines: list[str]) -> list[str]:
+        line, used = "", 0.0
+        for markup, plain in tokens:
+            w = text_width(plain, px) if plain else _chip_room(markup, px)
+            if line and used + space + w > room:
+                lines.append(line)
+                line, used = "", 0.0
+            line, used = (f"{line} {markup}", used + space + w) if line else (markup, w)
+        return lines + ([line] if line else [])
+
+    flowing = pack(words + rest, [])
+    named = pack(words, [])
+    if scare and len(pack(words + rest[:1], [])) == len(named):  # the Scare symbols fit beside the name
+        named, rest = pack(words + rest[:1], []), rest[1:]
+    apart = pack(rest, list(named))
+    tall = len(apart) * text_width_height(px) <= lbl.height - 2
+    return "\n".join(apart if tall else flowing)
+
+
+@functools.lru_cache(maxsize=16)
+def text_width_height(px: int) -> float:
+    """The height of one line of words at `px`."""
+    from kivy.core.text import Label as CoreLabel
+
+    return float(CoreLabel(text="Ag", font_size=px, font_name="Body").get_extents("Ag")[1])
+
+
+def _chip_room(space: str, px: int) -> float:
+    return space.count(NBSP) * text_width(NBSP, px)
 
 
 # Door marks: an open door is a light bar across the wall; a locked one is red with a bar across it.
@@ -136,6 +242,9 @@ class HouseView(Widget):
         super().__init__(**kw)
         self._house: Any = None
         self.rooms: dict[str, RoomLabel] = {}
+        self._chips: list[MonsterChip] = []
+        self._placed: tuple[list[tuple[RoomLabel, list[str]]], list[str]] = ([], [])
+        self._chips_trigger = Clock.create_trigger(self._place_chips, -1)
         self._locks: tuple[str, ...] = ()
         self._shown: tuple[dict[str, Any], dict[str, str]] | None = None
         self._needs: dict[tuple[int, bool], tuple[float, ...]] = {}  # (px, whole): each column's need
@@ -148,6 +257,8 @@ class HouseView(Widget):
 
     def _build(self, house: Any) -> None:
         self.clear_widgets()
+        self._chips = []
+        self._placed = ([], [])
         self.rooms = {}
         for r in house.rooms:
             lbl = RoomLabel(room_id=r.id)
@@ -243,33 +354,30 @@ class HouseView(Widget):
         self._render()
 
     def _render(self) -> None:
-        """The rooms' words, fills and marks for the view last shown, at the rooms' present size."""
+        """The rooms' words, fills, marks and monster chips for the view last shown, at the rooms'
+        present size."""
         if self._shown is None:
             return
         view, marks = self._shown
         _, px = self.columns()
+        seats = list(view.get("players", {}))
         running: dict[str, list[int]] = {}
         run = view.get("running")
         if run:
             for r in run["runners"]:
                 running.setdefault(r["room"], []).append(int(r["terror"]))
+        placed: list[tuple[RoomLabel, list[str]]] = []
         for r in view["rooms"]:
             lbl = self.rooms.get(r["id"])
             if lbl is None:
                 continue
             girls = count_marks(r["unmoved"], "\u25cf") + count_marks(r["moved"], "\u25cb")
-            scared = " ".join(f"[color=ff9a7a]\u25c9{t}[/color]" for t in running.get(r["id"], ()))
-            marks_m = monster_marks(r["monsters"])
-            scare = f"[color=a89cb0]{'!' * r['scare']}[/color]" if r["scare"] else ""
-            # The name on its own line(s), Scare symbols beside it when they fit (else leading the
-            # line below), then what is in the room; a room too small for that has it all wrap on.
-            wide = lbl.width - ROOM_SLACK >= text_width(f"{r['name']} {'!' * r['scare']}", px)
-            first = f"{r['name']} {scare}" if scare and wide else r["name"]
-            pieces = " ".join(p for p in ("" if wide else scare, girls, scared, marks_m) if p)
-            lbl.max_font = px
-            lbl.text = first + (f"\n{pieces}" if pieces else "")
-            if pieces and _cut_at(lbl, px):
-                lbl.text = " ".join(p for p in (r["name"], scare, girls, scared, marks_m) if p)
+            scared = [f"[color=ff9a7a]\u25c9{t}[/color]" for t in running.get(r["id"], ())]
+            monsters = list(r["monsters"])
+            lbl.max_font, lbl.chip_refs = px, len(monsters)
+            lbl.compose = functools.partial(room_words, lbl, r["name"], int(r["scare"]), [girls, *scared], monsters)
+            lbl.fit_now()
+            placed.append((lbl, monsters))
             if run and r["id"] == run["room"]:
                 lbl.fill = list(T.hexc("5a1612"))
             elif r["unmoved"] + r["moved"] or r["id"] in running:
@@ -277,6 +385,45 @@ class HouseView(Widget):
             else:
                 lbl.fill = list(T.PANEL2)
             lbl.mark = marks.get(r["id"], "")
+        self._placed = (placed, seats)
+        self._place_chips()
+
+    def chips_later(self) -> None:
+        self._chips_trigger()
+
+    def _place_chips(self, *_: Any) -> None:
+        """Each monster's chip over the space its room's words keep for it (the reference `m<k>`)."""
+        placed, seats = self._placed
+        want: list[tuple[str, str, tuple[float, float, float, float], float, int]] = []
+        for lbl, monsters in placed:
+            if not monsters:
+                continue
+            lbl.texture_update()
+            tw, th = lbl.texture_size
+            left, top = lbl.center_x - tw / 2, lbl.center_y + th / 2
+            for k, ref in enumerate(monsters):
+                boxes = lbl.refs.get(f"m{k}")
+                if not boxes:
+                    continue
+                x1, y1, x2, y2 = boxes[0]
+                colour = ref.partition("/")[0]
+                seat = seats.index(colour) if colour in seats else 0
+                want.append((ref, colour, (left + x1 + 1, top - y2 + 1, x2 - x1 - 2, y2 - y1 - 2),
+                             float(lbl.font_size), seat))
+        while len(self._chips) < len(want):
+            chip = MonsterChip()
+            self._chips.append(chip)
+        for chip in self._chips[len(want):]:
+            if chip.parent is not None:
+                self.remove_widget(chip)
+        for chip, (ref, colour, (x, y, w, h), size, seat) in zip(self._chips, want):
+            chip.text = chip_words(ref)
+            chip.font_size = size
+            chip.fill = list(T.hexc(SEAT_COLOURS.get(colour, "ffffff")))
+            chip.radius = 3 if seat % 2 == 0 else h / 2
+            chip.pos, chip.size = (x, y), (w, h)
+            if chip.parent is None:
+                self.add_widget(chip)
 
 
 class Press(NamedTuple):
