@@ -48,7 +48,7 @@ def monster_marks(refs: Sequence[str]) -> str:
 
 
 CHIP_INK = T.hexc("16121b")  # a chip's letters: dark on the player's colour (7:1 or more on each)
-CHIP_PAD = 4  # px each side of a chip's letters
+CHIP_PAD = 3  # px each side of a chip's letters
 NBSP = "\u00a0"
 
 
@@ -164,24 +164,36 @@ def column_needs(house: Any, whole: bool = True, size: int = T.FONT_BODY) -> tup
     return tuple(need)
 
 
-ROOM_PAD = 3  # px: a room label's padding each side (widgets.kv)
+ROOM_PAD = 2  # px: a room label's padding each side (widgets.kv)
 ROOM_SLACK = 8  # px a room label's text keeps from its sides (its padding, and rounding)
 ROOM_SIZES = (T.FONT_BODY, T.FONT_BOARD, T.FONT_MIN)  # the rooms' words: 20 px, smaller only for a house too wide
 
 
-def count_marks(n: int, mark: str) -> str:
-    """Girls as marks, "\u25cf\u25cf"; three or more as a count, "3\u25cf", so a small room holds them."""
-    return f"{n}{mark}" if n >= 3 else mark * n
+def count_marks(n: int, mark: str, count_from: int = 3) -> str:
+    """Girls as marks, "\u25cf\u25cf"; three or more (`count_from`) as a count, "3\u25cf", so a
+    small room holds them."""
+    return f"{n}{mark}" if n >= count_from else mark * n
 
 
 _MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
 
 
-def room_words(lbl: Any, name: str, scare: int, pieces: Sequence[str], monsters: Sequence[str], px: int) -> str:
+def room_words(lbl: Any, name: str, scare: int, girls: tuple[int, int], scared: Sequence[str],
+               monsters: Sequence[str], px: int) -> str:
     """A room's words at `px`: its name, its Scare symbols, then what is in it: girls, running
     girls, and a space for each monster's chip. The name has its own line(s) when the room is tall
-    enough, else what is in the room follows on the name's last line. Lines are broken here (a
-    chip's space is never where the label wraps: Kivy drops a space-only word there)."""
+    enough, else what is in the room follows on the name's last line, and two girls are "2\u25cf"
+    when that saves a line. Lines are broken here (a chip's space is never where the label wraps:
+    Kivy drops a space-only word there)."""
+    lines = _room_lines(lbl, name, scare, girls, scared, monsters, px, 3)
+    if len(lines) * text_width_height(px) > lbl.height - 2 and 2 in girls:
+        lines = _room_lines(lbl, name, scare, girls, scared, monsters, px, 2)
+    return "\n".join(lines)
+
+
+def _room_lines(lbl: Any, name: str, scare: int, girls: tuple[int, int], scared: Sequence[str],
+                monsters: Sequence[str], px: int, count_from: int) -> list[str]:
+    pieces = [count_marks(girls[0], "\u25cf", count_from) + count_marks(girls[1], "\u25cb", count_from), *scared]
     room = lbl.width - 2 * ROOM_PAD
     marks = "!" * scare
     dim = f"[color=a89cb0]{marks}[/color]"
@@ -207,7 +219,7 @@ def room_words(lbl: Any, name: str, scare: int, pieces: Sequence[str], monsters:
         named, rest = pack(words + rest[:1], []), rest[1:]
     apart = pack(rest, list(named))
     tall = len(apart) * text_width_height(px) <= lbl.height - 2
-    return "\n".join(apart if tall else flowing)
+    return apart if tall else flowing
 
 
 @functools.lru_cache(maxsize=16)
@@ -371,11 +383,11 @@ class HouseView(Widget):
             lbl = self.rooms.get(r["id"])
             if lbl is None:
                 continue
-            girls = count_marks(r["unmoved"], "\u25cf") + count_marks(r["moved"], "\u25cb")
             scared = [f"[color=ff9a7a]\u25c9{t}[/color]" for t in running.get(r["id"], ())]
             monsters = list(r["monsters"])
             lbl.max_font, lbl.chip_refs = px, len(monsters)
-            lbl.compose = functools.partial(room_words, lbl, r["name"], int(r["scare"]), [girls, *scared], monsters)
+            lbl.compose = functools.partial(room_words, lbl, r["name"], int(r["scare"]),
+                                            (int(r["unmoved"]), int(r["moved"])), scared, monsters)
             lbl.fit_now()
             placed.append((lbl, monsters))
             if run and r["id"] == run["room"]:
