@@ -67,18 +67,15 @@ class MonsterChip(Label):
     radius = NumericProperty(0)
 
 
-def chip_words(ref: str) -> str:
-    return KIND_LETTERS.get(ref.partition("/")[2], ref.partition("/")[2])
+def chip_words(refs: Sequence[str]) -> str:
+    """A chip's letters: its monsters' kinds ("Go Po"), all of one player."""
+    return " ".join(KIND_LETTERS.get(ref.partition("/")[2], ref.partition("/")[2]) for ref in refs)
 
 
-def chip_width(ref: str, px: int) -> float:
-    return text_width(chip_words(ref), px, bold=True) + 2 * CHIP_PAD
-
-
-def chip_space(ref: str, px: int, k: int) -> str:
+def chip_space(words: str, px: int, k: int) -> str:
     """The room's words keep a chip's room: no-break spaces as wide as the chip, marked as a
     reference so its place is known once the words are laid out."""
-    n = math.ceil(chip_width(ref, px) / max(1.0, text_width(NBSP, px)))
+    n = math.ceil((text_width(words, px, bold=True) + 2 * CHIP_PAD) / max(1.0, text_width(NBSP, px)))
     return f"[ref=m{k}]{NBSP * n}[/ref]"
 
 
@@ -97,7 +94,7 @@ class RoomLabel(FitLabel):
     mark = StringProperty("")
     touch_target = BooleanProperty(False)
 
-    chip_refs = NumericProperty(0)  # the monster chips its words keep a space for ("m0", "m1" ...)
+    chip_groups: list[list[str]] = []  # the monsters of each chip its words keep a space for ("m0", "m1" ...)
     compose: Callable[[int], str] | None = None  # its words at a size (set by the house)
 
     def fit_now(self) -> None:
@@ -109,7 +106,7 @@ class RoomLabel(FitLabel):
                 self.text = self.compose(size)
             self.font_size = size
             self.text_size = self.size
-            if not why_cut(self) and all(f"m{k}" in self.refs for k in range(int(self.chip_refs))):
+            if not why_cut(self) and all(f"m{k}" in self.refs for k in range(len(self.chip_groups))):
                 break
         self.__dict__["_fitted"] = (tuple(self.size), self.compose, self.max_font)
 
@@ -182,17 +179,33 @@ def room_words(lbl: Any, name: str, scare: int, girls: tuple[int, int], scared: 
                monsters: Sequence[str], px: int) -> str:
     """A room's words at `px`: its name, its Scare symbols, then what is in it: girls, running
     girls, and a space for each monster's chip. The name has its own line(s) when the room is tall
-    enough, else what is in the room follows on the name's last line, and two girls are "2\u25cf"
-    when that saves a line. Lines are broken here (a chip's space is never where the label wraps:
-    Kivy drops a space-only word there)."""
-    lines = _room_lines(lbl, name, scare, girls, scared, monsters, px, 3)
-    if len(lines) * text_width_height(px) > lbl.height - 2 and 2 in girls:
-        lines = _room_lines(lbl, name, scare, girls, scared, monsters, px, 2)
-    return "\n".join(lines)
+    enough, else what is in the room follows on the name's last line. When the room is still too
+    small: two girls are "2\u25cf", then one player's monsters share a chip ("Go Po"). Lines are
+    broken here (a chip's space is never where the label wraps: Kivy drops a space-only word
+    there). Sets the label's `chip_groups`: the monsters of each chip, in order."""
+    apart = [[ref] for ref in monsters]
+    by_colour: dict[str, list[str]] = {}
+    for ref in monsters:
+        by_colour.setdefault(ref.partition("/")[0], []).append(ref)
+    shared = list(by_colour.values())
+    tries = [(3, apart), (2, apart), (3, shared), (2, shared)]
+    first: tuple[list[str], list[list[str]]] | None = None
+    for count_from, groups in tries:
+        if (count_from == 2 and 2 not in girls) or (groups is shared and len(shared) == len(apart)):
+            continue
+        lines, fits = _room_lines(lbl, name, scare, girls, scared, groups, px, count_from)
+        first = first or (lines, groups)
+        if fits:
+            lbl.chip_groups = groups
+            return "\n".join(lines)
+    assert first is not None
+    lbl.chip_groups = first[1]
+    return "\n".join(first[0])
 
 
 def _room_lines(lbl: Any, name: str, scare: int, girls: tuple[int, int], scared: Sequence[str],
-                monsters: Sequence[str], px: int, count_from: int) -> list[str]:
+                groups: Sequence[Sequence[str]], px: int, count_from: int) -> tuple[list[str], bool]:
+    """The room's lines, and whether they fit it (as tall as it is, no word wider)."""
     pieces = [count_marks(girls[0], "\u25cf", count_from) + count_marks(girls[1], "\u25cb", count_from), *scared]
     room = lbl.width - 2 * ROOM_PAD
     marks = "!" * scare
@@ -200,13 +213,15 @@ def _room_lines(lbl: Any, name: str, scare: int, girls: tuple[int, int], scared:
     words = [(w, w) for w in name.split()]
     rest = [(dim, marks)] if scare else []
     rest += [(p, _MARKUP.sub("", p)) for p in pieces if p]
-    rest += [(chip_space(ref, px, k), "") for k, ref in enumerate(monsters)]
+    rest += [(chip_space(chip_words(g), px, k), "") for k, g in enumerate(groups)]
     space = text_width(" ", px)
+    widest = [0.0]
 
     def pack(tokens: list[tuple[str, str]], lines: list[str]) -> list[str]:
         line, used = "", 0.0
         for markup, plain in tokens:
             w = text_width(plain, px) if plain else _chip_room(markup, px)
+            widest[0] = max(widest[0], w)
             if line and used + space + w > room:
                 lines.append(line)
                 line, used = "", 0.0
@@ -218,8 +233,10 @@ def _room_lines(lbl: Any, name: str, scare: int, girls: tuple[int, int], scared:
     if scare and len(pack(words + rest[:1], [])) == len(named):  # the Scare symbols fit beside the name
         named, rest = pack(words + rest[:1], []), rest[1:]
     apart = pack(rest, list(named))
-    tall = len(apart) * text_width_height(px) <= lbl.height - 2
-    return apart if tall else flowing
+    height = lbl.height - 2
+    if len(apart) * text_width_height(px) <= height:
+        return apart, widest[0] <= room
+    return flowing, len(flowing) * text_width_height(px) <= height and widest[0] <= room
 
 
 @functools.lru_cache(maxsize=16)
@@ -255,7 +272,7 @@ class HouseView(Widget):
         self._house: Any = None
         self.rooms: dict[str, RoomLabel] = {}
         self._chips: list[MonsterChip] = []
-        self._placed: tuple[list[tuple[RoomLabel, list[str]]], list[str]] = ([], [])
+        self._placed: tuple[list[RoomLabel], list[str]] = ([], [])
         self._chips_trigger = Clock.create_trigger(self._place_chips, -1)
         self._locks: tuple[str, ...] = ()
         self._shown: tuple[dict[str, Any], dict[str, str]] | None = None
@@ -378,18 +395,18 @@ class HouseView(Widget):
         if run:
             for r in run["runners"]:
                 running.setdefault(r["room"], []).append(int(r["terror"]))
-        placed: list[tuple[RoomLabel, list[str]]] = []
+        placed: list[RoomLabel] = []
         for r in view["rooms"]:
             lbl = self.rooms.get(r["id"])
             if lbl is None:
                 continue
             scared = [f"[color=ff9a7a]\u25c9{t}[/color]" for t in running.get(r["id"], ())]
             monsters = list(r["monsters"])
-            lbl.max_font, lbl.chip_refs = px, len(monsters)
+            lbl.max_font = px
             lbl.compose = functools.partial(room_words, lbl, r["name"], int(r["scare"]),
                                             (int(r["unmoved"]), int(r["moved"])), scared, monsters)
             lbl.fit_now()
-            placed.append((lbl, monsters))
+            placed.append(lbl)
             if run and r["id"] == run["room"]:
                 lbl.fill = list(T.hexc("5a1612"))
             elif r["unmoved"] + r["moved"] or r["id"] in running:
@@ -407,20 +424,20 @@ class HouseView(Widget):
         """Each monster's chip over the space its room's words keep for it (the reference `m<k>`)."""
         placed, seats = self._placed
         want: list[tuple[str, str, tuple[float, float, float, float], float, int]] = []
-        for lbl, monsters in placed:
-            if not monsters:
+        for lbl in placed:
+            if not lbl.chip_groups:
                 continue
             lbl.texture_update()
             tw, th = lbl.texture_size
             left, top = lbl.center_x - tw / 2, lbl.center_y + th / 2
-            for k, ref in enumerate(monsters):
+            for k, group in enumerate(lbl.chip_groups):
                 boxes = lbl.refs.get(f"m{k}")
                 if not boxes:
                     continue
                 x1, y1, x2, y2 = boxes[0]
-                colour = ref.partition("/")[0]
+                colour = group[0].partition("/")[0]
                 seat = seats.index(colour) if colour in seats else 0
-                want.append((ref, colour, (left + x1 + 1, top - y2 + 1, x2 - x1 - 2, y2 - y1 - 2),
+                want.append((chip_words(group), colour, (left + x1 + 1, top - y2 + 1, x2 - x1 - 2, y2 - y1 - 2),
                              float(lbl.font_size), seat))
         while len(self._chips) < len(want):
             chip = MonsterChip()
@@ -428,8 +445,8 @@ class HouseView(Widget):
         for chip in self._chips[len(want):]:
             if chip.parent is not None:
                 self.remove_widget(chip)
-        for chip, (ref, colour, (x, y, w, h), size, seat) in zip(self._chips, want):
-            chip.text = chip_words(ref)
+        for chip, (words, colour, (x, y, w, h), size, seat) in zip(self._chips, want):
+            chip.text = words
             chip.font_size = size
             chip.fill = list(T.hexc(SEAT_COLOURS.get(colour, "ffffff")))
             chip.radius = 3 if seat % 2 == 0 else h / 2
