@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections import Counter
 from typing import Any, Callable, NamedTuple, Sequence
 
 from kivy.clock import Clock
@@ -106,9 +107,12 @@ class RoomLabel(FitLabel):
                 self.text = self.compose(size)
             self.font_size = size
             self.text_size = self.size
-            if not why_cut(self) and all(f"m{k}" in self.refs for k in range(len(self.chip_groups))):
+            if self._whole():
                 break
         self.__dict__["_fitted"] = (tuple(self.size), self.compose, self.max_font)
+
+    def _whole(self) -> bool:
+        return not why_cut(self) and all(f"m{k}" in self.refs for k in range(len(self.chip_groups)))
 
     def _fit(self, *_: Any) -> None:
         """On a new size (the house laid out again): fit its words again, then its chips."""
@@ -175,12 +179,13 @@ def count_marks(n: int, mark: str, count_from: int = 3) -> str:
 _MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
 
 
-def room_words(lbl: Any, name: str, scare: int, girls: tuple[int, int], scared: Sequence[str],
+def room_words(lbl: Any, name: str, scare: int, girls: tuple[int, int], scared: Sequence[int],
                monsters: Sequence[str], px: int) -> str:
     """A room's words at `px`: its name, its Scare symbols, then what is in it: girls, running
     girls, and a space for each monster's chip. The name has its own line(s) when the room is tall
     enough, else what is in the room follows on the name's last line. When the room is still too
-    small: two girls are "2\u25cf", then one player's monsters share a chip ("Go Po"). Lines are
+    small: two girls are "2\u25cf", running girls are counted by terror, then one player's monsters
+    share a chip ("Go Po"); and when nothing fits, the most compact of these, smaller. Lines are
     broken here (a chip's space is never where the label wraps: Kivy drops a space-only word
     there). Sets the label's `chip_groups`: the monsters of each chip, in order."""
     apart = [[ref] for ref in monsters]
@@ -188,19 +193,20 @@ def room_words(lbl: Any, name: str, scare: int, girls: tuple[int, int], scared: 
     for ref in monsters:
         by_colour.setdefault(ref.partition("/")[0], []).append(ref)
     shared = list(by_colour.values())
-    tries = [(3, apart), (2, apart), (3, shared), (2, shared)]
-    first: tuple[list[str], list[list[str]]] | None = None
-    for count_from, groups in tries:
-        if (count_from == 2 and 2 not in girls) or (groups is shared and len(shared) == len(apart)):
-            continue
-        lines, fits = _room_lines(lbl, name, scare, girls, scared, groups, px, count_from)
-        first = first or (lines, groups)
+    runners = [f"[color=ff9a7a]\u25c9{t}[/color]" for t in scared]
+    counted = [f"[color=ff9a7a]{n}\u00d7\u25c9{t}[/color]" if n > 1 else f"[color=ff9a7a]\u25c9{t}[/color]"
+               for t, n in sorted(Counter(scared).items())]
+    # From the plainest to the most compact: girls as marks, then counted; running girls one by
+    # one, then counted by terror ("2\u00d7\u25c91"); a chip a monster, then a chip a player.
+    tries = [(3, runners, apart), (2, runners, apart), (2, counted, apart), (2, counted, shared)]
+    last: tuple[list[str], list[list[str]]] = ([], [])
+    for count_from, running, groups in tries:
+        lines, fits = _room_lines(lbl, name, scare, girls, running, groups, px, count_from)
+        last = (lines, groups)
         if fits:
-            lbl.chip_groups = groups
-            return "\n".join(lines)
-    assert first is not None
-    lbl.chip_groups = first[1]
-    return "\n".join(first[0])
+            break
+    lbl.chip_groups = last[1]
+    return "\n".join(last[0])
 
 
 def _room_lines(lbl: Any, name: str, scare: int, girls: tuple[int, int], scared: Sequence[str],
@@ -400,7 +406,7 @@ class HouseView(Widget):
             lbl = self.rooms.get(r["id"])
             if lbl is None:
                 continue
-            scared = [f"[color=ff9a7a]\u25c9{t}[/color]" for t in running.get(r["id"], ())]
+            scared = list(running.get(r["id"], ()))
             monsters = list(r["monsters"])
             lbl.max_font = px
             lbl.compose = functools.partial(room_words, lbl, r["name"], int(r["scare"]),
