@@ -188,17 +188,7 @@ def room_words(lbl: Any, name: str, scare: int, girls: tuple[int, int], scared: 
     share a chip ("Go Po"); and when nothing fits, the most compact of these, smaller. Lines are
     broken here (a chip's space is never where the label wraps: Kivy drops a space-only word
     there). Sets the label's `chip_groups`: the monsters of each chip, in order."""
-    apart = [[ref] for ref in monsters]
-    by_colour: dict[str, list[str]] = {}
-    for ref in monsters:
-        by_colour.setdefault(ref.partition("/")[0], []).append(ref)
-    shared = list(by_colour.values())
-    runners = [f"[color=ff9a7a]\u25c9{t}[/color]" for t in scared]
-    counted = [f"[color=ff9a7a]{n}\u00d7\u25c9{t}[/color]" if n > 1 else f"[color=ff9a7a]\u25c9{t}[/color]"
-               for t, n in sorted(Counter(scared).items())]
-    # From the plainest to the most compact: girls as marks, then counted; running girls one by
-    # one, then counted by terror ("2\u00d7\u25c91"); a chip a monster, then a chip a player.
-    tries = [(3, runners, apart), (2, runners, apart), (2, counted, apart), (2, counted, shared)]
+    tries = _tries(scared, monsters)
     last: tuple[list[str], list[list[str]]] = ([], [])
     for count_from, running, groups in tries:
         lines, fits = _room_lines(lbl, name, scare, girls, running, groups, px, count_from)
@@ -207,6 +197,34 @@ def room_words(lbl: Any, name: str, scare: int, girls: tuple[int, int], scared: 
             break
     lbl.chip_groups = last[1]
     return "\n".join(last[0])
+
+
+def _tries(scared: Sequence[int], monsters: Sequence[str]) -> list[tuple[int, list[str], list[list[str]]]]:
+    """A room's ways to say what is in it, from the plainest to the most compact: girls as marks,
+    then counted; running girls one by one, then counted by terror ("2\u00d7\u25c91"); a chip a
+    monster, then a chip a player."""
+    apart = [[ref] for ref in monsters]
+    by_colour: dict[str, list[str]] = {}
+    for ref in monsters:
+        by_colour.setdefault(ref.partition("/")[0], []).append(ref)
+    shared = list(by_colour.values())
+    runners = [f"[color=ff9a7a]\u25c9{t}[/color]" for t in scared]
+    counted = [f"[color=ff9a7a]{n}\u00d7\u25c9{t}[/color]" if n > 1 else f"[color=ff9a7a]\u25c9{t}[/color]"
+               for t, n in sorted(Counter(scared).items())]
+    return [(3, runners, apart), (2, runners, apart), (2, counted, apart), (2, counted, shared)]
+
+
+def fewest_lines(width: float, name: str, scare: int, girls: tuple[int, int], scared: Sequence[int],
+                 monsters: Sequence[str], px: int) -> int:
+    """The fewest lines a room this wide says its name and what is in it in, at `px`."""
+    probe = _Probe(width, 1e9)
+    return min(len(_room_lines(probe, name, scare, girls, running, groups, px, count_from)[0])
+               for count_from, running, groups in _tries(scared, monsters))
+
+
+class _Probe(NamedTuple):
+    width: float
+    height: float
 
 
 def _room_lines(lbl: Any, name: str, scare: int, girls: tuple[int, int], scared: Sequence[str],
@@ -284,6 +302,7 @@ class HouseView(Widget):
         self._shown: tuple[dict[str, Any], dict[str, str]] | None = None
         self._needs: dict[tuple[int, bool], tuple[float, ...]] = {}  # (px, whole): each column's need
         self._widths: tuple[float, tuple[float, ...], int] = (-1.0, (), T.FONT_BODY)  # for a width: columns, px
+        self._row_h: list[float] = [1.0] * 4  # each row's height (`_fit_rows`)
         self._relayout = Clock.create_trigger(self._layout, -1)
         self.bind(pos=self._relayout, size=self._relayout)
 
@@ -332,7 +351,48 @@ class HouseView(Widget):
 
     def _row_y(self, row: int) -> float:
         """The top edge of a row (row 4: the bottom of the house)."""
-        return self.top - MARGIN - row * (self.height - 2 * MARGIN) / 4
+        return self.top - MARGIN - sum(self._row_h[:row])
+
+    def _fit_rows(self) -> None:
+        """The rows' heights: equal while every room's words fit them at the rooms' size; else a
+        row whose rooms need more lines takes them from rows that have lines to spare (the rooms
+        that take the fewest lines they can: "2\u25cf", "3\u00d7\u25c91", a chip a player), so
+        the words need not get smaller; only when the other rows have too little to spare do the
+        crowded row's words get smaller."""
+        total = max(1.0, self.height - 2 * MARGIN)
+        base = total / 4
+        house = self._house
+        if self._shown is None or house is None:
+            self._row_h = [base] * 4
+            return
+        view = self._shown[0]
+        widths, px = self.columns()
+        line = text_width_height(px)
+        running = _running(view)
+        rooms = {r["id"]: r for r in view["rooms"]}
+        need = [line + 8] * 4
+        for i, room in enumerate(house.rooms):
+            r = rooms.get(room.id)
+            if r is None:
+                continue
+            rows = sorted({row for row, _ in house.cells[i]})
+            cols = sorted({col for _, col in house.cells[i]})
+            width = sum(widths[cols[0]:cols[-1] + 1]) - 4
+            n = fewest_lines(width, r["name"], int(r["scare"]), (int(r["unmoved"]), int(r["moved"])),
+                             running.get(r["id"], []), list(r["monsters"]), px)
+            for row in rows:  # a room over two rows asks half of each
+                need[row] = max(need[row], (n * line + 8) / len(rows))
+        if all(n <= base for n in need):
+            self._row_h = [base] * 4
+            return
+        over = sum(max(0.0, n - base) for n in need)
+        slack = [max(0.0, base - n) for n in need]
+        if sum(slack) >= over:
+            self._row_h = [n if n > base else base - sl * over / sum(slack) for n, sl in zip(need, slack)]
+        else:  # the rows that fit keep what they need; the crowded ones share the rest
+            left = total - sum(n for n in need if n <= base)
+            crowded = sum(n for n in need if n > base)
+            self._row_h = [n if n <= base else n * left / crowded for n in need]
 
     def _room_rect(self, cells: Sequence[tuple[int, int]]) -> tuple[float, float, float, float]:
         r0, r1 = min(r for r, _ in cells), max(r for r, _ in cells)
@@ -345,6 +405,7 @@ class HouseView(Widget):
         house = self._house
         if house is None:
             return
+        self._fit_rows()
         for i, r in enumerate(house.rooms):
             x, y, w, h = self._room_rect(house.cells[i])
             lbl = self.rooms[r.id]
@@ -357,12 +418,12 @@ class HouseView(Widget):
         self.canvas.after.clear()
         if house is None:
             return
-        ch = (self.height - 2 * MARGIN) / 4
         with self.canvas.after:
             for (r1, c1), (r2, c2), k in house.frames:
                 locked = house.doors[k].id in self._locks
                 Color(*(DOOR_LOCKED if locked else DOOR_OPEN))
                 if r1 == r2:  # side by side: the door is on the wall between the columns
+                    ch = self._row_h[r1]
                     x = self._col_x(max(c1, c2))
                     y = self._row_y(r1) - ch / 2
                     Rectangle(pos=(x - 4, y - ch * 0.2), size=(8, ch * 0.4))
@@ -386,7 +447,7 @@ class HouseView(Widget):
             self._locks = locks
             self._draw_doors()
         self._shown = (view, marks or {})
-        self._render()
+        self._layout()
 
     def _render(self) -> None:
         """The rooms' words, fills, marks and monster chips for the view last shown, at the rooms'
@@ -396,11 +457,8 @@ class HouseView(Widget):
         view, marks = self._shown
         _, px = self.columns()
         seats = list(view.get("players", {}))
-        running: dict[str, list[int]] = {}
+        running = _running(view)
         run = view.get("running")
-        if run:
-            for r in run["runners"]:
-                running.setdefault(r["room"], []).append(int(r["terror"]))
         placed: list[RoomLabel] = []
         for r in view["rooms"]:
             lbl = self.rooms.get(r["id"])
@@ -459,6 +517,16 @@ class HouseView(Widget):
             chip.pos, chip.size = (x, y), (w, h)
             if chip.parent is None:
                 self.add_widget(chip)
+
+
+def _running(view: dict[str, Any]) -> dict[str, list[int]]:
+    """The terror of each girl running now, by the room she stands in."""
+    out: dict[str, list[int]] = {}
+    run = view.get("running")
+    if run:
+        for r in run["runners"]:
+            out.setdefault(r["room"], []).append(int(r["terror"]))
+    return out
 
 
 class Press(NamedTuple):
