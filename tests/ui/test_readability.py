@@ -96,9 +96,10 @@ def test_the_measure_walks_a_real_screen_and_finds_the_background(tmp_path: Path
 
 
 # The share of texts at 20 px or more a game has reached and must keep (the issue's aim: 95 %). Bump in
-# the Night, 4 Dec 2026: 87.3 % of every text; 95.6 % of its own widgets' texts (the rest, the status
-# bar's 16 px lines and the like, belong to the shell).
-SHARE20 = {"BIN": 0.87}
+# the Night, 4 Dec 2026: 90.2-91.0 % of every text (the states differ a little with the tests run
+# before); its own widgets' texts all at 20 px; the rest (the status bar's 16 px lines on every
+# state, a tile of the choose screen) belong to the shell.
+SHARE20 = {"BIN": 0.90}
 
 
 @pytest.mark.parametrize("code", codes())

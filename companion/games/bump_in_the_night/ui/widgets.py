@@ -214,6 +214,7 @@ def _tries(scared: Sequence[int], monsters: Sequence[str]) -> list[tuple[int, li
     return [(3, runners, apart), (2, runners, apart), (2, counted, apart), (2, counted, shared)]
 
 
+@functools.lru_cache(maxsize=2048)
 def fewest_lines(width: float, name: str, scare: int, girls: tuple[int, int], scared: Sequence[int],
                  monsters: Sequence[str], px: int) -> int:
     """The fewest lines a room this wide says its name and what is in it in, at `px`."""
@@ -303,6 +304,7 @@ class HouseView(Widget):
         self._needs: dict[tuple[int, bool], tuple[float, ...]] = {}  # (px, whole): each column's need
         self._widths: tuple[float, tuple[float, ...], int] = (-1.0, (), T.FONT_BODY)  # for a width: columns, px
         self._row_h: list[float] = [1.0] * 4  # each row's height (`_fit_rows`)
+        self._same: tuple[Any, ...] = ()  # what the house was last laid out for
         self._relayout = Clock.create_trigger(self._layout, -1)
         self.bind(pos=self._relayout, size=self._relayout)
 
@@ -311,6 +313,7 @@ class HouseView(Widget):
 
     def _build(self, house: Any) -> None:
         self.clear_widgets()
+        self._same = ()
         self._chips = []
         self._placed = ([], [])
         self.rooms = {}
@@ -379,7 +382,7 @@ class HouseView(Widget):
             cols = sorted({col for _, col in house.cells[i]})
             width = sum(widths[cols[0]:cols[-1] + 1]) - 4
             n = fewest_lines(width, r["name"], int(r["scare"]), (int(r["unmoved"]), int(r["moved"])),
-                             running.get(r["id"], []), list(r["monsters"]), px)
+                             tuple(running.get(r["id"], ())), tuple(r["monsters"]), px)
             for row in rows:  # a room over two rows asks half of each
                 need[row] = max(need[row], (n * line + 8) / len(rows))
         if all(n <= base for n in need):
@@ -447,6 +450,12 @@ class HouseView(Widget):
             self._locks = locks
             self._draw_doors()
         self._shown = (view, marks or {})
+        same = _view_key(view) + (tuple(self.pos), tuple(self.size))
+        if same == self._same:  # the same house, pieces and size: only which rooms take a tap changed
+            for rid, lbl in self.rooms.items():
+                lbl.mark = (marks or {}).get(rid, "")
+            return
+        self._same = same
         self._layout()
 
     def _render(self) -> None:
@@ -466,10 +475,12 @@ class HouseView(Widget):
                 continue
             scared = list(running.get(r["id"], ()))
             monsters = list(r["monsters"])
-            lbl.max_font = px
-            lbl.compose = functools.partial(room_words, lbl, r["name"], int(r["scare"]),
-                                            (int(r["unmoved"]), int(r["moved"])), scared, monsters)
-            lbl.fit_now()
+            words = (r["name"], int(r["scare"]), (int(r["unmoved"]), int(r["moved"])), tuple(scared), tuple(monsters))
+            if lbl.__dict__.get("_words") != (words, px, tuple(lbl.size)):  # else its words are as they were
+                lbl.__dict__["_words"] = (words, px, tuple(lbl.size))
+                lbl.max_font = px
+                lbl.compose = functools.partial(room_words, lbl, *words)
+                lbl.fit_now()
             placed.append(lbl)
             if run and r["id"] == run["room"]:
                 lbl.fill = list(T.hexc("5a1612"))
@@ -491,7 +502,6 @@ class HouseView(Widget):
         for lbl in placed:
             if not lbl.chip_groups:
                 continue
-            lbl.texture_update()
             tw, th = lbl.texture_size
             left, top = lbl.center_x - tw / 2, lbl.center_y + th / 2
             for k, group in enumerate(lbl.chip_groups):
@@ -517,6 +527,14 @@ class HouseView(Widget):
             chip.pos, chip.size = (x, y), (w, h)
             if chip.parent is None:
                 self.add_widget(chip)
+
+
+def _view_key(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What of the table's view the house shows (rooms' pieces, who runs where, the seats)."""
+    rooms = tuple((r["id"], r["name"], r["scare"], r["unmoved"], r["moved"], tuple(r["monsters"])) for r in view["rooms"])
+    run = view.get("running")
+    runners = (run["room"], tuple((r["room"], r["terror"]) for r in run["runners"])) if run else ()
+    return rooms, runners, tuple(view.get("players", {})), tuple(view.get("locks", ()))
 
 
 def _running(view: dict[str, Any]) -> dict[str, list[int]]:
