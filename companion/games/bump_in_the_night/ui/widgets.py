@@ -37,17 +37,6 @@ def monster_mark(ref: str) -> str:
     return f"[color={SEAT_COLOURS.get(colour, 'ffffff')}]{colour[:1].upper()}\u00b7{KIND_LETTERS.get(kind, kind)}[/color]"
 
 
-def monster_marks(refs: Sequence[str]) -> str:
-    """The monsters in a room in words, one mark per colour: "Y\u00b7Ba\u00b7Go" (Yellow's Bat and
-    Goblin). The house shows them as chips (`MonsterChip`); these words are for lists and tests."""
-    kinds: dict[str, list[str]] = {}
-    for ref in refs:
-        colour, _, kind = ref.partition("/")
-        kinds.setdefault(colour, []).append(KIND_LETTERS.get(kind, kind))
-    return " ".join(f"[color={SEAT_COLOURS.get(col, 'ffffff')}]{col[:1].upper()}\u00b7{chr(183).join(ks)}[/color]"
-                    for col, ks in kinds.items())
-
-
 CHIP_INK = T.hexc("16121b")  # a chip's letters: dark on the player's colour (7:1 or more on each)
 CHIP_PAD = 3  # px each side of a chip's letters
 NBSP = "\u00a0"
@@ -286,8 +275,8 @@ class HouseView(Widget):
     """The house as it lies on the table: 4 x 6 cells, each room over its cells, the doors between
     rooms (and the three outside doors on the edge) drawn where they are, locked ones marked. In
     each room: its name, Scare symbols (!), girls (never moved \u25cf, moved \u25cb, running
-    \u25c9 with her terror) and the monsters there. Rooms are made once for a house; a refresh gives
-    them new words, fills and marks. `on_room(room_id)` fires on a tap on a room that takes one."""
+    \u25c9 with her terror) and the monsters there, each a chip (`MonsterChip`). Rooms are made
+    once for a house; a refresh gives them new words, fills and marks. `on_room(room_id)` fires on a tap on a room that takes one."""
 
     __events__ = ("on_room",)
     wants = NumericProperty(0)  # px: the width that sets every room's words at 20 px
