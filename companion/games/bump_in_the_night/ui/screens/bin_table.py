@@ -172,7 +172,7 @@ class BinTableScreen(BaseScreen):
         if self._pieces:
             self.ids.choices_note.text = self.board_words()
         if state.phase is Phase.ROLL and not camera:
-            self.ids.choices_note.text = "A card drawn instead: its corner number counts."
+            self.ids.choices_note.text = "A card drawn: its corner number."
         if camera:
             self.ids.choices_note.text = ("Or scan a card: its corner number" if state.phase is Phase.ROLL
                                           else f"Or scan the card dealt to {colour.capitalize()}")
