@@ -268,7 +268,8 @@ class GsbTableScreen(BaseScreen):
         count = end + 1 if big else min(WINDOW, end + 1)
         grid.cols = 13 if big else count
         rows = -(-count // grid.cols)
-        grid.height = rows * (50 if big else 46) + rows - 1
+        crowd = any(len(ms) > 3 for ms in on.values())  # four monsters or more on a space: two lines of them
+        grid.height = rows * (50 if big or crowd else 46) + rows - 1
         rows = max(2, -(-len(v["players"]) // (2 if len(v["players"]) > 3 else 1)))
         for w, height in ((self.ids.info, 24 * rows), (self.ids.prompt, 52), (self.ids.strip, 26)):
             w.height, w.opacity = (0, 0) if big else (height, 1)
