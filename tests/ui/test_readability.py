@@ -23,8 +23,10 @@ _SURVEYS: dict[str, Any] = {}
 
 # The share of texts at 20 px or more each game has reached (the issue's aim: 0.95), so it cannot
 # fall back. SOL: every text of its own screens is at 20 px (tests/ui/test_sol_readable.py); the
-# rest under 20 px is the shell's (status bar, guess marks, Check your box).
-SHARE20 = {"SOL": 0.77}
+# rest under 20 px is the shell's (status bar, guess marks, Check your box). BIN, 4 Dec 2026: 90.2-91.0 %
+# (the states differ a little with the tests run before); its own widgets' texts all at 20 px. GSB:
+# 87.9 % (its own screens 99 %).
+SHARE20 = {"SOL": 0.77, "BIN": 0.90, "GSB": 0.87}
 
 
 def _surveyed(code: str, tmp: Path) -> Any:
@@ -100,13 +102,6 @@ def test_the_measure_walks_a_real_screen_and_finds_the_background(tmp_path: Path
             os.environ["COMPANION_DATA_DIR"] = old
 
 
-# The share of texts at 20 px or more a game has reached and must keep (the issue's aim: 95 %). Bump in
-# the Night, 4 Dec 2026: 90.2-91.0 % of every text (the states differ a little with the tests run
-# before); its own widgets' texts all at 20 px; the rest (the status bar's 16 px lines on every
-# state, a tile of the choose screen) belong to the shell.
-SHARE20 = {"BIN": 0.90}
-
-
 @pytest.mark.parametrize("code", codes())
 def test_every_text_of_the_game_is_large_whole_and_clear(code: str, tmp_path: Path) -> None:
     from companion.ui.readability import table_row
@@ -124,8 +119,6 @@ def test_every_text_of_the_game_is_large_whole_and_clear(code: str, tmp_path: Pa
     faint = [f"{st}: {r.contrast}:1 {'(disabled) ' if r.disabled else ''}{r.widget} {r.text[:60]!r}"
              for st, r in s.readings if not r.contrast_ok]
     assert not faint, "texts under WCAG AA contrast:\n" + "\n".join(faint)
-    if code in SHARE20:
-        assert row["share20"] >= SHARE20[code], f"{code}: {100 * row['share20']:.1f} % of texts at 20 px or more"
 
 
 # What the table must never read: a rule ID ("(SOL-97)", "GSB-32"), a doc or source path, a card's
