@@ -1,4 +1,9 @@
-"""Boogeyman's board widgets: the house map, the Apparitions Ladder, the Stress Scale."""
+"""Boogeyman's board widgets: the house map, the Apparitions Ladder, the Stress Scale.
+
+Every label here is set at the body size (FONT_BODY, 20 px: issue 28) and steps down towards
+FONT_MIN only when its text does not fit its box (a crowded room, a long Stress Scale of a board
+file): the house has one column fewer (layout.py) so that a room's number and up to four
+children's letters read at the body size."""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ from kivy.uix.widget import Widget
 
 from companion.games.boogeyman.ui.layout import Plan
 from companion.ui import theme as T
+from companion.ui.widgets import FitLabel, fit_font
 
 
 # ---- the house map ---------------------------------------------------------------------------
@@ -32,7 +38,11 @@ class ZoneCell(ButtonBehavior, Label):
 
     def redraw(self, *_: Any) -> None:
         i = self.info or {}
-        self.text_size = self.size
+        text = self._markup(i)
+        if text != self.text or tuple(self.text_size) != tuple(self.size):
+            self.text_size = self.size
+            self.text = text
+            fit_font(self, T.FONT_BODY, T.FONT_MIN)  # the body size unless the room is crowded
         self.canvas.before.clear()
         x, y, w, h = self.x, self.y, self.width, self.height
         with self.canvas.before:
@@ -65,7 +75,6 @@ class ZoneCell(ButtonBehavior, Label):
                 bx, by = x + w - 15, y + 4
                 Rectangle(pos=(bx, by), size=(11, 8))
                 Line(circle=(bx + 5.5, by + 8, 3.6, -90, 90), width=1.4)
-        self.text = self._markup(i)
 
     def _markup(self, i: dict[str, Any]) -> str:
         if i.get("hidden"):
@@ -110,7 +119,7 @@ class HouseMap(Widget):
         if plan is None:
             return
         for zone in plan.cells:
-            cell = ZoneCell(zone=zone, font_size=T.FONT_BOARD, color=T.TEXT)
+            cell = ZoneCell(zone=zone, font_size=T.FONT_BODY, color=T.TEXT)
             cell.bind(on_press=lambda c: self.dispatch("on_zone", c.zone))
             self.cells[zone] = cell
             self.add_widget(cell)
@@ -160,8 +169,8 @@ class HouseMap(Widget):
 
 # ---- the Ladder and the Stress Scale ----------------------------------------------------------
 
-class Cell(Label):
-    """A small framed label (Ladder space, Stress space)."""
+class Cell(FitLabel):
+    """A small framed label (Ladder space, Stress space), at the body size when it fits."""
 
     board_label = True  # a board or track label: 16 px is its floor (readability.py)
 
