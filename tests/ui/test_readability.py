@@ -95,6 +95,12 @@ def test_the_measure_walks_a_real_screen_and_finds_the_background(tmp_path: Path
             os.environ["COMPANION_DATA_DIR"] = old
 
 
+# The share of texts at 20 px or more each game has reached (issue 28 asks 95 %): it may not fall
+# back. BGM: its own screens are all at 20 px (test_bgm_readability.py); the rest under 20 px is
+# the shell's status bar (2 a state) and the scan and choose screens.
+SHARE20 = {"BGM": 0.93}
+
+
 @pytest.mark.parametrize("code", codes())
 def test_every_text_of_the_game_is_large_whole_and_clear(code: str, tmp_path: Path) -> None:
     from companion.ui.readability import table_row
@@ -103,6 +109,8 @@ def test_every_text_of_the_game_is_large_whole_and_clear(code: str, tmp_path: Pa
     assert len(s.states) >= 5 and len(s.readings) >= 10 * len(s.states), (s.states, len(s.readings))
     row = s.row()
     print(f"\n{table_row(row)}")  # the share at >= 20 px, for docs/ui.md
+    if code in SHARE20:
+        assert row["share20"] >= SHARE20[code], f"{code}: {100 * row['share20']:.1f} % of texts at 20 px or more"
     small = [f"{st}: {r.px:.0f} px {r.widget} {r.text[:60]!r}" for st, r in s.readings if r.px < 16 - 0.01]
     assert not small, "texts under 16 px:\n" + "\n".join(small)
     cut = [f"{st}: {r.cut}: {r.widget} {r.text[:60]!r}" for st, r in s.readings if r.cut]
