@@ -26,7 +26,8 @@ _SURVEYS: dict[str, Any] = {}
 # rest under 20 px is the shell's (status bar, guess marks, Check your box). BIN, 4 Dec 2026: 90.2-91.0 %
 # (the states differ a little with the tests run before); its own widgets' texts all at 20 px. GSB:
 # 87.9 % (its own screens 99 %).
-SHARE20 = {"SOL": 0.77, "BIN": 0.90, "GSB": 0.87}
+# BGM: its own screens all at 20 px (test_bgm_readability.py); 93.2 %.
+SHARE20 = {"BGM": 0.93, "SOL": 0.77, "BIN": 0.90, "GSB": 0.87}
 
 
 def _surveyed(code: str, tmp: Path) -> Any:
