@@ -156,7 +156,7 @@ class BoxScreen(BaseScreen):
         facts = self.facts(self.group)
         n = next(i for i, f in enumerate(facts) if f.at == fact.at)
         merged = ownbox.merged_data(gf, self.box().of(gf.name))
-        row = BoxLayout(spacing=12, size_hint_y=None, height=300)
+        row = BoxLayout(spacing=12, size_hint_y=None, height=T.px(300))  # the list scrolls
         side = BoxLayout(orientation="vertical", size_hint_x=0.42, spacing=2, padding=(8, 4))
         side.add_widget(Factory.Body(text=f"[color=a89cb0]{guess.title or gf.title} \u00b7 {n + 1} of {len(facts)}[/color]",
                                      font_size=T.FONT_BODY))
