@@ -57,6 +57,7 @@ def register(subparsers: Any) -> None:
     r = subparsers.add_parser("readability", help="font sizes, clipping and contrast on every screen `shots` renders")
     r.add_argument("--game", default="all", help="the game's code (BGM, SOL, BIN, GSB) or all")
     r.add_argument("--list", action="store_true", help="also list every text under 20 px, clipped or low in contrast")
+    r.add_argument("--large", action="store_true", help="at the Large text size (Settings -> Large text: +25 %%)")
     r.set_defaults(func=cmd_readability)
 
 
@@ -107,4 +108,4 @@ def cmd_readability(args: argparse.Namespace) -> int:
     configure_kivy(False)
     from companion.ui.readability import report
 
-    return report(args.game, args.list)
+    return report(args.game, args.list, large=args.large)

@@ -136,6 +136,17 @@ class SensorFeed:
             return f"Sensors: {self.state}, not calibrated"
         return f"Sensors: {self.state} ({where})"
 
+    @property
+    def brief(self) -> str:
+        """The status bar's few words (Settings shows `label`, the port included)."""
+        if self.error and self.state == "down":
+            return "Sensors off"
+        if self.zone_map is None:
+            return "Not calibrated"
+        if self.state == "ok":
+            return "Virtual board" if self.virtual else "Sensors ok"
+        return f"Sensors {self.state}"
+
     # ---- the virtual board follows the game (a laptop has no pieces to move) ----
     def sync_virtual(self, zones: frozenset[str]) -> None:
         if self.board is None:
@@ -224,6 +235,11 @@ class CardScanner:
         if self.camera is None:
             return "No camera: pick cards"
         return "Camera: scanning" if self._worker is not None else "Camera: ready"
+
+    @property
+    def brief(self) -> str:
+        """The status bar's few words: the label without its advice (the Scan screen lists the cards)."""
+        return "No camera" if self.checked and self.camera is None else self.label
 
     def use_game(self, code: str) -> None:
         """Read the cards of the game being played (its decks, its catalogue) from now on."""

@@ -222,3 +222,4 @@ class Harness:
         self.app.dispatch("on_stop")
         Window.remove_widget(self.root)
         App._running_app = None
+        T.set_scale(1.0)  # the app's text size (Settings -> Large text) ends with it

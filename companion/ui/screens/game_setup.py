@@ -70,8 +70,8 @@ class GameSetupScreen(BaseScreen):
         held += ("person",) * (len(seats) - len(held))
         if held != tuple(self.values[s.name]):
             self.values[s.name] = held
-        box.add_widget(Factory.Body(text=f"{s.label}: a person, or the device at a level", font_size=T.FONT_SMALL,
-                                    color=T.DIM, size_hint_y=None, height=24, halign="left"))
+        box.add_widget(Factory.Body(text=f"{s.label}: a person, or the device at a level", font_size=T.FONT_BODY,
+                                    color=T.DIM, halign="left"))  # as tall as its lines
         for i, seat in enumerate(seats):
             items = [(h, HOLDER_WORDS[h], f"{s.name}:{i}:{h}", h == held[i]) for h in HOLDERS]
             box.add_widget(self._row(seat, items, lambda h, n=s.name, i=i: self._hold(n, i, h)))
@@ -85,7 +85,7 @@ class GameSetupScreen(BaseScreen):
                                         width=LABEL_W, halign="left", valign="middle"))
         for value, text, action, on in items:
             b = BigButton(caption=("\u2714 " if on else "") + text, kind="primary" if on else "normal",
-                          action=action, font_size=T.FONT_SMALL + 1)
+                          action=action, font_size=T.FONT_BODY)
             b.bind(on_press=lambda _b, v=value: fn(v))
             row.add_widget(b)
         return row

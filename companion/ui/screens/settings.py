@@ -24,6 +24,7 @@ class SettingsScreen(BaseScreen):
         self._row("cam_row", CAMERAS, p.camera, self._camera)
         self._row("sound_row", ((True, "On"), (False, "Off")), p.sound, lambda v: self._set("sound", v))
         self._row("voice_row", ((True, "On"), (False, "Off")), p.voice, lambda v: self._set("voice", v))
+        self._text_size()
         self.ids.port.text = p.serial_port
         feed = self.app.sensors
         self.ids.port_note.text = (feed.label if feed else "Sensors: off") + (f" \u2014 {feed.error}" if feed and feed.error else "")
@@ -61,6 +62,22 @@ class SettingsScreen(BaseScreen):
         setattr(self.app.prefs, key, value)
         self.app.save_prefs()
         self.refresh()
+
+    def _text_size(self) -> None:
+        """Normal or Large text (+25 %, theme.LARGE). The screens are built at start, so a change
+        takes effect at the next start: the chosen button says so until then."""
+        large = self.app.prefs.large_text
+        built_large = self.app.text_scale > 1.0
+        later = ": from next start"
+        options = ((False, "Normal" + (later if not large and built_large else "")),
+                   (True, "Large +25 %" if large == built_large else "Large" + later))
+        self._row("text_row", options, large, self._large_text, "large_text")
+
+    def _large_text(self, on: bool) -> None:
+        self._set("large_text", on)
+        if on != (self.app.text_scale > 1.0):
+            self.app.toast(("Large" if on else "Normal") + " text from the next start of the companion: every "
+                           "screen is then built at that size.", "info")
 
     def _camera(self, value: str) -> None:
         self._set("camera", value)
