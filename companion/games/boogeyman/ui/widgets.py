@@ -63,9 +63,10 @@ class ZoneCell(ButtonBehavior, Label):
                         Line(points=[x0, y + (x0 - x - k), x1, y + (x1 - x - k)], width=1)
             if i.get("movable") or i.get("picked"):
                 # lit: a destination of the piece picked up (green), or the picked piece's room
-                # (flame); a wash over the whole room, not only its border
-                Color(*(T.OK if i.get("movable") else T.ACCENT)[:3], 0.22)
-                Rectangle(pos=self.pos, size=self.size)
+                # (flame): a second frame inside the first, clear of the text (no wash under it:
+                # the letters keep their contrast)
+                Color(*(T.OK if i.get("movable") else T.ACCENT))
+                Line(rectangle=(x + 6, y + 6, w - 12, h - 12), width=1.4)
             border, width = (T.DIM, 1.0)
             if i.get("movable"):
                 border, width = (T.OK, 3.0)

@@ -118,12 +118,15 @@ class BoogeymanScreen(BaseScreen):
         elif kind == "steer_babysitter":
             steps = p["steps"]
             walk = " \u2192 ".join([v["babysitter"], *self.sel])
+            if len(self.sel) > 3:  # a long walk: its ends (the house shows where she got to)
+                walk = f"{v['babysitter']} \u2192 \u2026 \u2192 {self.sel[-1]}"
+            # one line each: the house below needs the height (a room >= 48 px high)
             if not self.picked:
-                self.ids.ask.text = f"Possessed Babysitter: tap her room ({v['babysitter']}), then up to {steps} rooms"
+                self.ids.ask.text = f"Tap the Babysitter ({v['babysitter']}), then up to {steps} lit rooms"
             elif len(self.sel) < steps:
-                self.ids.ask.text = f"Walk her up to {steps} rooms, a lit one at a time: {walk}"
+                self.ids.ask.text = f"Walk her up to {steps} rooms: {walk}"
             else:
-                self.ids.ask.text = f"She walks {walk}: Confirm, or tap {self.sel[-1]} to step back"
+                self.ids.ask.text = f"{walk}: Confirm, or tap {self.sel[-1]} to step back"
             self._light(v, steps)
             confirm.disabled = False
             confirm.caption = "Walk her" if self.sel else "Stay put"
