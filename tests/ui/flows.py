@@ -68,6 +68,16 @@ def steer_on_house(h: Any, walk: int) -> list[str]:
     return path
 
 
+def gsb_pick(h: Any, seat: str) -> None:
+    """Goosebumps, "Move a monster" pressed: a tap on the space `seat`'s monster stands on (and its
+    name, when other monsters share the space) picks it up; its possible spaces light."""
+    space = next(p["space"] for p in h.app.controller.view()["players"] if p["seat"] == seat)
+    h.tap(f"space:{space}")
+    if h.app.screen("gsb_table").mode == "fix_who":
+        h.tap(f"fix:{seat}")
+    assert h.app.screen("gsb_table").fixing == seat
+
+
 def type_text(h: Any, text: str) -> None:
     """On the on-screen keyboard: shift for capitals after the first letter, space, symbols."""
     kb = h.app.keyboard
