@@ -157,7 +157,7 @@ class TableScreen(BaseScreen):
             self.refresh()
             return
         if not any(isinstance(i, I.Move) for i in c.legal()):
-            app.toast(f"{who} cannot move now: {for_people(str(c.view()['prompt']))}")
+            app.submit(I.Move(name, zone))  # no move now: the rules say why (and Why? shows the rule)
             return
         if zone != here:
             app.toast(f"To move {who}, tap {who} first ({zone_name(s, here)}), then a lit room.")
