@@ -189,7 +189,8 @@ class BoogeymanScreen(BaseScreen):
         if not self.picked or len(self.sel) >= steps:
             return []
         here = self.sel[-1] if self.sel else v["babysitter"]
-        return list(walk_graph("", v["attic"]["unlocked"], v["trap_door"], True).neighbours(here))
+        board = self.app.controller.state.options.board  # the game's house (the old list used the default one)
+        return list(walk_graph(board, v["attic"]["unlocked"], v["trap_door"], True).neighbours(here))
 
     def _light(self, v: dict[str, Any], steps: int) -> None:
         infos = TableScreen.zone_infos(v, set(self._next_rooms(v, steps)), None)
