@@ -187,6 +187,7 @@ def test_at_large_text_every_text_is_larger_and_clear_and_the_shell_s_whole(code
     assert not cut_shell, "the shell's texts that do not read whole at Large text:\n" + "\n".join(cut_shell)
 
 
+@pytest.mark.slow  # every screen of every game at Large text again, ~35 s: `make test-slow`
 @pytest.mark.parametrize("code", [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=LARGE_PACK_CLIPS[c]))
                                   if c in LARGE_PACK_CLIPS else c for c in codes()])
 def test_at_large_text_every_text_of_the_game_reads_whole(code: str, tmp_path: Path) -> None:
