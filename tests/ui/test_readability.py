@@ -24,13 +24,10 @@ from companion.core.packs import codes
 
 _SURVEYS: dict[tuple[str, bool], Any] = {}
 
-# The share of texts at 20 px or more each game has reached (the issue's aim: 0.95), so it cannot
-# fall back. SOL: every text of its own screens is at 20 px (tests/ui/test_sol_readable.py); the
-# rest under 20 px is the shell's (status bar, guess marks, Check your box). BIN, 4 Dec 2026: 90.2-91.0 %
-# (the states differ a little with the tests run before); its own widgets' texts all at 20 px. GSB:
-# 87.9 % (its own screens 99 %).
-# BGM: its own screens all at 20 px (test_bgm_readability.py); 93.2 %.
-SHARE20 = {"BGM": 0.93, "SOL": 0.77, "BIN": 0.90, "GSB": 0.87}
+# The share of texts at 20 px or more every game must keep (the issue's aim: 0.95). Each pack's own
+# screens reached 20 px on its own branch (test_*_readable/readability.py); with the shell's Large-text
+# work merged, `companion readability --game all` measured 100.0 % for every game, 5 Dec 2026.
+SHARE20 = {"BGM": 0.95, "SOL": 0.95, "BIN": 0.95, "GSB": 0.95, "PIG": 0.95}
 
 
 def _surveyed(code: str, tmp: Path, large: bool = False) -> Any:
