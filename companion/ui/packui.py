@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from companion.core.game import device_roll
+from companion.i18n import N_, _, ngettext, pack_text
 from companion.core.options import device_levels, settings_of
 from companion.core.packs import Pack
 
@@ -53,11 +54,11 @@ class CardRequest:
 
 def moves(n: int) -> str:
     """How many inputs a journal's game holds, in words: "1 move", "12 moves"."""
-    return f"{n} move" if n == 1 else f"{n} moves"
+    return ngettext("{n} move", "{n} moves", n).format(n=n)
 
 
-DEVICE_LEVELS = (("person", "A player"), ("easy", "Device: Easy"), ("normal", "Device: Normal"),
-                 ("hard", "Device: Hard"), ("fair", "Device: Fair"))
+DEVICE_LEVELS = (("person", N_("A player")), ("easy", N_("Device: Easy")), ("normal", N_("Device: Normal")),
+                 ("hard", N_("Device: Hard")), ("fair", N_("Device: Fair")))  # shown through _()
 
 
 class GameUI:
@@ -74,7 +75,7 @@ class GameUI:
     tile_action = ""  # the tile's action name (tests and the screenshot tool tap through it)
     # Undo's confirm, under its question: what going back restores, in the game's components (a
     # game with no dice says so: the play-test of issue 25 read "dice" over Goosebumps).
-    undo_detail = "The game goes back to just before it, dice and cards included."
+    undo_detail = N_("The game goes back to just before it, dice and cards included.")  # shown through _()
 
     def __init__(self, pack: Pack) -> None:
         self.pack = pack
@@ -92,11 +93,16 @@ class GameUI:
     # ---- the choose-a-game screen and resume ----
     def tile(self) -> tuple[str, str]:
         """(icon, caption) of the game's tile."""
-        return self.icon, self.pack.title
+        return self.icon, pack_text(self.pack.rules, self.pack.title)
+
+    def name(self) -> str:
+        """The game's name as the table reads it (its short one, else its title; through its catalog)."""
+        return pack_text(self.pack.rules, self.pack.short or self.pack.title)
 
 
     def describe(self, row: Any) -> str:
-        return f"Game {row.id}: {self.pack.short or self.pack.title} \u2014 {moves(row.committed)}"
+        return _("Game {id}: {game} \u2014 {moves}").format(id=row.id, game=self.name(),
+                                                            moves=moves(row.committed))
 
     def players(self, row: Any) -> str:
         """Who plays a journal's game (its options), in the game's words, for the resume list."""
