@@ -60,7 +60,7 @@ def languages() -> list[str]:
 
 # ---- extraction ----------------------------------------------------------------------------
 
-def extract_kv(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, Any, list[str]]]:
+def extract_kv(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, Any, Any, Any]]:
     """Babel's extractor for Kivy's .kv files: each property's value is a Python expression, so
     each line's value (after `name:`) goes through Babel's Python extractor (`_("...")`,
     `app.tr._("...")`, `ngettext(...)`). A value is one line in this project's .kv files."""
@@ -82,7 +82,7 @@ def _method_map() -> list[tuple[str, str]]:
     from babel.messages.frontend import parse_mapping_cfg
 
     with MAPPING.open(encoding="utf-8") as f:
-        method_map, _options = parse_mapping_cfg(f, str(MAPPING))
+        method_map, _options = parse_mapping_cfg(f, str(MAPPING))  # type: ignore[no-untyped-call]
     return list(method_map)
 
 

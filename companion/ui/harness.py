@@ -228,3 +228,6 @@ class Harness:
         self.app.dispatch("on_stop")
         Window.remove_widget(self.root)
         App._running_app = None
+        from companion import i18n
+
+        i18n.set_language(i18n.DEFAULT)  # the language is the process's: the next test starts in English

@@ -226,7 +226,8 @@ class GameUI:
     def shots(self, h: Any, shot: Callable[[str], Any]) -> None:
         """Drive the app (`h`: a companion.ui.harness.Harness) through the game's screens, calling
         shot(name) at each. The default: the choose screen, the shell's set-up (for a game that
-        declares its options), the generic screen, a few inputs on, the journal and Undo's confirm."""
+        declares its options), the generic screen, a few inputs on, the journal, Undo's confirm,
+        Settings and the unfinished games."""
         app = h.app
         app.go("choose")
         shot("01_choose_game")
@@ -235,7 +236,7 @@ class GameUI:
             shot("02_setup")
             h.tap("start")
         shot("03_game")
-        for _ in range(3):
+        for _step in range(3):
             legal = app.controller.legal() if app.controller.session is not None else []
             if not legal:
                 break
@@ -248,6 +249,12 @@ class GameUI:
         h.tap("undo")
         shot("06_undo_confirm")
         h.tap("confirm_cancel")
+        h.tap("games")  # the shell's screens around a game: Settings, the unfinished games
+        h.tap("settings")
+        shot("07_settings")
+        h.tap("back")
+        app.go("resume")  # (its button shows with two unfinished games or more)
+        shot("08_resume_list")
 
 
 def ui_for(pack: Pack) -> GameUI:
