@@ -68,6 +68,7 @@ class CompanionApp(App):
                                lambda: self.controller.session.rules if self.controller.session else None)
         self.sounds = Sounds(data_dir / "sounds", self.prefs.sound, self.prefs.voice)
         self.auto_resume = resume
+        self.text_scale = 1.0  # the scale of the text sizes the screens are built at (build)
         self.seed: int | None = None  # None: a fresh random night; tests and shots fix it
         self.use_hardware = hardware
         self.sensors: SensorFeed | None = None
@@ -113,6 +114,10 @@ class CompanionApp(App):
         T.register_fonts()
         i18n.set_language(self.prefs.language or i18n.DEFAULT)
         self.sounds.language = i18n.language()
+        # The text size every screen is built at, for as long as the app runs (Settings -> Large
+        # text takes effect at the next start: screens already built keep their sizes).
+        T.set_scale(T.LARGE if self.prefs.large_text else 1.0)
+        self.text_scale = T.SCALE
         # Unload first: a second app in one process (tests, shots) must not stack the rules twice.
         for kv in ("widgets.kv", "overlays.kv"):
             Builder.unload_file(str(HERE / kv))
@@ -272,7 +277,7 @@ class CompanionApp(App):
     def _show_camera(self) -> None:
         status = getattr(self, "status", None)  # (the scanner is made before the window)
         if status is not None:
-            status.camera, status.camera_ok = self.scanner.label, self.scanner.available
+            status.camera, status.camera_ok = self.scanner.brief, self.scanner.available
 
     def _probe_camera(self) -> None:
         self.scanner.open()
@@ -651,10 +656,10 @@ class CompanionApp(App):
         else:
             s.where = _(self.screen(self.sm.current).title)
         if self.sensors is not None:
-            s.sensors = self.sensors.label
+            s.sensors = self.sensors.brief
             s.sensors_ok = self.sensors.state == "ok"
         else:
-            s.sensors, s.sensors_ok = _("Sensors: off"), False
+            s.sensors, s.sensors_ok = _("Sensors off"), False
         if self.panel is not None:
             self.panel.show_link(self.sensors.state if self.sensors is not None else "down")
         self._show_camera()

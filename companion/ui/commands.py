@@ -60,6 +60,7 @@ def register(subparsers: Any) -> None:
     r.add_argument("--list", action="store_true", help="also list every text under 20 px, clipped or low in contrast")
     r.add_argument("--lang", default="en", choices=("en", "de"),
                    help="the screens' language; de also counts the texts not from the catalogs (untranslated)")
+    r.add_argument("--large", action="store_true", help="at the Large text size (Settings -> Large text: +25 %%)")
     r.set_defaults(func=cmd_readability)
 
 
@@ -110,4 +111,4 @@ def cmd_readability(args: argparse.Namespace) -> int:
     configure_kivy(False)
     from companion.ui.readability import report
 
-    return report(args.game, args.list, args.lang)
+    return report(args.game, args.list, args.lang, large=args.large)

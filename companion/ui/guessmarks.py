@@ -1,5 +1,5 @@
 """What a game's screens show as still a guess (the owner's box, core/ownbox.py), for every pack
-that declares guessed data files: a small mark beside each such thing in the texts the shell
+that declares guessed data files: a mark beside each such thing in the texts the shell
 shows (the prompt, the scan screen's heading, the table's steps) and a line in Why?.
 
 Two kinds of fact are marked: a name or title that is still the shipped guess (a space's name, a
@@ -15,7 +15,7 @@ import functools
 import re
 from typing import Any
 
-MARK = "[size=16][color=a89cb0]\u25cc[/color][/size]"
+MARK = "[color=a89cb0]\u25cc[/color]"  # at the size of the text it follows (issue 28)
 _NAMES = (".name", ".title")
 
 
@@ -71,7 +71,7 @@ def _pattern(terms: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def marked(text: str, code: str, state: Any) -> str:
-    """`text` with the small mark after every name in it that is still a guess, and after every
+    """`text` with the mark after every name in it that is still a guess, and after every
     word of a kind of fact that is."""
     names, words = _guesses(code, state)
     terms = names + tuple(w for w, _ in words)

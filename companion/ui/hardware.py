@@ -140,6 +140,17 @@ class SensorFeed:
             return _("Sensors: {state}, not calibrated").format(state=_(LINK_WORDS.get(self.state, self.state)))
         return _("Sensors: {state} ({where})").format(state=_(LINK_WORDS.get(self.state, self.state)), where=where)
 
+    @property
+    def brief(self) -> str:
+        """The status bar's few words (Settings shows `label`, the port included)."""
+        if self.error and self.state == "down":
+            return _("Sensors off")
+        if self.zone_map is None:
+            return _("Not calibrated")
+        if self.state == "ok":
+            return _("Virtual board") if self.virtual else _("Sensors ok")
+        return _("Sensors {state}").format(state=_(LINK_WORDS.get(self.state, self.state)))
+
     # ---- the virtual board follows the game (a laptop has no pieces to move) ----
     def sync_virtual(self, zones: frozenset[str]) -> None:
         if self.board is None:
@@ -228,6 +239,11 @@ class CardScanner:
         if self.camera is None:
             return _("No camera: pick cards")
         return _("Camera: scanning") if self._worker is not None else _("Camera: ready")
+
+    @property
+    def brief(self) -> str:
+        """The status bar's few words: the label without its advice (the Scan screen lists the cards)."""
+        return _("No camera") if self.checked and self.camera is None else self.label
 
     def use_game(self, code: str) -> None:
         """Read the cards of the game being played (its decks, its catalogue) from now on."""

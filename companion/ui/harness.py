@@ -231,3 +231,4 @@ class Harness:
         from companion import i18n
 
         i18n.set_language(i18n.DEFAULT)  # the language is the process's: the next test starts in English
+        T.set_scale(1.0)  # the app's text size (Settings -> Large text) ends with it

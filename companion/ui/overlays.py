@@ -14,6 +14,7 @@ from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.i18n import N_, _
+from companion.ui import theme as T
 from companion.ui.widgets import BigButton, Hideable
 
 Done = Callable[[], None]
@@ -247,14 +248,14 @@ class Keyboard(Overlay):
             row.clear_widgets()
             for ch in keys:
                 shown = ch.upper() if self.mode == "letters" and self.shift else ch
-                b = BigButton(caption=shown, font_size=22, action=f"key:{ch}", height=52)
+                b = BigButton(caption=shown, font_size=T.px(22), action=f"key:{ch}", height=52)
                 b.bind(on_press=lambda _b, ch=ch: self.type(ch))
                 row.add_widget(b)
         extra = self.ids.row0
-        back = BigButton(caption="\u232b", font_size=22, action="key:backspace", height=52, size_hint_x=1.4)
+        back = BigButton(caption="\u232b", font_size=T.px(22), action="key:backspace", height=52, size_hint_x=1.4)
         back.bind(on_press=lambda _b: self.backspace())
         extra.add_widget(back)
-        shift = BigButton(caption="\u21e7", font_size=22, action="key:shift", height=52, size_hint_x=1.4,
+        shift = BigButton(caption="\u21e7", font_size=T.px(22), action="key:shift", height=52, size_hint_x=1.4,
                           kind="primary" if self.shift else "normal")
         shift.bind(on_press=lambda _b: self.toggle_shift())
         self.ids.row2.add_widget(shift, index=len(self.ids.row2.children))

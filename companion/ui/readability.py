@@ -14,7 +14,9 @@ its colour and the opacity of the widgets it belongs to, over the window's clear
 screen background). Pictures (textured rectangles) are not known colours and are skipped.
 
 `survey(code)` does that on every state the game's `shots` renders (the same states as
-`companion shots`), and `companion readability --game all [--list]` prints a table per game. The suite's check is tests/ui/test_readability.py. Nothing here knows a game.
+`companion shots`), `survey(code, large=True)` at the Large text size (Settings -> Large text, as
+the app builds its screens after a restart with it on), and `companion readability --game all
+[--list] [--large]` prints a table per game. The suite's check is tests/ui/test_readability.py. Nothing here knows a game.
 
 `survey(code, lang="de")` walks the same states in German, and `untranslated(english, german)`
 names each German text that is not from the catalogs (docs/i18n.md): one shown in German exactly
@@ -55,6 +57,7 @@ class Reading:
     disabled: bool       # a disabled control: 3:1 is enough
     widget: str = ""     # the widget's class, and its `action` when it has one
     board: bool = False  # a board or track label (its class says `board_label = True`): 16 px is enough
+    owner: str = ""      # the screen it is on (its name), or the shell's layer over the screens it is in
 
     @property
     def contrast_ok(self) -> bool:
@@ -319,6 +322,23 @@ def _outside_parent(label: Label) -> str:
     return ""
 
 
+LAYERS = ("StatusBar", "Summary", "Confirm", "WhyView", "Keyboard", "Toast")  # the shell's, over every screen
+
+
+def owner(label: Label) -> str:
+    """The screen the label is on (its name), or the shell's layer it lies in (LAYERS)."""
+    from kivy.uix.screenmanager import Screen
+
+    w = label.parent
+    while w is not None and w is not w.parent:
+        if type(w).__name__ in LAYERS:
+            return type(w).__name__
+        if isinstance(w, Screen):
+            return str(w.name)
+        w = w.parent
+    return ""
+
+
 def read(label: Label) -> Reading:
     from kivy.core.window import Window
 
@@ -335,7 +355,8 @@ def read(label: Label) -> Reading:
     action = getattr(label, "action", "")
     return Reading(text=" ".join(str(label.text).split()), px=min((p for p, _ in pieces), default=0.0),
                    cut=cut, contrast=round(lowest, 2), disabled=bool(label.disabled),
-                   widget=f"{name}:{action}" if action else name, board=bool(getattr(label, "board_label", False)))
+                   widget=f"{name}:{action}" if action else name, board=bool(getattr(label, "board_label", False)),
+                   owner=owner(label))
 
 
 def measure(root: Any = None) -> list[Reading]:
@@ -346,12 +367,17 @@ def measure(root: Any = None) -> list[Reading]:
 # ---- every shots state of a game ---------------------------------------------------------------
 
 def survey(code: str, data_dir: Any, each: Callable[[str, list[Reading]], None] | None = None,
-           lang: str = "en") -> Survey:
+           lang: str = "en", large: bool = False) -> Survey:
     """Drive the game's `shots` (its UI's own list of states) and measure every state. `each`
     (optional) is called with each state's name and readings, while the screen is still on.
-    `lang`: the language the table chose ("de")."""
+    `lang`: the language the table chose ("de"). `large`: with the "Large text" setting on
+    (written to the data folder's settings, as Settings does; the app builds every screen at that
+    size)."""
     import os
     from pathlib import Path
+
+    from companion.ui import theme as T
+    from companion.ui.settings import Settings
 
     from companion.core.packs import get_pack
     from companion.ui.harness import Harness
@@ -362,7 +388,11 @@ def survey(code: str, data_dir: Any, each: Callable[[str, list[Reading]], None] 
     ui = ui_for(get_pack(code))
     old = os.environ.get("COMPANION_DATA_DIR")
     os.environ["COMPANION_DATA_DIR"] = str(data_dir)
-    out = Survey(code)
+    out = Survey(code + (" large" if large else ""))
+    prefs = Settings.load(Path(data_dir) / "settings.json")
+    if prefs.large_text != large:
+        prefs.large_text = large
+        prefs.save(Path(data_dir) / "settings.json")
     h = Harness(Path(data_dir), camera="none", draw=False, language=lang)
 
     def shot(name: str) -> None:
@@ -378,6 +408,7 @@ def survey(code: str, data_dir: Any, each: Callable[[str, list[Reading]], None] 
         ui.shots(h, shot)
     finally:
         h.close()
+        T.set_scale(1.0)  # what is built next (outside an app) at the normal size
         if old is None:
             os.environ.pop("COMPANION_DATA_DIR", None)
         else:
@@ -396,10 +427,11 @@ def table_row(row: dict[str, Any]) -> str:
             f"{row['lowest']:.2f}:1 | {100 * row['share20']:.1f} % | {row['board']} | {100 * row['share20_text']:.1f} % |")
 
 
-def report(game: str = "all", listing: bool = False, lang: str = "en") -> int:
-    """`companion readability [--game CODE|all] [--list] [--lang de]`: the table above, per game;
-    with `--list`, every text under 20 px, clipped or too low in contrast; with `--lang de`, the
-    German screens, and the texts not from the catalogs counted (listed with `--list`)."""
+def report(game: str = "all", listing: bool = False, lang: str = "en", large: bool = False) -> int:
+    """`companion readability [--game CODE|all] [--list] [--lang de] [--large]`: the table above,
+    per game; with `--list`, every text under 20 px, clipped or too low in contrast; with `--lang
+    de`, the German screens, and the texts not from the catalogs counted (listed with `--list`);
+    with `--large`, at the Large text size."""
     import tempfile
 
     from companion.core.packs import codes
@@ -408,10 +440,10 @@ def report(game: str = "all", listing: bool = False, lang: str = "en") -> int:
     rows = []
     for code in wanted:
         with tempfile.TemporaryDirectory(prefix="companion-read-") as tmp:
-            s = survey(code, tmp, lang=lang)
+            s = survey(code, tmp, lang=lang, large=large)
         if lang != "en":
             with tempfile.TemporaryDirectory(prefix="companion-read-") as tmp:
-                english = survey(code, tmp)
+                english = survey(code, tmp, large=large)
             missing = untranslated(english, s)
             print(f"{code} {lang}: {len(missing)} of {len(s.readings)} texts not from the catalogs")
             if listing:
@@ -422,7 +454,7 @@ def report(game: str = "all", listing: bool = False, lang: str = "en") -> int:
             for state, r in s.readings:
                 if r.px < 20 - 0.01 or r.cut or not r.contrast_ok:
                     print(f"{code} {state}: {r.px:.0f} px {r.contrast:.2f}:1 {'disabled ' if r.disabled else ''}"
-                          f"{r.widget} {r.cut or ''} {r.text[:70]!r}")
+                          f"{r.owner}/{r.widget} {r.cut or ''} {r.text[:70]!r}")
     print(HEADER)
     for row in rows:
         print(table_row(row))

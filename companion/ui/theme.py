@@ -25,18 +25,43 @@ LIGHT_ROOM = hexc("3a3144")
 CORRIDOR = hexc("231d2b")
 
 TOUCH = 56                   # px: every button is at least this tall (>= 48 asked)
-STATUS = 38                  # px: the status bar across the top (two lines at FONT_MIN)
+STATUS = 38                  # px: the status bar across the top (one line at FONT_BODY)
 # The type scale (issue 28), read from a chair about an arm's length or more from the 7" panel (one
 # px is about 0.19 mm there). Every screen and every pack takes its sizes from here; a text that does
 # not fit is redesigned (fewer words, a list that scrolls), never set smaller than FONT_MIN.
 # companion/ui/readability.py measures it on every shots state (tests/ui/test_readability.py).
+# These are the sizes at the normal text size; `set_scale` (the "Large text" setting, applied when
+# the app builds its screens) multiplies them, so read them as `T.FONT_BODY` when a widget is made
+# (a kv rule does), never copy them into a module constant or a default argument.
 FONT_PROMPT = 30             # the main prompt: what to do now (>= 28)
 FONT_TITLE = 26              # a screen's heading
 FONT_BODY = 20               # body text, buttons, lists and logs (>= 20)
 FONT_ICON = 24               # the glyph beside a button's caption
-FONT_BOARD = 18              # board and track labels, the status bar (>= 16)
-FONT_MIN = 16                # nothing on any screen is smaller
+FONT_BOARD = 18              # board and track labels (>= 16)
+FONT_MIN = 16                # nothing on any screen is smaller (the floor does not grow with Large text)
 FONT_SMALL = FONT_MIN        # the old name
+LARGE = 1.25                 # the "Large text" setting: every size above, 25 % larger
+SCALE = 1.0                  # the scale the screens are built at now
+_BASE = {"FONT_PROMPT": FONT_PROMPT, "FONT_TITLE": FONT_TITLE, "FONT_BODY": FONT_BODY, "FONT_ICON": FONT_ICON,
+         "FONT_BOARD": FONT_BOARD}
+
+
+def set_scale(scale: float) -> None:
+    """Every FONT_* size but FONT_MIN at `scale` (1.0 or LARGE) times the normal size, for the
+    widgets made from now on (kv rules read `T.FONT_BODY` when a widget is made). The app calls it
+    before it builds its screens (`CompanionApp.build`), from the "Large text" setting."""
+    global SCALE
+    SCALE = float(scale)
+    for name, base in _BASE.items():
+        globals()[name] = round(base * SCALE)
+
+
+def px(size: float) -> int:
+    """A size in px at the normal text size, as it is at the scale in use (`font_size: T.px(22)`):
+    for the sizes a screen sets outside the named steps above."""
+    return round(size * SCALE)
+
+
 # Contrast (WCAG 2, AA): text against what lies behind it, and a disabled control's caption.
 CONTRAST_TEXT = 4.5
 CONTRAST_DISABLED = 3.0

@@ -173,7 +173,7 @@ class TextField(TextInput):
 
 class StatusBar(BoxLayout):
     where = StringProperty("")
-    sensors = StringProperty("Sensors: starting")
+    sensors = StringProperty("Sensors starting")
     sensors_ok = BooleanProperty(False)
     camera = StringProperty("Camera: checking")
     camera_ok = BooleanProperty(False)

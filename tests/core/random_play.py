@@ -33,3 +33,18 @@ def random_states(rules: GameRules[Any, Any, Any], options: Any, seed: int, step
             return
         state = rules.apply(state, inp)
         yield state
+
+
+def random_steps(rules: GameRules[Any, Any, Any], options: Any, seed: int, steps: int,
+                 r: random.Random | None = None) -> Iterator[tuple[Any, Any, Any]]:
+    """Every (state, input, state after) of one random legal game, as random_states plays it."""
+    r = r or random.Random(seed)
+    rng = Rng.from_seed(seed)
+    state = rules.setup(options, seed)
+    for _ in range(steps):
+        inp, rng = random_input(rules, state, r, rng)
+        if inp is None:
+            return
+        after = rules.apply(state, inp)
+        yield state, inp, after
+        state = after

@@ -76,7 +76,9 @@ def scrolled_to(h: Any, pred: Any, tries: int = 8) -> Any | None:
         for w in touch.controls():
             if pred(w):
                 return w
-        lists = [w for w in h.screen.walk(restrict=True) if isinstance(w, ScrollView) and w.scroll_y > 0.001]
+        # The lists of controls (the table screen's column of tracks scrolls too, and holds none)
+        lists = [w for w in h.screen.walk(restrict=True) if isinstance(w, ScrollView) and w.scroll_y > 0.001
+                 and any(getattr(x, "action", "") for x in w.walk(restrict=True))]
         if not lists:
             return None
         sv = lists[0]

@@ -15,7 +15,7 @@ import pytest
 
 from companion.core import ownbox
 
-MARK = "[size=16][color=a89cb0]\u25cc"
+MARK = "[color=a89cb0]\u25cc"  # the mark, at the size of the text it follows
 MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
 
 
@@ -143,7 +143,7 @@ def test_what_is_still_a_guess_is_marked_and_why_says_so(harness: Any, code: str
     terms = _terms(code)
     assert terms, f"{code} declares nothing its screens can mark"
     text, term = _play_until_said(h, step, table, terms, limit)
-    assert re.search(r"(?<![\w])" + re.escape(term) + re.escape(MARK), text), text  # the small mark after it
+    assert re.search(r"(?<![\w])" + re.escape(term) + re.escape(MARK), text), text  # the mark after it
     plain = MARKUP.sub("", text).replace("\u25cc", "").strip()
     if app.summary.shown and h.visible("summary_why"):  # Why? on the steps, by touch
         h.tap("summary_why")

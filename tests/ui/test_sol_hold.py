@@ -239,6 +239,7 @@ def test_a_tap_can_show_it_for_a_while_when_set(h: Any) -> None:
     h.tap("look:max")
     h.tap("reveal")
     cover = h.find("hold")
+    assert "Max: tap here to see" in cover.hint and "for 10 s" in cover.hint  # the cover says the setting
     title = app.controller.view("max")["private"]["loyalty"]["title"]
     assert not labels_holding(title)
     h.tap("hold")  # down and up

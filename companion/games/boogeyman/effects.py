@@ -18,7 +18,7 @@ class EffectKind:
 
 
 EFFECTS: tuple[EffectKind, ...] = (
-    EffectKind("none", False, "Nothing for the device to do: the table reads and resolves the card"),
+    EffectKind("none", False, "Nothing: the table resolves the card"),  # two lines at 20 px (issue 28)
     EffectKind("lose_status", True, "The child loses N Status cards"),
     EffectKind("gain_status", True, "The child gets back N Status cards"),
     EffectKind("lose_candy", True, "The child loses N Candy"),

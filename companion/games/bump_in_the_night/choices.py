@@ -135,7 +135,7 @@ def _card_target(state: State, c: Ctx, inp: PlayCard) -> str:
 def _key(state: State, c: Ctx, inp: Input) -> tuple[str, str, bool]:
     """(group key, group caption, private)."""
     if isinstance(inp, GroupRoll):
-        return "roll", "The Group Creation Chart", False
+        return "roll", "Roll for the chart", False
     if isinstance(inp, (PlaceGirls, PlaceGroup)):
         head = f"Where does the group of {state.groups[0]} go?" if isinstance(inp, PlaceGroup) else "The girls"
         return "girls", head, False

@@ -189,7 +189,7 @@ def prompt(state: State, c: Ctx) -> str:
             return f"{' and '.join(w.capitalize() for w in state.winners)} won."
         return "The game is over: nobody won."
     if state.phase is Phase.ROLL:
-        return "Roll a die (or draw a card and read its corner number) for the Group Creation Chart."
+        return "Roll a die (or draw a card) for the Group Creation Chart."
     if state.phase is Phase.PLACE:
         if state.options.table_places_girls:
             return f"Put a group of {state.groups[0]} girls into a room and say which."

@@ -5,7 +5,7 @@ miniatures, six room tiles, 12 locked markers, 52 cards. What the table holds, a
 projection lists, each place in the house's own words (the room names of the house file, as the
 screens show them):
 
-- each monster miniature in the house: "Red's Goblin" in "the Kitchen". A monster still in its
+- each monster miniature in the house: "Red's Goblin" "in the Kitchen". A monster still in its
   owner's group ("takes the corresponding group of six colored monsters", Setup) is off the board:
   absent. The Goblin stands ("standing") or, hiding, lies down ("face down": BIN-35, "Can hide and
   thus not scare people during a turn"; the instruction says "lay it down until the end of the turn");
@@ -45,6 +45,12 @@ def colour(seat: str) -> str:
     return seat.capitalize()
 
 
+def room_place(name: str) -> str:
+    """"in the Kitchen": a room takes "in" (a piece stands in a room, "Put a girl in the Kitchen";
+    core/table.py keeps a place's own preposition and drops it after "from" and "to")."""
+    return f"in the {name}"
+
+
 def door_place(name: str) -> str:
     """"the Front Door", "the Conservatory - Library door"."""
     return f"the {name}" if name.endswith(("Door", "Gate")) else f"the {name} door"
@@ -71,11 +77,11 @@ def table(state: State) -> Table:
             if kind == GOBLIN:
                 face = LYING if i in state.turn.hidden else STANDING
             out[f"monster:{seat}:{kind}"] = Thing(f"{colour(seat)}'s {MONSTER_NAMES[kind]}",
-                                                  f"the {house.room_name(room)}", face)
+                                                  room_place(house.room_name(room)), face)
     for room, n in enumerate(girls_in_rooms(state)):
         rid = house.room_id(room)
         for k in range(1, n + 1):
-            out[f"girl:{rid}:{k}"] = Thing("a girl", f"the {house.room_name(room)}")
+            out[f"girl:{rid}:{k}"] = Thing("a girl", room_place(house.room_name(room)))
     for i, seat in enumerate(state.seats):
         n = state.claimed[i]
         if state.running is not None and i == state.active:

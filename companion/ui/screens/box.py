@@ -118,20 +118,20 @@ class BoxScreen(BaseScreen):
             for p in packs:
                 on = p.code == self.game_code()
                 b = BigButton(caption=("\u2714 " if on else "") + p.short, kind="primary" if on else "normal",
-                              font_size=16, action=f"box_game:{p.code}", height=T.TOUCH)
+                              font_size=T.FONT_BODY, action=f"box_game:{p.code}", height=T.TOUCH)
                 b.bind(on_press=lambda _b, code=p.code: self.choose(code))
                 row.add_widget(b)
             body.add_widget(row)
         self._say("What the rulebook does not print is a guess until your table checks it against your own "
-                  f"box. Pick what to check ({MARK_GUESS} still a guess):", size=20)
+                  f"box. Pick what to check ({MARK_GUESS} still a guess):")
         grid = GridLayout(cols=2, spacing=6, size_hint_y=None, row_default_height=T.TOUCH + 10, row_force_default=True)
         grid.bind(minimum_height=grid.setter("height"))
         for k, (gf, guess) in enumerate(self.groups()):
             facts = self.facts(k)
             done = sum(f.confirmed for f in facts)
             mark = MARK_CHECKED if facts and done == len(facts) else MARK_GUESS
-            b = BigButton(caption=f"{mark} {guess.title or guess.what}\n[size=16]{done} of {len(facts)} checked[/size]",
-                          font_size=20, action=f"group:{k}", height=T.TOUCH + 10)
+            b = BigButton(caption=f"{mark} {guess.title or guess.what}\n{done} of {len(facts)} checked",
+                          font_size=T.FONT_BODY, action=f"group:{k}", height=T.TOUCH + 10)
             b.bind(on_press=lambda _b, k=k: self.start(k))
             grid.add_widget(b)
         body.add_widget(grid)
@@ -156,30 +156,30 @@ class BoxScreen(BaseScreen):
         facts = self.facts(self.group)
         n = next(i for i, f in enumerate(facts) if f.at == fact.at)
         merged = ownbox.merged_data(gf, self.box().of(gf.name))
-        row = BoxLayout(spacing=12, size_hint_y=None, height=300)
+        row = BoxLayout(spacing=12, size_hint_y=None, height=T.px(300))  # the list scrolls
         side = BoxLayout(orientation="vertical", size_hint_x=0.42, spacing=2, padding=(8, 4))
         side.add_widget(Factory.Body(text=f"[color=a89cb0]{guess.title or gf.title} \u00b7 {n + 1} of {len(facts)}[/color]",
-                                     font_size=16))
+                                     font_size=T.FONT_BODY))
         for line in gf.concerns(merged, fact.at)[:7]:
-            side.add_widget(Factory.Body(text=_escape(line), font_size=20))
+            side.add_widget(Factory.Body(text=_escape(line), font_size=T.FONT_BODY))
         side.add_widget(Widget())
         row.add_widget(side)
         main = BoxLayout(orientation="vertical", spacing=6)
         status = (f"{MARK_CHECKED} checked by your table" if fact.confirmed
                   else f"{MARK_GUESS} a guess: is it right on your box?")
-        main.add_widget(Factory.Body(text=f"[color=a89cb0]{status}[/color]", font_size=16))
+        main.add_widget(Factory.Body(text=f"[color=a89cb0]{status}[/color]", font_size=T.FONT_BODY))
         ask = fact.question[:1].upper() + fact.question[1:]
-        main.add_widget(Factory.Body(text=_escape(ask) + ("?" if guess.kind == "yes/no" else ":"), font_size=20))
+        main.add_widget(Factory.Body(text=_escape(ask) + ("?" if guess.kind == "yes/no" else ":"), font_size=T.FONT_BODY))
         main.add_widget(Factory.Body(text=f"[b]{_escape(_said(fact.value))}[/b]",
-                                     font_size=28 if len(_said(fact.value)) < 60 else 20))
+                                     font_size=T.px(28) if len(_said(fact.value)) < 60 else T.FONT_BODY))
         if fact.value != fact.guess:
             main.add_widget(Factory.Body(text=f"[color=a89cb0]the guess was {_escape(_said(fact.guess))}[/color]",
-                                         font_size=16))
+                                         font_size=T.FONT_BODY))
         if guess.kind == "list":
             main.add_widget(Factory.Body(text="[color=a89cb0]Not right? Skip it: a list is corrected in a box file "
-                                              "(companion box import).[/color]", font_size=16))
+                                              "(companion box import).[/color]", font_size=T.FONT_BODY))
         if self.stage == "type":
-            field = Factory.TextField(label="Your box says:", font_size=22, size_hint_y=None, height=52,
+            field = Factory.TextField(label="Your box says:", font_size=T.px(22), size_hint_y=None, height=52,
                                       hint_text="tap to type", multiline=False)
             field.action = "box:answer"
             field.bind(on_text_validate=lambda f: self.typed(f.text))
@@ -190,10 +190,10 @@ class BoxScreen(BaseScreen):
         self.ids.body.add_widget(row)
         self._buttons(fact=fact, kind=guess.kind)
 
-    def _say(self, text: str, size: int = 20) -> None:
+    def _say(self, text: str, size: int = 0) -> None:
         from kivy.factory import Factory
 
-        self.ids.body.add_widget(Factory.Body(text=text, font_size=size))
+        self.ids.body.add_widget(Factory.Body(text=text, font_size=size or T.FONT_BODY))
 
     def _buttons(self, back: bool = False, fact: Any = None, kind: str = "") -> None:
         bar = self.ids.bar
@@ -201,7 +201,7 @@ class BoxScreen(BaseScreen):
 
         def add(action: str, caption: str, fn: Any, primary: bool = False, icon: str = "") -> None:
             b = BigButton(action=action, caption=caption, icon=icon, kind="primary" if primary else "normal",
-                          font_size=18)
+                          font_size=T.FONT_BODY)
             b.bind(on_press=lambda *_: fn())
             bar.add_widget(b)
 

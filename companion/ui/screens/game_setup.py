@@ -72,8 +72,7 @@ class GameSetupScreen(BaseScreen):
         if held != tuple(self.values[s.name]):
             self.values[s.name] = held
         box.add_widget(Factory.Body(text=_("{label}: a person, or the device at a level").format(label=self._word(s.label)),
-                                    font_size=T.FONT_SMALL,
-                                    color=T.DIM, size_hint_y=None, height=24, halign="left"))
+                                    font_size=T.FONT_BODY, color=T.DIM, halign="left"))  # as tall as its lines
         for i, seat in enumerate(seats):
             items = [(h, _(HOLDER_WORDS[h]), f"{s.name}:{i}:{h}", h == held[i]) for h in HOLDERS]
             box.add_widget(self._row(self._word(seat), items, lambda h, n=s.name, i=i: self._hold(n, i, h)))
@@ -91,7 +90,7 @@ class GameSetupScreen(BaseScreen):
                                         width=LABEL_W, halign="left", valign="middle"))
         for value, text, action, on in items:
             b = BigButton(caption=("\u2714 " if on else "") + text, kind="primary" if on else "normal",
-                          action=action, font_size=T.FONT_SMALL + 1)
+                          action=action, font_size=T.FONT_BODY)
             b.bind(on_press=lambda _b, v=value: fn(v))
             row.add_widget(b)
         return row

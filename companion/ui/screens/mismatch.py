@@ -25,7 +25,7 @@ class MismatchScreen(BaseScreen):
                 to = getattr(move, "to", "")
                 caption = f"{who.capitalize()} \u2192 {to}" if who and to else app.controller.label(move)
                 b = BigButton(caption=caption, action=f"answer:{who}:{to}" if who else f"answer:{caption}",
-                              font_size=20)
+                              font_size=T.FONT_BODY)
                 b.bind(on_press=lambda btn, move=move: self.answer(move))
                 box.add_widget(b)
             self.ids.detail.text = "The mat cannot tell pieces apart: tap what happened."

@@ -29,6 +29,7 @@ class SettingsScreen(BaseScreen):
         self._row("cam_row", CAMERAS, p.camera, self._camera)
         self._row("sound_row", ON_OFF, p.sound, lambda v: self._set("sound", v))
         self._row("voice_row", ON_OFF, p.voice, lambda v: self._set("voice", v))
+        self._text_size()
         self.ids.port.text = p.serial_port
         feed = self.app.sensors
         self.ids.port_note.text = (feed.label if feed else _("Sensors: off")) + (f" \u2014 {feed.error}" if feed and feed.error else "")
@@ -69,6 +70,25 @@ class SettingsScreen(BaseScreen):
         setattr(self.app.prefs, key, value)
         self.app.save_prefs()
         self.refresh()
+
+    def _text_size(self) -> None:
+        """Normal or Large text (+25 %, theme.LARGE). The screens are built at start, so a change
+        takes effect at the next start: the chosen button says so until then."""
+        large = self.app.prefs.large_text
+        built_large = self.app.text_scale > 1.0
+        later = _("{size}: from next start")
+        normal, big = _("Normal"), _("Large")
+        options = ((False, later.format(size=normal) if not large and built_large else normal),
+                   (True, _("Large +25 %") if large == built_large else later.format(size=big)))
+        self._row("text_row", options, large, self._large_text, "large_text", words=False)
+
+    def _large_text(self, on: bool) -> None:
+        self._set("large_text", on)
+        if on != (self.app.text_scale > 1.0):
+            self.app.toast(_("Large text from the next start of the companion: every screen is then built "
+                             "at that size.") if on else
+                           _("Normal text from the next start of the companion: every screen is then built "
+                             "at that size."), "info")
 
     def _camera(self, value: str) -> None:
         self._set("camera", value)

@@ -52,9 +52,9 @@ def test_at_set_up_the_girls_go_into_the_house_and_the_monsters_stay_with_their_
     t = table_of(RULES, placed)
     assert len(t) == GIRLS and all(k.startswith("girl:") and v.name == "a girl" for k, v in t.items())
     rooms = {r.name for r in C.house.rooms}
-    assert {v.place.removeprefix("the ") for v in t.values()} <= rooms
+    assert {v.place.removeprefix("in the ") for v in t.values()} <= rooms
     said = _said(RULES.apply(s, GroupRoll(3)), placed)
-    assert len(said) == GIRLS and all(line.startswith("Put a girl on the ") for line in said)
+    assert len(said) == GIRLS and all(line.startswith("Put a girl in the ") for line in said)
 
 
 def test_issue25_6_scared_girls_run_1_claimed_says_which_girl_went_where() -> None:
@@ -82,7 +82,7 @@ def test_a_lock_marker_a_placed_monster_and_a_moved_one_are_each_one_step() -> N
     assert _said(s, locked) == ["Put a locked marker on the Front Door"]
     s2 = table(step=2, moved={"kitchen": 1}, monsters={"red": {"goblin": "laundry"}})
     placed = play(s2, Place("cat", "den", partner_room="study"))
-    assert _said(s2, placed) == ["Put Red's Black Cat on the Den", "Put Red's Scary Bat on the Study"]
+    assert _said(s2, placed) == ["Put Red's Black Cat in the Den", "Put Red's Scary Bat in the Study"]
     s3 = table(step=2, monsters={"red": {"goblin": "laundry"}})
     moved = play(s3, Move("goblin", "den"))
     assert _said(s3, moved) == ["Move Red's Goblin from the Laundry to the Den"]
@@ -95,8 +95,8 @@ def test_a_hiding_goblin_is_laid_down_and_a_bonus_card_is_laid_face_up() -> None
     up in front of its player (a point each, BIN-63)."""
     s = table(moved={"front_hall": 1}, monsters={"yellow": {"goblin": "front_hall"}}, locks=DEN_TO_HALL)
     asked = play(s, Scare("yellow", "goblin"))
-    assert _said(asked, play(asked, Hide(True))) == [_turned("Yellow's Goblin", "the Front Hall", "face down")]
-    assert _turned("Yellow's Goblin", "the Front Hall", "face down").endswith(" face down")
+    assert _said(asked, play(asked, Hide(True))) == [_turned("Yellow's Goblin", "in the Front Hall", "face down")]
+    assert _turned("Yellow's Goblin", "in the Front Hall", "face down").endswith(" face down")
     b = table(step=3, moved={"den": 2}, monsters={"yellow": {"ghost": "den"}}, hands={"yellow": (DEN_OF_EVIL,)})
     b = play(b, Scare("yellow", "ghost"))
     played = play(b, Bonus(DEN_OF_EVIL))

@@ -14,6 +14,7 @@ from companion.games.stuff_of_legend import inputs as I
 from companion.games.stuff_of_legend.game import RULES
 from companion.games.stuff_of_legend.state import Options, State
 from companion.games.stuff_of_legend.world import default_world
+from tests.core.random_play import random_steps
 
 WORLD = default_world()
 PHYSICAL = Options(players=3, rifle="max", exits="physical", loyalty="physical")
@@ -134,16 +135,7 @@ def test_random_games_keep_every_thing_named_placed_and_never_name_a_face_down_c
     quiet = total = 0
     shown = 0
     for g, options in enumerate((PHYSICAL, Options(players=4, rifle="max"), Options(players=5))):
-        rnd = random.Random(g)
-        s = RULES.setup(options, g)
-        for _ in range(250):
-            actor = RULES.to_act(s)
-            if actor.kind == "nobody":
-                break
-            legal = RULES.legal_inputs(s, actor.seat or "table")
-            if not legal:
-                break
-            after = RULES.apply(s, rnd.choice(legal))
+        for s, _, after in random_steps(RULES, options, g, 250):
             t, u = table_of(RULES, s), table_of(RULES, after)
             total += 1
             for key, thing in u.items():
@@ -166,7 +158,6 @@ def test_random_games_keep_every_thing_named_placed_and_never_name_a_face_down_c
             if same and s.phase != "over" and after.phase != "over":
                 assert t == u
                 quiet += 1
-            s = after
     assert total > 300 and quiet > 50 and shown > 100
 
 
@@ -179,19 +170,12 @@ def test_the_table_is_the_same_in_every_world_a_seat_cannot_tell_apart() -> None
     checked = 0
     digital = dict(action_deck="digital", board_cards="digital", boogeyman_deck="digital")
     for g, options in enumerate((PHYSICAL, Options(players=4, rifle="max", **digital))):  # type: ignore[arg-type]
-        rnd = random.Random(200 + g)
-        s = RULES.setup(options, g)
-        for k in range(160):
-            actor = RULES.to_act(s)
-            legal = RULES.legal_inputs(s, actor.seat or "table") if actor.kind != "nobody" else []
-            if not legal:
-                break
+        for k, (s, _, _) in enumerate(random_steps(RULES, options, g, 160, random.Random(200 + g))):
             if k % 5 == 0:
                 for seat in (*s.seats, "table"):
                     world, _ = RULES.resample(s, seat, Rng(k))
                     assert table_of(RULES, world) == table_of(RULES, s)
                     checked += 1
-            s = RULES.apply(s, rnd.choice(legal))
     assert checked > 60
 
 
@@ -282,15 +266,7 @@ def test_random_games_tick_only_a_person_s_own_changes() -> None:
 
     ticked = device = 0
     for g, options in enumerate((PHYSICAL, Options(players=4, rifle="max"))):
-        rnd = random.Random(50 + g)
-        s = RULES.setup(options, g)
-        for _ in range(300):
-            actor = RULES.to_act(s)
-            legal = RULES.legal_inputs(s, actor.seat or "table") if actor.kind != "nobody" else []
-            if not legal:
-                break
-            inp = rnd.choice(legal)
-            after = RULES.apply(s, inp)
+        for s, inp, after in random_steps(RULES, options, g, 300, random.Random(50 + g)):
             keys = {k for x in steps(table_of(RULES, s), table_of(RULES, after)) for k in x.keys}
             mine = entered_by(RULES, s, inp)
             assert mine <= keys, (inp, mine - keys)
@@ -298,5 +274,4 @@ def test_random_games_tick_only_a_person_s_own_changes() -> None:
                 assert not mine, inp
                 device += bool(keys)
             ticked += len(mine)
-            s = after
     assert ticked > 30 and device > 10, (ticked, device)

@@ -2,8 +2,10 @@
 
 This is NOT the printed board (the rulebook does not print the plan): each corridor becomes a
 column headed by the corridor, with the rooms it opens onto below it; rooms reached only from
-other rooms join their neighbour's column; rooms with no passage at all (the Secret Room) get
-their own column. Check it against the printed board before trusting positions at the table.
+other rooms join their neighbour's column; rooms with no passage at all (the Secret Room) go
+under the shortest column when they fit there (no line joins them: no passage), else in a column
+of their own. One column fewer keeps the rooms wide enough for their labels at the body size
+(issue 28). Check it against the printed board before trusting positions at the table.
 """
 
 from __future__ import annotations
@@ -59,7 +61,12 @@ def plan(house: House) -> Plan:
                 changed = True
     islands = [r for r in sorted(house.rooms, key=_num) if r not in placed]
     if islands:
-        columns.append(["", *islands])  # no header: a room without passages
+        rows = max(len(c) for c in columns)
+        short = min(range(len(columns)), key=lambda i: (len(columns[i]), -i))  # the rightmost of the shortest
+        if len(columns[short]) + len(islands) <= rows:
+            columns[short].extend(islands)  # in the room left under a short column: no new column
+        else:
+            columns.append(["", *islands])  # no header: a room without passages
     cells: dict[str, Cell] = {}
     for ci, col in enumerate(columns):
         for ri, zone in enumerate(col):

@@ -1,4 +1,9 @@
-"""Boogeyman's board widgets: the house map, the Apparitions Ladder, the Stress Scale."""
+"""Boogeyman's board widgets: the house map, the Apparitions Ladder, the Stress Scale.
+
+Every label here is set at the body size (FONT_BODY, 20 px: issue 28) and steps down towards
+FONT_MIN only when its text does not fit its box (a crowded room, a long Stress Scale of a board
+file): the house has one column fewer (layout.py) so that a room's number and up to four
+children's letters read at the body size."""
 
 from __future__ import annotations
 
@@ -13,6 +18,8 @@ from kivy.uix.widget import Widget
 
 from companion.games.boogeyman.ui.layout import Plan
 from companion.ui import theme as T
+from companion.ui.fit import why_cut
+from companion.ui.widgets import FitLabel, fit_font
 
 
 # ---- the house map ---------------------------------------------------------------------------
@@ -28,11 +35,17 @@ class ZoneCell(ButtonBehavior, Label):
         self.font_name = "Body"
         self.halign = "center"
         self.valign = "middle"
+        self._laid: tuple[Any, ...] = ()
         self.bind(pos=self.redraw, size=self.redraw, info=self.redraw)
 
     def redraw(self, *_: Any) -> None:
         i = self.info or {}
-        self.text_size = self.size
+        options = self.layouts(i)
+        key = (options, tuple(self.size))
+        if key != self._laid:
+            self._laid = key
+            self.text_size = self.size
+            self.text, self.font_size = self._largest(options)
         self.canvas.before.clear()
         x, y, w, h = self.x, self.y, self.width, self.height
         with self.canvas.before:
@@ -65,28 +78,52 @@ class ZoneCell(ButtonBehavior, Label):
                 bx, by = x + w - 15, y + 4
                 Rectangle(pos=(bx, by), size=(11, 8))
                 Line(circle=(bx + 5.5, by + 8, 3.6, -90, 90), width=1.4)
-        self.text = self._markup(i)
 
-    def _markup(self, i: dict[str, Any]) -> str:
+    def _largest(self, options: tuple[str, ...]) -> tuple[str, float]:
+        """The first way of writing the room that reads whole at the largest font (the body size
+        unless the room is crowded; never under FONT_MIN)."""
+        best: tuple[str, float] = (options[0], 0.0)
+        for text in options:
+            self.text = text
+            fit_font(self, T.FONT_BODY, T.FONT_MIN)
+            size = float(self.font_size) if not why_cut(self) else 0.0
+            if size > best[1]:
+                best = (text, size)
+            if size >= T.FONT_BODY:
+                break
+        return best[0], best[1] or float(T.FONT_MIN)
+
+    def layouts(self, i: dict[str, Any]) -> tuple[str, ...]:
+        """The room's text in two lines, written the ways that may fit: its number and marks
+        (Dark, Trap Door) above, the pieces in it below; when the pieces are too many for one line,
+        the Babysitter and the Boogeyman join the number's line, or the Trap Door the pieces'."""
         if i.get("hidden"):
-            return "[color=9a8fa3]?[/color]"
+            return ("[color=9a8fa3]?[/color]",)
         head = f"[b]{self.zone}[/b]"
-        marks = []
-        if i.get("dark"):
-            marks.append(T.GLYPH_DARK)
-        if i.get("trap_door"):
-            marks.append("TD")
-        line1 = head + ((" " + " ".join(marks)) if marks else "")
-        pieces = []
-        for name in i.get("children", []):
-            col = T.CHILD_COLOURS.get(name, "ffffff")
-            pieces.append(f"[b][color={col}]{name[:1].upper()}[/color][/b]")
+        dark = [T.GLYPH_DARK] if i.get("dark") else []
+        door = ["TD"] if i.get("trap_door") else []
+        kids = "".join(f"[b][color={T.CHILD_COLOURS.get(name, 'ffffff')}]{name[:1].upper()}[/color][/b]"
+                       for name in i.get("children", []))
+        others = []
         if i.get("babysitter"):
-            pieces.append(f"[color=7b9fd4]{T.GLYPH_SITTER}[/color]")
+            others.append(f"[color=7b9fd4]{T.GLYPH_SITTER}[/color]")
         if i.get("boogeyman"):
-            pieces.append(f"[color=ff5a4f]{T.GLYPH_SKULL}[/color]")
-        line2 = (" " if len(pieces) < 3 else "").join(pieces)  # three or more pieces close up, readable at the board's size
-        return line1 + ("\n" + line2 if line2 else "")
+            others.append(f"[color=ff5a4f]{T.GLYPH_SKULL}[/color]")
+        pieces = [kids] if kids else []
+        n = len(i.get("children", [])) + len(others)
+
+        def text(line1: list[str], line2: list[str], n2: int) -> str:
+            second = (" " if n2 < 3 else "").join(line2)  # three or more pieces close up
+            return " ".join([head, *line1]) + ("\n" + second if second else "")
+
+        spaced = [f"[b][color={T.CHILD_COLOURS.get(name, 'ffffff')}]{name[:1].upper()}[/color][/b]"
+                  for name in i.get("children", [])]
+        out = [text(dark + door, spaced + others if n < 3 else pieces + others, n)]
+        if others and kids:
+            out.append(text(dark + door + ["".join(others)], pieces, 3))
+        if door:
+            out.append(text(dark, ["TD "] + (pieces + others), 3))
+        return tuple(out)
 
 
 class HouseMap(Widget):
@@ -110,7 +147,7 @@ class HouseMap(Widget):
         if plan is None:
             return
         for zone in plan.cells:
-            cell = ZoneCell(zone=zone, font_size=T.FONT_BOARD, color=T.TEXT)
+            cell = ZoneCell(zone=zone, font_size=T.FONT_BODY, color=T.TEXT)
             cell.bind(on_press=lambda c: self.dispatch("on_zone", c.zone))
             self.cells[zone] = cell
             self.add_widget(cell)
@@ -160,8 +197,8 @@ class HouseMap(Widget):
 
 # ---- the Ladder and the Stress Scale ----------------------------------------------------------
 
-class Cell(Label):
-    """A small framed label (Ladder space, Stress space)."""
+class Cell(FitLabel):
+    """A small framed label (Ladder space, Stress space), at the body size when it fits."""
 
     board_label = True  # a board or track label: 16 px is its floor (readability.py)
 

@@ -5,15 +5,20 @@ of choices (what, then which) both play screens use for what has no place on the
 from __future__ import annotations
 
 import functools
+import math
+import re
+from collections import Counter
 from typing import Any, Callable, NamedTuple, Sequence
 
 from kivy.clock import Clock
 from kivy.graphics import Color, Line, Rectangle
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.games.bump_in_the_night.choices import Choice, Group
 from companion.ui import theme as T
+from companion.ui.fit import why_cut
 from companion.ui.widgets import BigButton, FitLabel
 
 # One colour per player, always shown with the colour's initial (colour is never the only signal).
@@ -32,15 +37,36 @@ def monster_mark(ref: str) -> str:
     return f"[color={SEAT_COLOURS.get(colour, 'ffffff')}]{colour[:1].upper()}\u00b7{KIND_LETTERS.get(kind, kind)}[/color]"
 
 
-def monster_marks(refs: Sequence[str]) -> str:
-    """The monsters in a room, one mark per colour: "Y\u00b7Ba\u00b7Go" (Yellow's Bat and Goblin),
-    so a small room holds them on one line."""
-    kinds: dict[str, list[str]] = {}
-    for ref in refs:
-        colour, _, kind = ref.partition("/")
-        kinds.setdefault(colour, []).append(KIND_LETTERS.get(kind, kind))
-    return " ".join(f"[color={SEAT_COLOURS.get(col, 'ffffff')}]{col[:1].upper()}\u00b7{chr(183).join(ks)}[/color]"
-                    for col, ks in kinds.items())
+CHIP_INK = T.hexc("16121b")  # a chip's letters: dark on the player's colour (7:1 or more on each)
+CHIP_PAD = 3  # px each side of a chip's letters
+NBSP = "\u00a0"
+
+
+class MonsterChip(Label):
+    """A monster on the house: a chip in its player's colour with its kind's letters ("Gh" the
+    Ghost), 20 px bold, dark on the colour. The player shows twice, never by colour alone: the
+    colour, and the chip's shape, square-cornered for the first, third and fifth colours at the
+    table and round-ended for the others (the scores line under the house names the colours in
+    seat order). It lies over a space its room's words keep free for it, so the room's words and
+    its chips wrap together; it takes no touch (a tap goes through to the room)."""
+
+    board_label = True  # a board label (readability.py)
+
+    fill = ListProperty([1.0, 1.0, 1.0, 1.0])
+    ink = ListProperty(list(CHIP_INK))
+    radius = NumericProperty(0)
+
+
+def chip_words(refs: Sequence[str]) -> str:
+    """A chip's letters: its monsters' kinds ("Go Po"), all of one player."""
+    return " ".join(KIND_LETTERS.get(ref.partition("/")[2], ref.partition("/")[2]) for ref in refs)
+
+
+def chip_space(words: str, px: int, k: int) -> str:
+    """The room's words keep a chip's room: no-break spaces as wide as the chip, marked as a
+    reference so its place is known once the words are laid out."""
+    n = math.ceil((text_width(words, px, bold=True) + 2 * CHIP_PAD) / max(1.0, text_width(NBSP, px)))
+    return f"[ref=m{k}]{NBSP * n}[/ref]"
 
 
 class RoomLabel(FitLabel):
@@ -58,6 +84,35 @@ class RoomLabel(FitLabel):
     mark = StringProperty("")
     touch_target = BooleanProperty(False)
 
+    chip_groups: list[list[str]] = []  # the monsters of each chip its words keep a space for ("m0", "m1" ...)
+    compose: Callable[[int], str] | None = None  # its words at a size (set by the house)
+
+    def fit_now(self) -> None:
+        """The largest size from `max_font` down to the theme's floor at which its words read
+        whole and every chip's space is laid out (a space pushed off the room is not a cut word)."""
+        hi = int(self.max_font or self.font_size)
+        for size in range(max(hi, T.FONT_MIN), T.FONT_MIN - 1, -1):
+            if self.compose is not None:
+                self.text = self.compose(size)
+            self.font_size = size
+            self.text_size = self.size
+            if self._whole():
+                break
+        self.__dict__["_fitted"] = (tuple(self.size), self.compose, self.max_font)
+
+    def _whole(self) -> bool:
+        return not why_cut(self) and all(f"m{k}" in self.refs for k in range(len(self.chip_groups)))
+
+    def _fit(self, *_: Any) -> None:
+        """On a new size (the house laid out again): fit its words again, then its chips."""
+        key = (tuple(self.size), self.compose, self.max_font)
+        if key == self.__dict__.get("_fitted"):
+            return  # its own fitting changed its words or size: nothing new
+        self.fit_now()
+        house = self.parent
+        if isinstance(house, HouseView):
+            house.chips_later()
+
     def on_mark(self, *_: Any) -> None:
         self.touch_target = self.mark in ("from", "to", "picked")
         self.action = f"room:{self.room_id}" if self.touch_target else ""
@@ -74,63 +129,171 @@ class RoomLabel(FitLabel):
         return bool(super().on_touch_down(touch))
 
 
-@functools.lru_cache(maxsize=512)
-def text_width(text: str) -> float:
-    """The width of `text` at the board's smallest size (16 px)."""
+@functools.lru_cache(maxsize=1024)
+def text_width(text: str, size: int = T.FONT_BODY, bold: bool = False) -> float:
+    """The width of `text` at `size` px (the rooms' names are set at the body size, 20 px)."""
     from kivy.core.text import Label as CoreLabel
 
-    return float(CoreLabel(text=text, font_size=T.FONT_MIN, font_name="Body").get_extents(text)[0])
+    return float(CoreLabel(text=text, font_size=size, font_name="Body", bold=bold).get_extents(text)[0])
 
 
-def column_needs(house: Any, whole: bool = True) -> tuple[float, ...]:
-    """Per column of the house, the width its one-column rooms need at the board's smallest size
-    (16 px), with the label's padding and the gap between rooms. `whole`: a room one row high
-    has its name and Scare symbols on one line (its second line is for what is in it), a taller
-    one its longest word; else (a house too wide for that) each room its longest word."""
+def column_needs(house: Any, whole: bool = True, size: int = T.FONT_BODY) -> tuple[float, ...]:
+    """Per column of the house, the width its one-column rooms need at `size` px, with the
+    label's padding and the gap between rooms. `whole`: a room one row high has its name on one
+    line (what is in it wraps below), a taller one its longest word; else (a house too wide for
+    that) each room its longest word."""
     need = [0.0] * 6
     for i, r in enumerate(house.rooms):
         cols = {c for _, c in house.cells[i]}
         if len(cols) != 1:
             continue
         rows = {row for row, _ in house.cells[i]}
-        line = f"{r.name} {'!' * r.scare}".strip()
-        widest = text_width(line) if whole and len(rows) == 1 else max(text_width(w) for w in line.split())
+        widest = text_width(r.name, size) if whole and len(rows) == 1 else max(text_width(w, size) for w in r.name.split())
         col = cols.pop()
         need[col] = max(need[col], widest + ROOM_SLACK + 4)
     return tuple(need)
 
 
+ROOM_PAD = 2  # px: a room label's padding each side (widgets.kv)
 ROOM_SLACK = 8  # px a room label's text keeps from its sides (its padding, and rounding)
+ROOM_SIZES = (T.FONT_BODY, T.FONT_BOARD, T.FONT_MIN)  # the rooms' words: 20 px, smaller only for a house too wide
 
 
-def count_marks(n: int, mark: str) -> str:
-    """Girls as marks, "\u25cf\u25cf"; three or more as a count, "3\u25cf", so a small room holds them."""
-    return f"{n}{mark}" if n >= 3 else mark * n
+def count_marks(n: int, mark: str, count_from: int = 3) -> str:
+    """Girls as marks, "\u25cf\u25cf"; three or more (`count_from`) as a count, "3\u25cf", so a
+    small room holds them."""
+    return f"{n}{mark}" if n >= count_from else mark * n
+
+
+_MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
+
+
+def room_words(lbl: Any, name: str, scare: int, girls: tuple[int, int], scared: Sequence[int],
+               monsters: Sequence[str], px: int) -> str:
+    """A room's words at `px`: its name, its Scare symbols, then what is in it: girls, running
+    girls, and a space for each monster's chip. The name has its own line(s) when the room is tall
+    enough, else what is in the room follows on the name's last line. When the room is still too
+    small: two girls are "2\u25cf", running girls are counted by terror, then one player's monsters
+    share a chip ("Go Po"); and when nothing fits, the most compact of these, smaller. Lines are
+    broken here (a chip's space is never where the label wraps: Kivy drops a space-only word
+    there). Sets the label's `chip_groups`: the monsters of each chip, in order."""
+    tries = _tries(scared, monsters)
+    last: tuple[list[str], list[list[str]]] = ([], [])
+    for count_from, running, groups in tries:
+        lines, fits = _room_lines(lbl, name, scare, girls, running, groups, px, count_from)
+        last = (lines, groups)
+        if fits:
+            break
+    lbl.chip_groups = last[1]
+    return "\n".join(last[0])
+
+
+def _tries(scared: Sequence[int], monsters: Sequence[str]) -> list[tuple[int, list[str], list[list[str]]]]:
+    """A room's ways to say what is in it, from the plainest to the most compact: girls as marks,
+    then counted; running girls one by one, then counted by terror ("2\u00d7\u25c91"); a chip a
+    monster, then a chip a player."""
+    apart = [[ref] for ref in monsters]
+    by_colour: dict[str, list[str]] = {}
+    for ref in monsters:
+        by_colour.setdefault(ref.partition("/")[0], []).append(ref)
+    shared = list(by_colour.values())
+    runners = [f"[color=ff9a7a]\u25c9{t}[/color]" for t in scared]
+    counted = [f"[color=ff9a7a]{n}\u00d7\u25c9{t}[/color]" if n > 1 else f"[color=ff9a7a]\u25c9{t}[/color]"
+               for t, n in sorted(Counter(scared).items())]
+    return [(3, runners, apart), (2, runners, apart), (2, counted, apart), (2, counted, shared)]
+
+
+@functools.lru_cache(maxsize=2048)
+def fewest_lines(width: float, name: str, scare: int, girls: tuple[int, int], scared: Sequence[int],
+                 monsters: Sequence[str], px: int) -> int:
+    """The fewest lines a room this wide says its name and what is in it in, at `px`."""
+    probe = _Probe(width, 1e9)
+    return min(len(_room_lines(probe, name, scare, girls, running, groups, px, count_from)[0])
+               for count_from, running, groups in _tries(scared, monsters))
+
+
+class _Probe(NamedTuple):
+    width: float
+    height: float
+
+
+def _room_lines(lbl: Any, name: str, scare: int, girls: tuple[int, int], scared: Sequence[str],
+                groups: Sequence[Sequence[str]], px: int, count_from: int) -> tuple[list[str], bool]:
+    """The room's lines, and whether they fit it (as tall as it is, no word wider)."""
+    pieces = [count_marks(girls[0], "\u25cf", count_from) + count_marks(girls[1], "\u25cb", count_from), *scared]
+    room = lbl.width - 2 * ROOM_PAD
+    marks = "!" * scare
+    dim = f"[color=a89cb0]{marks}[/color]"
+    words = [(w, w) for w in name.split()]
+    rest = [(dim, marks)] if scare else []
+    rest += [(p, _MARKUP.sub("", p)) for p in pieces if p]
+    rest += [(chip_space(chip_words(g), px, k), "") for k, g in enumerate(groups)]
+    space = text_width(" ", px)
+    widest = [0.0]
+
+    def pack(tokens: list[tuple[str, str]], lines: list[str]) -> list[str]:
+        line, used = "", 0.0
+        for markup, plain in tokens:
+            w = text_width(plain, px) if plain else _chip_room(markup, px)
+            widest[0] = max(widest[0], w)
+            if line and used + space + w > room:
+                lines.append(line)
+                line, used = "", 0.0
+            line, used = (f"{line} {markup}", used + space + w) if line else (markup, w)
+        return lines + ([line] if line else [])
+
+    flowing = pack(words + rest, [])
+    named = pack(words, [])
+    if scare and len(pack(words + rest[:1], [])) == len(named):  # the Scare symbols fit beside the name
+        named, rest = pack(words + rest[:1], []), rest[1:]
+    apart = pack(rest, list(named))
+    height = lbl.height - 2
+    if len(apart) * text_width_height(px) <= height:
+        return apart, widest[0] <= room
+    return flowing, len(flowing) * text_width_height(px) <= height and widest[0] <= room
+
+
+@functools.lru_cache(maxsize=16)
+def text_width_height(px: int) -> float:
+    """The height of one line of words at `px`."""
+    from kivy.core.text import Label as CoreLabel
+
+    return float(CoreLabel(text="Ag", font_size=px, font_name="Body").get_extents("Ag")[1])
+
+
+def _chip_room(space: str, px: int) -> float:
+    return space.count(NBSP) * text_width(NBSP, px)
 
 
 # Door marks: an open door is a light bar across the wall; a locked one is red with a bar across it.
 DOOR_OPEN = T.hexc("e8d6a8")
 DOOR_LOCKED = T.hexc("ff6b5e")
-MARGIN = 9  # px around the house: the outside doors are drawn on its edge
+MARGIN = 7  # px around the house: the outside doors are drawn on its edge
 
 
 class HouseView(Widget):
     """The house as it lies on the table: 4 x 6 cells, each room over its cells, the doors between
     rooms (and the three outside doors on the edge) drawn where they are, locked ones marked. In
     each room: its name, Scare symbols (!), girls (never moved \u25cf, moved \u25cb, running
-    \u25c9 with her terror) and the monsters there. Rooms are made once for a house; a refresh gives
-    them new words, fills and marks. `on_room(room_id)` fires on a tap on a room that takes one."""
+    \u25c9 with her terror) and the monsters there, each a chip (`MonsterChip`). Rooms are made
+    once for a house; a refresh gives them new words, fills and marks. `on_room(room_id)` fires on a tap on a room that takes one."""
 
     __events__ = ("on_room",)
+    wants = NumericProperty(0)  # px: the width that sets every room's words at 20 px
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self._house: Any = None
         self.rooms: dict[str, RoomLabel] = {}
+        self._chips: list[MonsterChip] = []
+        self._placed: tuple[list[RoomLabel], list[str]] = ([], [])
+        self._chips_trigger = Clock.create_trigger(self._place_chips, -1)
         self._locks: tuple[str, ...] = ()
         self._shown: tuple[dict[str, Any], dict[str, str]] | None = None
-        self._cols: tuple[float, ...] = (1.0,) * 6  # the width each column needs
-        self._cols_tight: tuple[float, ...] = (1.0,) * 6
+        self._needs: dict[tuple[int, bool], tuple[float, ...]] = {}  # (px, whole): each column's need
+        self._widths: tuple[float, tuple[float, ...], int] = (-1.0, (), T.FONT_BODY)  # for a width: columns, px
+        self._row_h: list[float] = [1.0] * 4  # each row's height (`_fit_rows`)
+        self._same: tuple[Any, ...] = ()  # what the house was last laid out for
         self._relayout = Clock.create_trigger(self._layout, -1)
         self.bind(pos=self._relayout, size=self._relayout)
 
@@ -139,26 +302,89 @@ class HouseView(Widget):
 
     def _build(self, house: Any) -> None:
         self.clear_widgets()
+        self._same = ()
+        self._chips = []
+        self._placed = ([], [])
         self.rooms = {}
         for r in house.rooms:
             lbl = RoomLabel(room_id=r.id)
             self.rooms[r.id] = lbl
             self.add_widget(lbl)
         self._house = house
-        self._cols = column_needs(house)
-        self._cols_tight = column_needs(house, whole=False)
+        self._needs = {(px, whole): column_needs(house, whole, px) for px in ROOM_SIZES for whole in (True, False)}
+        self._widths = (-1.0, (), T.FONT_BODY)
+        self.wants = sum(self._needs[(T.FONT_BODY, False)]) + 2 * MARGIN
         self._layout()
 
+    def columns(self) -> tuple[tuple[float, ...], int]:
+        """The columns' widths and the rooms' font size (px) at the house's present width. The
+        rooms' words are 20 px whenever each column fits its rooms' longest words at that size
+        (else 18, then 16). Each column gets what its longest word needs; then, cheapest first, a
+        column whose one-row rooms' whole names fit on one line if it grows gets that; what is
+        left is shared evenly."""
+        if self._widths[0] == self.width and self._widths[1]:
+            return self._widths[1], self._widths[2]
+        avail = self.width - 2 * MARGIN
+        px = next((p for p in ROOM_SIZES if sum(self._needs[(p, False)]) <= avail), ROOM_SIZES[-1])
+        need, whole = list(self._needs[(px, False)]), self._needs[(px, True)]
+        spare = avail - sum(need)
+        for col in sorted(range(6), key=lambda k: whole[k] - need[k]):
+            grow = whole[col] - need[col]
+            if 0 < grow <= spare:
+                need[col], spare = whole[col], spare - grow
+        widths = tuple(n + spare / 6 for n in need)
+        self._widths = (self.width, widths, px)
+        return widths, px
+
     def _col_x(self, col: int) -> float:
-        """The left edge of a column (col 6: the right edge of the house). A column is as wide as
-        the longest word of a room that lies in it alone needs, and the rest is shared evenly."""
-        need = self._cols if sum(self._cols) <= self.width - 2 * MARGIN else self._cols_tight
-        extra = (self.width - 2 * MARGIN - sum(need)) / 6
-        return self.x + MARGIN + sum(need[:col]) + extra * col
+        """The left edge of a column (col 6: the right edge of the house)."""
+        widths, _ = self.columns()
+        return self.x + MARGIN + sum(widths[:col])
 
     def _row_y(self, row: int) -> float:
         """The top edge of a row (row 4: the bottom of the house)."""
-        return self.top - MARGIN - row * (self.height - 2 * MARGIN) / 4
+        return self.top - MARGIN - sum(self._row_h[:row])
+
+    def _fit_rows(self) -> None:
+        """The rows' heights: equal while every room's words fit them at the rooms' size; else a
+        row whose rooms need more lines takes them from rows that have lines to spare (the rooms
+        that take the fewest lines they can: "2\u25cf", "3\u00d7\u25c91", a chip a player), so
+        the words need not get smaller; only when the other rows have too little to spare do the
+        crowded row's words get smaller."""
+        total = max(1.0, self.height - 2 * MARGIN)
+        base = total / 4
+        house = self._house
+        if self._shown is None or house is None:
+            self._row_h = [base] * 4
+            return
+        view = self._shown[0]
+        widths, px = self.columns()
+        line = text_width_height(px)
+        running = _running(view)
+        rooms = {r["id"]: r for r in view["rooms"]}
+        need = [line + 8] * 4
+        for i, room in enumerate(house.rooms):
+            r = rooms.get(room.id)
+            if r is None:
+                continue
+            rows = sorted({row for row, _ in house.cells[i]})
+            cols = sorted({col for _, col in house.cells[i]})
+            width = sum(widths[cols[0]:cols[-1] + 1]) - 4
+            n = fewest_lines(width, r["name"], int(r["scare"]), (int(r["unmoved"]), int(r["moved"])),
+                             tuple(running.get(r["id"], ())), tuple(r["monsters"]), px)
+            for row in rows:  # a room over two rows asks half of each
+                need[row] = max(need[row], (n * line + 8) / len(rows))
+        if all(n <= base for n in need):
+            self._row_h = [base] * 4
+            return
+        over = sum(max(0.0, n - base) for n in need)
+        slack = [max(0.0, base - n) for n in need]
+        if sum(slack) >= over:
+            self._row_h = [n if n > base else base - sl * over / sum(slack) for n, sl in zip(need, slack)]
+        else:  # the rows that fit keep what they need; the crowded ones share the rest
+            left = total - sum(n for n in need if n <= base)
+            crowded = sum(n for n in need if n > base)
+            self._row_h = [n if n <= base else n * left / crowded for n in need]
 
     def _room_rect(self, cells: Sequence[tuple[int, int]]) -> tuple[float, float, float, float]:
         r0, r1 = min(r for r, _ in cells), max(r for r, _ in cells)
@@ -171,6 +397,7 @@ class HouseView(Widget):
         house = self._house
         if house is None:
             return
+        self._fit_rows()
         for i, r in enumerate(house.rooms):
             x, y, w, h = self._room_rect(house.cells[i])
             lbl = self.rooms[r.id]
@@ -183,12 +410,12 @@ class HouseView(Widget):
         self.canvas.after.clear()
         if house is None:
             return
-        ch = (self.height - 2 * MARGIN) / 4
         with self.canvas.after:
             for (r1, c1), (r2, c2), k in house.frames:
                 locked = house.doors[k].id in self._locks
                 Color(*(DOOR_LOCKED if locked else DOOR_OPEN))
                 if r1 == r2:  # side by side: the door is on the wall between the columns
+                    ch = self._row_h[r1]
                     x = self._col_x(max(c1, c2))
                     y = self._row_y(r1) - ch / 2
                     Rectangle(pos=(x - 4, y - ch * 0.2), size=(8, ch * 0.4))
@@ -212,31 +439,38 @@ class HouseView(Widget):
             self._locks = locks
             self._draw_doors()
         self._shown = (view, marks or {})
-        self._render()
+        same = _view_key(view) + (tuple(self.pos), tuple(self.size))
+        if same == self._same:  # the same house, pieces and size: only which rooms take a tap changed
+            for rid, lbl in self.rooms.items():
+                lbl.mark = (marks or {}).get(rid, "")
+            return
+        self._same = same
+        self._layout()
 
     def _render(self) -> None:
-        """The rooms' words, fills and marks for the view last shown, at the rooms' present size."""
+        """The rooms' words, fills, marks and monster chips for the view last shown, at the rooms'
+        present size."""
         if self._shown is None:
             return
         view, marks = self._shown
-        running: dict[str, list[int]] = {}
+        _, px = self.columns()
+        seats = list(view.get("players", {}))
+        running = _running(view)
         run = view.get("running")
-        if run:
-            for r in run["runners"]:
-                running.setdefault(r["room"], []).append(int(r["terror"]))
+        placed: list[RoomLabel] = []
         for r in view["rooms"]:
             lbl = self.rooms.get(r["id"])
             if lbl is None:
                 continue
-            girls = count_marks(r["unmoved"], "\u25cf") + count_marks(r["moved"], "\u25cb")
-            scared = " ".join(f"[color=ff9a7a]\u25c9{t}[/color]" for t in running.get(r["id"], ()))
-            marks_m = monster_marks(r["monsters"])
-            scare = f"[color=a89cb0]{'!' * r['scare']}[/color]" if r["scare"] else ""
-            # The name alone on the first line; Scare symbols join it when they fit, else lead the second.
-            wide = lbl.width - ROOM_SLACK >= text_width(f"{r['name']} {'!' * r['scare']}")
-            first = f"{r['name']} {scare}" if scare and wide else r["name"]
-            pieces = " ".join(p for p in ("" if wide else scare, girls, scared, marks_m) if p)
-            lbl.text = first + (f"\n{pieces}" if pieces else "")
+            scared = list(running.get(r["id"], ()))
+            monsters = list(r["monsters"])
+            words = (r["name"], int(r["scare"]), (int(r["unmoved"]), int(r["moved"])), tuple(scared), tuple(monsters))
+            if lbl.__dict__.get("_words") != (words, px, tuple(lbl.size)):  # else its words are as they were
+                lbl.__dict__["_words"] = (words, px, tuple(lbl.size))
+                lbl.max_font = px
+                lbl.compose = functools.partial(room_words, lbl, *words)
+                lbl.fit_now()
+            placed.append(lbl)
             if run and r["id"] == run["room"]:
                 lbl.fill = list(T.hexc("5a1612"))
             elif r["unmoved"] + r["moved"] or r["id"] in running:
@@ -244,6 +478,62 @@ class HouseView(Widget):
             else:
                 lbl.fill = list(T.PANEL2)
             lbl.mark = marks.get(r["id"], "")
+        self._placed = (placed, seats)
+        self._place_chips()
+
+    def chips_later(self) -> None:
+        self._chips_trigger()
+
+    def _place_chips(self, *_: Any) -> None:
+        """Each monster's chip over the space its room's words keep for it (the reference `m<k>`)."""
+        placed, seats = self._placed
+        want: list[tuple[str, str, tuple[float, float, float, float], float, int]] = []
+        for lbl in placed:
+            if not lbl.chip_groups:
+                continue
+            tw, th = lbl.texture_size
+            left, top = lbl.center_x - tw / 2, lbl.center_y + th / 2
+            for k, group in enumerate(lbl.chip_groups):
+                boxes = lbl.refs.get(f"m{k}")
+                if not boxes:
+                    continue
+                x1, y1, x2, y2 = boxes[0]
+                colour = group[0].partition("/")[0]
+                seat = seats.index(colour) if colour in seats else 0
+                want.append((chip_words(group), colour, (left + x1 + 1, top - y2 + 1, x2 - x1 - 2, y2 - y1 - 2),
+                             float(lbl.font_size), seat))
+        while len(self._chips) < len(want):
+            chip = MonsterChip()
+            self._chips.append(chip)
+        for chip in self._chips[len(want):]:
+            if chip.parent is not None:
+                self.remove_widget(chip)
+        for chip, (words, colour, (x, y, w, h), size, seat) in zip(self._chips, want):
+            chip.text = words
+            chip.font_size = size
+            chip.fill = list(T.hexc(SEAT_COLOURS.get(colour, "ffffff")))
+            chip.radius = 3 if seat % 2 == 0 else h / 2
+            chip.pos, chip.size = (x, y), (w, h)
+            if chip.parent is None:
+                self.add_widget(chip)
+
+
+def _view_key(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What of the table's view the house shows (rooms' pieces, who runs where, the seats)."""
+    rooms = tuple((r["id"], r["name"], r["scare"], r["unmoved"], r["moved"], tuple(r["monsters"])) for r in view["rooms"])
+    run = view.get("running")
+    runners = (run["room"], tuple((r["room"], r["terror"]) for r in run["runners"])) if run else ()
+    return rooms, runners, tuple(view.get("players", {})), tuple(view.get("locks", ()))
+
+
+def _running(view: dict[str, Any]) -> dict[str, list[int]]:
+    """The terror of each girl running now, by the room she stands in."""
+    out: dict[str, list[int]] = {}
+    run = view.get("running")
+    if run:
+        for r in run["runners"]:
+            out.setdefault(r["room"], []).append(int(r["terror"]))
+    return out
 
 
 class Press(NamedTuple):

@@ -89,8 +89,7 @@ class SolUI(GameUI):
         from companion.i18n import pack_domain
 
         _ = pack_domain(__file__).gettext  # this pack's catalog (locale/ in its folder: docs/i18n.md)
-        return self.icon, "The Stuff of Legend\n" + _("the device runs the Time track, the coin, the Boogeyman deck "
-                                                      "and the enemies")
+        return self.icon, "The Stuff of Legend\n" + _("the device runs the Time track, the coin and the enemies")
 
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}

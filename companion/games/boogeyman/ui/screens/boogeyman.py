@@ -73,7 +73,7 @@ class BoogeymanScreen(BaseScreen):
         kind = p["kind"]
         grid.cols = 3 if kind == "choose_card" else 7
         ladder = "  ".join(ladder_text(s, i + 1) for i, s in enumerate(v["ladder"])) or "no token yet"
-        look.hint = "Boogeyman: " + look_hint("the Apparitions Ladder")
+        look.hint = "Boogeyman: " + look_hint("the Ladder")  # one line at 24 px
         look.secret = f"[b]Ladder:[/b] {ladder} \u00b7 Babysitter in {v['babysitter']}."
         confirm = self.find("confirm")
         confirm.disabled = True

@@ -23,7 +23,8 @@ class BinOverScreen(BaseScreen):
         self.ids.reason.text = {
             "five": "Five people claimed: the game ends at once.",
             "no_girls": "No girls are left in the house: the most claimed win.",
-            "stall": f"{rounds} rounds without anyone claimed: the most claimed win (a house rule, BIN-G17).",
+            "stall": f"{rounds} rounds without anyone claimed: the most claimed win (a house rule: the "
+                     "rulebook does not say how a stalled game ends).",
         }.get(str(v["reason"]), str(v["reason"]))
         for col in v["players"]:  # a fair device: how hard it pushed
             pushed = self.app.seat.pushed_line(col, f"The {colour_words(col)} monster player")

@@ -74,11 +74,12 @@ class BinTableScreen(BaseScreen):
         state = c.state
         v = c.view()
         ctx = ctx_for(state.options)
-        scores = "   ".join(f"{colour_words(col)}{' (device)' if device_holds(app, col) else ''} {p['score']}"
-                           + (f" +{len(p['bonus'])} Bonus" if p["bonus"] else "")
-                           + f" \u2663{p['cards']}"
-                           for col, p in v["players"].items())
-        self.ids.scores.text = f"Claimed: {scores}"
+        # Under the house, one line (wrapping for many players): the girls each claimed (and the
+        # Bonus cards played), the cards each holds.
+        self.ids.scores.text = "Claimed: " + "   ".join(
+            f"{colour_words(col)}{' (device)' if device_holds(app, col) else ''} {p['score']}"
+            + (f" +{len(p['bonus'])} Bonus" if p["bonus"] else "") + f" \u2663{p['cards']}"
+            for col, p in v["players"].items())
         prompt = for_people(str(v["prompt"]))
         self.ids.prompt.text = self.app.marked(prompt)  # what is still a guess, marked
         # What the last input made happen; a line that only says the prompt again is not news (the
@@ -170,6 +171,8 @@ class BinTableScreen(BaseScreen):
             self.ids.choices_note.text = "" if public or self._pieces else "Nothing to do here."
         if self._pieces:
             self.ids.choices_note.text = self.board_words()
+        if state.phase is Phase.ROLL and not camera:
+            self.ids.choices_note.text = "A card drawn: its corner number."
         if camera:
             self.ids.choices_note.text = ("Or scan a card: its corner number" if state.phase is Phase.ROLL
                                           else f"Or scan the card dealt to {colour.capitalize()}")

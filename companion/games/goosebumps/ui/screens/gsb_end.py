@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
 
 from companion.games.goosebumps.protocol import for_table
 from companion.games.goosebumps.ui import DEVICE
 from companion.ui.screens import BaseScreen
 from companion.ui.plain import for_people
+
+
+def where(p: dict[str, Any]) -> str:
+    """Where a monster finished: "space 49", "the Amusement Park (space 52)", "THE END"."""
+    name, space = str(p["where"]), int(p["space"])
+    return name if name in (f"space {space}", "START", "THE END") or name.startswith(f"space {space} ") \
+        else f"{name} (space {space})"
 
 
 class GsbEndScreen(BaseScreen):
@@ -20,7 +28,7 @@ class GsbEndScreen(BaseScreen):
         self.ids.heading.text = f"{v['winner']} reached THE END and wins!" if v.get("winner") else "The game is over"
         order = sorted(v["players"], key=lambda p: -p["space"])
         self.ids.standings.text = "\n".join(
-            f"{k + 1}. {p['seat']} \u2014 {p['where']} (space {p['space']})" for k, p in enumerate(order))
+            f"{k + 1}. {p['seat']} \u2014 {where(p)}" for k, p in enumerate(order))
         self.ids.summary.text = f"{v['round']} rounds \u00b7 " + " \u00b7 ".join(for_people(for_table(n)) for n in v.get("notices", [])[-2:])
         pushed = self.app.seat.pushed_line(DEVICE, "The automated player")  # at the fair level
         if pushed:

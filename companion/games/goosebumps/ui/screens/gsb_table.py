@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.core.window import Window
 from kivy.factory import Factory
+from kivy.graphics import Color, Line, Rectangle
 from kivy.uix.button import Button
-from kivy.properties import StringProperty
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
 from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps import scanning
@@ -56,18 +60,28 @@ def action_of(inp: Any) -> str:
     return type(inp).kind
 
 
-NOTICE_ROOM = 60  # characters the corner beside the pile reads whole (2 lines at the body size or a bit under)
+LINE_ROOM = 62  # characters one line of the screen's width reads whole at the body size
 
 
 def latest(notices: list[str]) -> str:
-    """The last things that happened, newest last: as many as the corner reads whole at a size
-    read from a chair (the newest always; the journal and the device's steps keep every line)."""
-    shown: list[str] = []
-    for n in reversed([for_people(for_table(x)) for x in notices[-3:]]):
-        if shown and len(" \u00b7 ".join([n] + shown)) > NOTICE_ROOM:
-            break
-        shown.insert(0, n)
-    return " \u00b7 ".join(shown)
+    """What just happened, newest last, large: the newest line, and the one before it when both
+    read on one line of the screen's width (the Journal keeps every line, the device's steps say
+    its moves whole). The older words are the dimmer."""
+    lines = [for_people(for_table(x)) for x in notices[-2:] if x]
+    if not lines:
+        return ""
+    if len(lines) == 2 and len(lines[0]) + 3 + len(lines[1]) > LINE_ROOM:
+        lines = lines[-1:]
+    *older, newest = [escape(n) for n in lines]
+    return "".join(f"[color={DIM_HEX}]{o}[/color] \u00b7 " for o in older) + newest
+
+
+def escape(text: str) -> str:
+    """A line as markup shows it (square brackets are Kivy's tags)."""
+    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
+
+
+DIM_HEX = "".join(f"{round(c * 255):02x}" for c in T.DIM[:3])
 
 
 def words(inp: Any, waiting: dict[str, Any], on_screen: bool = False) -> str:
@@ -99,13 +113,91 @@ def offered(c: Any) -> list[Any]:
     return list(c.rules.legal_inputs(c.state, "table"))
 
 
+PROMPT_ONE_LINE = 24  # px: the prompt takes a second line rather than going under this on one
+
+
+def one_line(text: str, font_size: float, width: float) -> bool:
+    """Does the (marked-up) text fit one line of `width` px in bold at `font_size`?"""
+    from kivy.core.text.markup import MarkupLabel
+
+    core = MarkupLabel(text=text, font_size=font_size, bold=True, font_name="Body")
+    core.refresh()
+    return bool(core.content_width <= width)
+
+
 class TrackCell(Button):
-    """One space of the track: its number, its kind, the monsters on it. A control only while a
+    """One space of the track: its number or its kind, the monsters on it. A control only while a
     monster is being put right by hand."""
 
-    board_label = True  # a board or track label: 16 px is its floor (readability.py)
+    board_label = True  # a board or track label (readability.py)
 
     action = StringProperty("")
+    face = ListProperty(list(T.PANEL2))  # the space's colour, drawn under its text
+    ring = BooleanProperty(False)        # monsters stand on it
+
+
+WINDOW = 13  # spaces of the track shown large while playing (a finger's width each across the screen)
+REACH = 6    # the stretch ahead of the mover kept in view: the highest numbered card
+
+
+def window(end: int, focus: int, pieces: list[int], size: int = WINDOW) -> int:
+    """The first space of the stretch shown large: the mover's space and the spaces a numbered
+    card takes it to, and as many of the other monsters as fit with them (nearest first)."""
+    size = min(size, end + 1)
+    need = min(end, focus + REACH)
+    lo, hi = max(0, need - size + 1), min(focus, end + 1 - size)
+    best = max(0, min(focus - 2, end + 1 - size))
+    if lo > hi:
+        return best
+    return max(range(lo, hi + 1), key=lambda s: (sum(s <= p < s + size for p in pieces), -abs(s - best)))
+
+
+STRIP_PLAIN = T.hexc("5a5066")  # a plain space on the strip: seen against the screen, quieter than a coloured one
+
+
+class TrackStrip(Widget):
+    """The whole track as a thin strip: each space a sliver in its kind's colour, the stretch shown
+    large framed, each monster's mark above its space."""
+
+    def show(self, end: int, colours: list[Any], first: int, count: int, pawns: dict[int, str]) -> None:
+        self._what = (end, colours, first, count, pawns)
+        self._draw()
+
+    def on_size(self, *_: Any) -> None:
+        self._draw()
+
+    def on_pos(self, *_: Any) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        what = getattr(self, "_what", None)
+        self.canvas.clear()
+        self.clear_widgets()
+        if what is None or self.width <= 0:
+            return
+        end, colours, first, count, pawns = what
+        step = self.width / (end + 1)
+        band, mid = 10, self.y + (self.height - 10) / 2
+        marks: list[tuple[Label, float]] = []
+        right = self.x
+        for space in sorted(pawns):  # each monster's mark on a light chip over its space
+            mark = Label(text=f"[b]{pawns[space]}[/b]", markup=True, font_size=T.FONT_BODY, color=T.BG)
+            mark.texture_update()
+            w = mark.texture_size[0] + 8
+            left = min(max(self.x + space * step + step / 2 - w / 2, right + 3), self.right - w)
+            mark.size, mark.pos = (w, self.height), (left, self.y)
+            right = left + w
+            marks.append((mark, left))
+        with self.canvas:
+            for space, colour in enumerate(colours):
+                Color(*colour)
+                Rectangle(pos=(self.x + space * step, mid), size=(max(1.0, step - 1), band))
+            Color(*T.TEXT)
+            Line(rectangle=(self.x + first * step - 1, mid - 2, count * step + 1, band + 4), width=1.2)
+            for mark, left in marks:
+                Rectangle(pos=(left, self.y), size=mark.size)
+        for mark, _ in marks:
+            self.add_widget(mark)
 
 
 class GsbTableScreen(BaseScreen):
@@ -136,9 +228,14 @@ class GsbTableScreen(BaseScreen):
             # The cards the device holds on the screen are still in the real draw pile (nobody dealt
             # them; gsb_setup's words): the count is the table's (play-test, issue 25: 57 for 61).
             pile += sum(p["cards"] for p in v["players"] if p["automated"])
-        self.ids.pile.text = f"Draw pile: {pile}" + (f" \u00b7 discard: {caption(top)}" if top else "")
-        self.ids.notices.text = latest(list(v.get("notices", [])))
-        self.ids.prompt.text = self.app.marked(for_people(for_table(str(v.get("prompt", "")))))  # guesses marked
+        self.ids.pile.text = f"Draw pile: {pile}"
+        self.ids.discard.text = f"Discard: {caption(top)}" if top else ""
+        # Putting a monster right by hand, the track takes the room of what happened
+        self.ids.notices.text = "" if self.mode == "fix_where" else latest(list(v.get("notices", [])))
+        prompt = self.ids.prompt
+        prompt.text = self.app.marked(for_people(for_table(str(v.get("prompt", "")))))  # guesses marked
+        if self.mode != "fix_where":  # one line when it reads at a good size, two when it does not
+            prompt.height = 40 if one_line(prompt.text, PROMPT_ONE_LINE, Window.width - 12 - 20) else 52
         self.find("undo").disabled = not c.undo_label()
         w = v["waiting"]
         victim = [p for p in v["players"] if p["seat"] == w.get("victim")]
@@ -157,57 +254,86 @@ class GsbTableScreen(BaseScreen):
         self._choices(v)
 
     def _track(self, v: dict[str, Any]) -> None:
+        """While playing: the stretch around the mover large, the whole track a strip under it.
+        Putting a monster right by hand: every space, finger-sized (the rest folds away)."""
         t = v["track"]
+        end = int(t["end"])
         grid = self.ids.track
-        # Putting a monster right, the track grows to finger-sized spaces (the rest folds away).
         big = self.mode == "fix_where"
-        grid.cols = 13 if big else 21
-        rows = -(-(t["end"] + 1) // grid.cols)
-        grid.height = rows * (50 if big else 25) + rows - 1
-        for w, height in ((self.ids.info, 66), (self.ids.prompt, 40)):
-            w.height, w.opacity = (0, 0) if big else (height, 1)
-        if len(self.cells) != t["end"] + 1:
-            grid.clear_widgets()
-            self.cells = []
-            for space in range(t["end"] + 1):
-                cell = Factory.TrackCell(action=f"space:{space}")
-                cell.bind(on_press=lambda _b, s=space: self.tapped_space(s))
-                self.cells.append(cell)
-                grid.add_widget(cell)
         on: dict[int, list[str]] = {}
         for p in v["players"]:
             on.setdefault(p["space"], []).append(initial(p["seat"]))
+        focus = next((p["space"] for p in v["players"] if p["seat"] == v["turn"].get("seat")), 0)
+        first = 0 if big else window(end, focus, sorted(on))
+        count = end + 1 if big else min(WINDOW, end + 1)
+        grid.cols = 13 if big else count
+        rows = -(-count // grid.cols)
+        crowd = any(len(ms) > 3 for ms in on.values())  # four monsters or more on a space: two lines of them
+        grid.height = rows * (50 if big or crowd else 46) + rows - 1
+        rows = max(2, -(-len(v["players"]) // (2 if len(v["players"]) > 3 else 1)))
+        for w, height in ((self.ids.info, 24 * rows), (self.ids.prompt, 52), (self.ids.strip, 26)):
+            w.height, w.opacity = (0, 0) if big else (height, 1)
+        if len(self.cells) != count:
+            grid.clear_widgets()
+            self.cells = []
+            for k in range(count):
+                cell = Factory.TrackCell()
+                cell.bind(on_press=lambda b: self.tapped_space(int(b.action.split(":")[1])))
+                self.cells.append(cell)
+                grid.add_widget(cell)
         landmarks, steal = set(t["landmarks"]), set(t["steal"])
-        for space, cell in enumerate(self.cells):
-            # The ends by a glyph and a word the cell reads whole at the track's size (FONT_MIN)
-            mark = ("START" if big else "\u25b6") if space == 0 else "END" if space == t["end"] else \
+
+        def face(space: int) -> Any:
+            return (T.ACCENT if space in landmarks else T.DANGER if space in steal
+                    else T.INFO if space in (t["sign"], t["tombstone"]) else T.PANEL2)
+
+        for k, cell in enumerate(self.cells):
+            space = first + k
+            # The ends by a glyph and a word the cell reads whole at the body size
+            mark = "\u25b6" if space == 0 else "END" if space == end else \
                 "\u2605" if space in landmarks else "ST" if space in steal else \
                 "\u2197" if space == t["sign"] else "\u271d" if space == t["tombstone"] else str(space)
             pawns = "".join(on.get(space, []))
+            cell.action = f"space:{space}"
+            if len(pawns) > 3:  # four monsters or more: two lines of them
+                pawns = pawns[:(len(pawns) + 1) // 2] + "\n" + pawns[(len(pawns) + 1) // 2:]
             cell.text = f"[b]{pawns}[/b]" if pawns else mark
-            cell.background_color = (T.ACCENT if space in landmarks else T.DANGER if space in steal
-                                     else T.INFO if space in (t["sign"], t["tombstone"]) else T.PANEL2)
+            cell.face = list(face(space))
+            cell.ring = bool(pawns)
+            # Dark words on a coloured space, light ones on a plain one: both read at 4.5:1 or more.
+            cell.color = T.BG if cell.face != list(T.PANEL2) else T.TEXT
+            cell.font_size = T.FONT_BODY if big or len(pawns) > 3 else T.FONT_TITLE if len(pawns) < 3 \
+                else T.FONT_TITLE - 4 if pawns else T.FONT_TITLE - 2
             cell.disabled = not big
-            # Small only while it is a picture of the track (disabled); a target, it is finger-sized.
+            # A picture of the track while playing, pressed nowhere; a target, it is finger-sized.
             cell.small_reason = "" if big else "the track shown, not pressed (Move a monster enlarges it)"
+        if not big:
+            self.ids.strip.show(end, [T.TEXT if sp in (0, end) else STRIP_PLAIN if face(sp) == T.PANEL2 else face(sp)
+                                      for sp in range(end + 1)],
+                                first, count, {sp: "".join(ms) for sp, ms in on.items()})
 
     def _players(self, v: dict[str, Any]) -> None:
         box = self.ids.players
         box.clear_widgets()
-        box.cols = 1 if len(v["players"]) <= 3 else 2  # a line each, as large as the corner holds
+        many = len(v["players"]) > 3
+        box.cols = 2 if many else 1  # a line each, as large as the corner holds
+        on_screen = self.app.controller.state.options.device_hand == "screen"
         for p in v["players"]:
             me = "\u25b6 " if p["seat"] == v["turn"]["seat"] and v["phase"] == "play" else ""
             holder = ""
-            if p.get("slots") is not None and self.app.controller.state.options.device_hand == "screen":
-                # No slots at the table, and the boxes made a long line drop out of its cell
-                # ("the Amusement Park", play-test of issue 25): the count says it.
-                holder = " on the screen"
-            elif p.get("slots") is not None:
-                holder = " holder " + "".join("\u25a0" if f else "\u25a1" for f in p["slots"])
-            box.add_widget(Factory.GsbLine(
-                text=f"{me}[b]{initial(p['seat'])}[/b] {p['seat']}: {p['where']}, "
-                     f"{p['cards']} card{'s' if p['cards'] != 1 else ''}{holder}",
-                color=T.ACCENT if me else T.TEXT))
+            if p.get("slots") is not None and not on_screen:
+                holder = "".join("\u25a0" if f else "\u25a1" for f in p["slots"])
+                holder = f" {holder}" if many else f" holder {holder}"
+            n = p["cards"]
+            cards = f"{n} card{'s' if n != 1 else ''}"
+            if many:  # two columns: the mark and the space (the track shows what it is)
+                where = p["where"] if p["where"] in ("START", "THE END") else f"space {p['space']}"
+                text = f"{me}[b]{initial(p['seat'])}[/b] {where}, {cards}{holder}"
+            else:
+                # No slots at the table when its hand is on the screen: the count says it (the
+                # play-test of issue 25 saw a long line drop out of its cell).
+                text = f"{me}[b]{initial(p['seat'])}[/b] {p['seat']}: {p['where']}, {cards}{holder}"
+            box.add_widget(Factory.GsbLine(text=text, color=T.ACCENT if me else T.TEXT))
 
     def _button(self, text: str, action: str, fn: Any, kind: str = "normal") -> BigButton:
         b = BigButton(caption=text, action=action, font_size=T.FONT_BODY, kind=kind, height=50)
@@ -283,7 +409,7 @@ class GsbTableScreen(BaseScreen):
             self._button(f"Name {seat}'s {n} in private\u2026", "draw_device",
                          lambda: private.hand_to(seat, "holder"), "primary")
             return
-        self.ids.note.text = f"{seat} keeps {cards} secret, or names {them} in private so the device can show {them} later"
+        self.ids.note.text = f"Secret, or named in private so the device can show {them} later"
         self._button(f"{count} not shown", "draw_unseen", lambda: self.choose(I.Draw(("?",) * count)), "primary")
         self._button(f"{seat} names {them} in private\u2026", "draw_name",
                      lambda: private.hand_to(seat))

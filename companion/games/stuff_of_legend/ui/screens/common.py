@@ -80,29 +80,37 @@ class Choices:
         App.get_running_app().screen(App.get_running_app().sm.current).refresh()
 
 
-def tracks(s: Any, v: dict[str, Any], board: bool = True) -> str:
-    """The Time, Attention and Wound tracks, the coin and the decks, in words (markup); with
-    `board`, where the party, the armies, the leaders and the allies are too."""
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def tracks(s: Any, v: dict[str, Any], wide: bool = False) -> str:
+    """The Time, Attention and Wound tracks and the Boogeyman deck, in words (markup) at the body
+    size: one fact a line in a narrow column, two to a line when `wide` (the coin's screen)."""
     t, a = v["tracks"]["time"], v["tracks"]["attention"]
     boxes = "".join("\u25cf" if i < t["division"] else "\u25cb" for i in range(t["boy_lost"] - 1))
     hand = f" \u00b7 hands \u2212{t['hand_reduction']}" if t["hand_reduction"] else ""
     wound = v["tracks"]["wound"]
     wounds = " ".join(f"[b][color=e8a23a]{w}[/color][/b]" if w == wound else w for w in WOUNDS)
     decks = v["decks"]
-    sinister = decks["sinister_title"] or "none"
+    join = "  \u00b7  " if wide else "\n"
     lines = [
-        f"[b]Time[/b]  {boxes} {T.GLYPH_SKULL}\nthe Boy on {t['division']} of {t['boy_lost']} "
-        f"(BOY LOST){hand}",
-        f"[b]Attention[/b] {a['value']} ({a['colour']}) \u00b7 range {a['range']} \u00b7 armies {a['army_strength']}",
-        f"[b]Wounds[/b]  {'before A' if not wound else ''} {wounds}",
-        f"[b]Coin & deck[/b] {decks['boogeyman']} Boogeyman cards \u00b7 Sinister Games: {sinister}",
+        f"[b]Time[/b]  {boxes}{T.GLYPH_SKULL}{join}the Boy on {t['division']} \u00b7 lost on {t['boy_lost']}{hand}",
+        f"[b]Attention[/b] {a['value']} ({a['colour']}){join}range {a['range']} \u00b7 armies {a['army_strength']}",
+        f"[b]Wounds[/b]  {'on ' + wound if wound else 'none'} \u00b7 {wounds}",
+        f"[b]Boogeyman deck[/b] {decks['boogeyman']}",
     ]
-    if not board:
-        return "\n".join(lines)
-    lines.append(f"[b]Party[/b] in {where(s, v['party'])}" + (f" \u00b7 Rifle: {who(s, v['rifle'])}" if v["rifle"] else ""))
-    armies = ", ".join(f"{where(s, sp)} {n}" for sp, n in v["armies"].items())
-    if armies:
-        lines.append(f"[b]Armies[/b] {armies}")
+    if decks["sinister_title"]:
+        lines.append(f"[b]Sinister Games[/b] {decks['sinister_title']}")
+    return "\n".join(lines)
+
+
+def board(s: Any, v: dict[str, Any]) -> str:
+    """The enemies and friends on the board, in words (markup): the armies by space, the Leaders,
+    the Allies ("" when there are none). Where the party is, the table screen's heading says."""
+    lines = []
+    if v["armies"]:
+        lines.append("[b]Armies[/b] " + ", ".join(f"{where(s, sp)} {n}" for sp, n in v["armies"].items()))
     if v["leaders"]:
         lines.append("[b]Leaders[/b] " + ", ".join(f"{ld['title']} ({where(s, ld['space'])})" for ld in v["leaders"]))
     if v["allies"]:
@@ -111,13 +119,15 @@ def tracks(s: Any, v: dict[str, Any], board: bool = True) -> str:
 
 
 def heroes(v: dict[str, Any]) -> str:
+    """Each hero a line: the cards in hand, the Colonel's Rifle, a marker on the board, what is
+    owed and the Boogeyman cards held."""
     out = []
     for h in v["heroes"]:
-        marks = (" \u2691" if h["rifle"] else "") + (" \u2714" if h["on_board"] else "") + (
+        marks = (" \u2691 Rifle" if h["rifle"] else "") + (" \u2714 acted" if h["on_board"] else "") + (
             " (exhausted)" if h["exhausted"] else "")
         held = f" \u00b7 {', '.join(h['held'])}" if h["held"] else ""
         owed = f" \u00b7 owes {h['owed']}" if h["owed"] else ""
-        out.append(f"{h['name']}{marks}: {h['cards']} cards{owed}{held}")
+        out.append(f"[b]{h['name']}[/b]{marks}: {_cards(int(h['cards']))}{owed}{held}")
     return "\n".join(out)
 
 

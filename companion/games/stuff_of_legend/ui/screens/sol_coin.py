@@ -23,7 +23,7 @@ class SolCoinScreen(BaseScreen):
         s = c.state
         v = c.view()
         self.ids.prompt.text = for_people(str(v["prompt"]))
-        self.ids.tracks.text = tracks(s, v, board=False)  # the coin's screen has room for the tracks only
+        self.ids.tracks.text = tracks(s, v, wide=True)  # the tracks only, two facts a line
         kind = v["waiting"].get("kind")
         coin = kind == "coin"
         self.ids.faces.shown = coin

@@ -11,9 +11,11 @@ from typing import Any
 from kivy.properties import BooleanProperty
 
 from companion.games.stuff_of_legend.common import where, who
+from companion.games.stuff_of_legend.state import ScoutPeek, StateNumber
 from companion.games.stuff_of_legend.ui import words
 from companion.games.stuff_of_legend.ui.screens.common import Choices, private_text
 from companion.ui import theme as T
+from companion.ui.hold import look_hint
 from companion.ui.screens import BaseScreen
 from companion.ui.plain import for_people
 
@@ -80,9 +82,11 @@ class SolPrivateScreen(BaseScreen):
         self.ids.cover_text.text = (f"{T.GLYPH_WARN} Pass the device to {name}\n"
                                     f"[size=22]Everyone else: look away.[/size]")
         mine = c.view(seat)["private"]  # the holder's own observation, nothing else
-        look.hint = f"{name}: hold your finger here to see {self._what(s, mine)}"
-        look.secret = f"[b]{name} only[/b]\n" + private_text(s, mine)
         self.deciding = words.private_decision(s) == seat
+        # Above the choices the cover is one short line (the full list when it has the screen).
+        short = "what you saw" if isinstance(s.head, (StateNumber, ScoutPeek)) else "your cards"
+        look.hint = f"{name}: " + look_hint(short if self.deciding else self._what(s, mine))
+        look.secret = f"[b]{name} only[/b]\n" + private_text(s, mine)
         self.ids.ask.text = for_people(str(c.view(seat)["prompt"])) if self.deciding else ""
         hide = self.find("hide")
         hide.caption = "Cover it" if self.deciding else (

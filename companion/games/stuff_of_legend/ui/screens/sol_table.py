@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.games.stuff_of_legend import inputs as I
 from companion.games.stuff_of_legend.common import where, who
-from companion.games.stuff_of_legend.ui.screens.common import Choices, button, heroes, tracks
+from companion.games.stuff_of_legend.ui.screens.common import Choices, board, button, heroes, tracks
 from companion.ui.screens import BaseScreen
 from companion.ui.plain import for_people
 
@@ -31,14 +31,15 @@ class SolTableScreen(BaseScreen):
             return
         s = c.state
         v = c.view()
-        self.ids.heading.text = f"Turn {v['turn']} \u00b7 the party in {where(s, v['party'])}"
+        self.ids.heading.text = f"The party in {where(s, v['party'])}"  # the turn: on the status bar
         self.ids.tracks.text = tracks(s, v)
         self.ids.heroes.text = heroes(v)
+        self.ids.board.text = board(s, v)
         self.ids.prompt.text = for_people(str(v["prompt"]))
         self.ids.notices.text = "\n".join(for_people(str(n)) for n in v["notices"][-2:])  # the last two lines, large; the rest on the Journal
         self.find("undo").disabled = not c.undo_label()
-        self.find("look").caption = "Back to the choices" if self.mode == "look" else "Look at my cards"
-        self.find("accident").caption = "Back to the choices" if self.mode.startswith("accident") else "A token was seen"
+        self.find("look").caption = "Back" if self.mode == "look" else "My cards"  # to the choices
+        self.find("accident").caption = "Back" if self.mode.startswith("accident") else "A token was seen"
         if self.mode:
             self._special(s, v)
             return
