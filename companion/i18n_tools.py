@@ -112,8 +112,9 @@ def _written(catalog: Any, po: bool) -> bytes:
     from babel.messages.pofile import write_po
 
     out = io.BytesIO()
-    # No dates, no line wrapping: the files change only when a text does (clean merges).
-    write_po(out, catalog, width=0, omit_header=False, sort_output=True, include_lineno=True,
+    # No dates, no line wrapping, no line numbers (the file names stay): the files change only when
+    # a text or the file it is in does, so branches that edit the same module merge cleanly.
+    write_po(out, catalog, width=0, omit_header=False, sort_output=True, include_lineno=False,
              ignore_obsolete=True)
     return out.getvalue()
 
