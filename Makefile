@@ -1,4 +1,5 @@
-# Two commands: `make run` starts the companion, `make test` runs the whole suite.
+# Two commands: `make run` starts the companion, `make test` runs the suite but for the tests marked
+# slow (whole games by touch, searches, every screen at Large text); `make test-slow` runs those too.
 # Both do their own set-up first (scripts/setup.sh), so a fresh clone needs nothing else.
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -17,7 +18,7 @@ setup-test:
 test: setup-test
 	$(VENV)/bin/ruff check companion cards_qr firmware hardware benchmarks tests
 	$(PY) -m mypy
-	xvfb-run -a -s "-screen 0 1024x768x24" $(PY) -m pytest -q
+	xvfb-run -a -s "-screen 0 1024x768x24" $(PY) -m pytest -q -m "not slow"
 
 typecheck: setup-test
 	$(PY) -m mypy
@@ -39,9 +40,12 @@ clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache build *.egg-info
 
 .PHONY: test-slow
-# Long runs split from `make test`: the firmware fuzz at 100,000 host lines per interpreter, two more seeds;
-# the journal's fault injection at 2,400 damaged journals and 1,000 kills (docs/journal.md).
+# Long runs split from `make test`: the tests marked slow (pyproject's markers: whole games by touch,
+# the searching AI levels, every screen at Large text); the firmware fuzz at 100,000 host lines per
+# interpreter, two more seeds; the journal's fault injection at 2,400 damaged journals and 1,000 kills
+# (docs/journal.md).
 test-slow: setup-test
+	xvfb-run -a -s "-screen 0 1024x768x24" $(PY) -m pytest -q --no-cov -m slow
 	FIRMWARE_FUZZ_LINES=100000 $(PY) -m pytest -q --no-cov tests/firmware/test_micropython.py -k fuzz
 	COMPANION_FAULT_CASES=2400 COMPANION_CRASH_KILLS=1000 $(PY) -m pytest -q -s --no-cov -o timeout=3600 \
 		tests/faults/test_damage.py tests/core/test_crash.py

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from companion.core.table import table_of
 from tests.ui.flows import BgmChildren, TableModel, same_table, start_game
 
@@ -62,6 +64,7 @@ def table_changed(c: Any, span: int) -> bool:
     return not same_table(table_of(c.rules, c.session.earlier(span)), table_of(c.rules, c.state))
 
 
+@pytest.mark.slow  # a whole game by touch, ~47 s: `make test-slow`
 def test_a_competitive_game_against_the_device_by_touches_whose_table_follows_only_the_steps_shown(
         harness: Any) -> None:
     h = harness

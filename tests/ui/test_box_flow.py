@@ -13,6 +13,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
 from flows import table_done, type_text  # noqa: E402
 from sol_table_bots import HEROES, SEED, TouchTable  # noqa: E402
@@ -84,6 +86,7 @@ def _typed(h: Any, text: str) -> None:
     assert not h.app.keyboard.shown
 
 
+@pytest.mark.slow  # a whole game by touch, ~14 s: `make test-slow`
 def test_three_space_names_and_two_location_titles_taught_then_a_whole_game_uses_them(harness: Any) -> None:
     """Done when (issue 26): the box flow first, then the whole game by touches to its end; from the
     new game's first screen to its last, no corrected guess is shown, said or journaled."""

@@ -161,6 +161,7 @@ LARGE_PACK_CLIPS = {
 }
 
 
+@pytest.mark.slow  # every screen of every game at Large text, ~35 s: `make test-slow` (test_large_text.py keeps the quick check)
 @pytest.mark.parametrize("code", codes())
 def test_at_large_text_every_text_is_larger_and_clear_and_the_shell_s_whole(code: str, tmp_path: Path) -> None:
     """Settings -> Large text (+25 %) on, the app started with it: every shots state of the game

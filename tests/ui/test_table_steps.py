@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from companion.core.table import follow, table_of
 from tests.ui.flows import (BgmChildren, TableModel, same_table, shown_steps, start_game, tap_zone,
                             through_summary, type_text)
@@ -138,6 +140,7 @@ def test_4_undo_across_the_boogeymans_turn_lists_what_to_put_back(harness: Any) 
     assert app.sm.current == "table" and h.prompt() == "Daphne: 3 Actions left"
 
 
+@pytest.mark.slow  # a whole game by touch, ~55 s: `make test-slow`
 def test_a_game_by_touches_whose_table_follows_only_the_steps_shown(harness: Any) -> None:
     """Issue 25, "Done when": a Boogeyman game (Cooperative, two children) played by touches only,
     Undo included, while the test keeps its own model of the physical table. The model changes only

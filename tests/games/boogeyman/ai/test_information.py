@@ -55,7 +55,10 @@ def test_determinize_depends_only_on_what_the_boogeyman_knows() -> None:
         assert unseen(a) == unseen(s)
 
 
-@pytest.mark.parametrize("level", ["rules", "normal", "hard", "fair"])
+@pytest.mark.parametrize("level", ["rules", "normal",
+                                   # the searching levels, ~14 s each: `make test-slow`
+                                   pytest.param("hard", marks=pytest.mark.slow),
+                                   pytest.param("fair", marks=pytest.mark.slow)])
 def test_decision_does_not_change_when_only_hidden_information_changes(level: str) -> None:
     kinds = set()
     for i, s in enumerate(positions()):

@@ -54,6 +54,7 @@ def test_timeout_is_a_boogeyman_win() -> None:
     assert (r.winners, r.reason, r.rounds) == (("boogeyman",), "timeout", 2)
 
 
+@pytest.mark.slow  # many simulated games, ~10 s: `make test-slow`
 def test_children_can_win_and_lose() -> None:
     rs = run_games("competitive", "hard", 16, 4, jobs=1)
     assert {children_won(r) for r in rs} == {True, False}
