@@ -4,7 +4,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test setup setup-test typecheck lint bench install-pi clean upgrade-deps
+.PHONY: run test setup setup-test typecheck lint bench install-pi clean upgrade-deps i18n
 
 run: setup
 	$(VENV)/bin/companion run
@@ -25,6 +25,10 @@ typecheck: setup-test
 
 lint: setup-test
 	$(VENV)/bin/ruff check companion cards_qr firmware hardware benchmarks tests
+
+# The message catalogs (docs/i18n.md): extract the .pot files, update the .po, compile the .mo.
+i18n: setup-test
+	$(PY) scripts/i18n.py
 
 bench: setup-test
 	@for b in benchmarks/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done

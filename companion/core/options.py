@@ -24,10 +24,13 @@ from dataclasses import dataclass
 from typing import Any, Literal, Sequence
 
 from companion.core.errors import IllegalInput
+from companion.i18n import N_
 
 SETUP = "setup"  # the metadata key
 HOLDERS = ("person", "easy", "normal", "hard", "fair")
-HOLDER_WORDS = {"person": "A person", "easy": "Easy", "normal": "Normal", "hard": "Hard", "fair": "Fair"}
+# The words are English msgids: the set-up screen shows them through the catalogs (companion/i18n.py).
+HOLDER_WORDS = {"person": N_("A person"), "easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"),
+                "fair": N_("Fair")}
 DEVICE_LEVELS = HOLDERS[1:]
 
 Kind = Literal["choice", "number", "holders"]
@@ -68,7 +71,7 @@ def number(default: int, low: int, high: int, label: str, step: int = 1) -> Any:
                                                                 "high": high, "step": step}})
 
 
-def holders(default: tuple[str, ...], label: str = "Who plays each seat") -> Any:
+def holders(default: tuple[str, ...], label: str = N_("Who plays each seat")) -> Any:
     """Who holds each seat, in seat order: "person", or the device's level."""
     check_holders(default)
     return dataclasses.field(default=default, metadata={SETUP: {"kind": "holders", "label": label}})

@@ -18,10 +18,13 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from companion import i18n
+from companion.i18n import N_, _, ngettext
 from companion.core.table import Step
 from companion.ui import theme as T
 from companion.ui.controller import GameController
 from companion.ui.hardware import CardScanner, SensorFeed, find_sensor_board
+from companion.ui.lang import Translator
 from companion.ui.overlays import Confirm, Keyboard, Overlay, Summary, WhyView
 from companion.ui.panel_link import PanelLink
 from companion.ui.packui import GameUI, ui_for
@@ -81,6 +84,7 @@ class CompanionApp(App):
         self.came_from: dict[str, str] = {}  # screen -> the screen it was last opened from
         self._moment = ""  # the status of the moment a summary shows (the device's turn), while shown
         self.setting_up: GameUI | None = None  # the game the shell's set-up screen sets up
+        self.tr = Translator()  # kv texts: `app.tr._("...")`, computed again when the language changes
 
     @staticmethod
     def _default_board() -> GameUI | None:
@@ -108,6 +112,8 @@ class CompanionApp(App):
     # ---- building ----
     def build(self) -> Any:
         T.register_fonts()
+        i18n.set_language(self.prefs.language or i18n.DEFAULT)
+        self.sounds.language = i18n.language()
         # The text size every screen is built at, for as long as the app runs (Settings -> Large
         # text takes effect at the next start: screens already built keep their sizes).
         T.set_scale(T.LARGE if self.prefs.large_text else 1.0)
@@ -142,7 +148,9 @@ class CompanionApp(App):
             self.scanner.checked = True
         Clock.schedule_interval(self._tick, 0.2)
         resumed = self.auto_resume and self.controller.unfinished() is not None and self.resume()
-        if not resumed:
+        if not self.prefs.language:
+            self.go("language")  # the first start: the table chooses its language
+        elif not resumed:
             self.go("choose")
         self._update_status()
         if self.controller.notice:  # damage repaired, or why games cannot be saved right now
@@ -235,6 +243,7 @@ class CompanionApp(App):
             self.sensors = None
         self.scanner.close()
         self.seat.close()
+        self.tr.clear()
         if self.panel is not None:
             self.panel.close()
         self.controller.close()
@@ -300,6 +309,16 @@ class CompanionApp(App):
         except SettingsNotSaved as exc:  # kept in memory; the table is told it will not last
             self.toast(str(exc))
         self._hold_seat()
+
+    def set_language(self, lang: str) -> None:
+        """Every text in `lang` from now on (the first start, Settings): kept with the settings,
+        the kv texts computed again, the screen on show built again. A game on goes on as it was."""
+        i18n.set_language(lang)
+        self.prefs.language = lang
+        self.sounds.language = lang
+        self.save_prefs()
+        self.tr.changed()
+        self._entered()
 
     def _hold_seat(self) -> None:
         """The device's chairs in this game, as Settings say: every seat it may hold."""
@@ -435,13 +454,16 @@ class CompanionApp(App):
     def ask_undo(self) -> None:
         span = self.undo_span()
         if not span:
-            self.toast("Nothing to undo yet", "info")
+            self.toast(_("Nothing to undo yet"), "info")
             return
-        detail = self.game.undo_detail if self.game is not None else "The game goes back to just before it."
+        detail = _(self.game.undo_detail if self.game is not None else N_("The game goes back to just before it."))
         if len(span) > 1:  # the device would give its answer straight back: it goes with it
-            answers = "; ".join(span[1:3]) + (f"; {len(span) - 3} more" if len(span) > 3 else "")
-            detail = f"The device's answer after it goes too ({answers}). " + detail
-        self.confirm.ask(f"Undo: {span[0]}?", "Undo it", self.undo, detail=detail, cancel="Keep it")
+            more = len(span) - 3
+            answers = "; ".join(span[1:3]) + ("; " + ngettext("{n} more", "{n} more", more).format(n=more)
+                                              if more > 0 else "")
+            detail = _("The device's answer after it goes too ({answers}).").format(answers=answers) + " " + detail
+        self.confirm.ask(_("Undo: {what}?").format(what=span[0]), _("Undo it"), self.undo, detail=detail,
+                         cancel=_("Keep it"))
 
     def undo_span(self) -> list[str]:
         """What one Undo takes back, oldest first (controller.undo_span): never only the
@@ -493,7 +515,7 @@ class CompanionApp(App):
                 and self.summary.shown):
             # The device decided again while its last steps still show: the table is told every
             # step, in order (issue 25 #5: a second decision replaced the first one's steps).
-            if turn is not None and self.summary.heading == "On the table":
+            if turn is not None and self.summary.heading == _("On the table"):
                 # The device's first decision put its changes up as they came; the turn, told
                 # when it ends, names the list.
                 self.summary.heading = turn.title
@@ -512,7 +534,7 @@ class CompanionApp(App):
                 # The steps of a person's own input are that moment's: the bar keeps its status
                 # (the play-test of issue 25 read "Device's turn" over "Move Player 1's monster").
                 self._moment = g.status(c.rules.view(before, "table")) if same and c.table_cause == "input" else ""
-                title = "Put the table back" if c.table_cause == "undo" else "On the table"
+                title = _("Put the table back") if c.table_cause == "undo" else _("On the table")
             self.summary.present(title, lines, notices, self._summary_done, self.sounds.say, ticked, cells)
             self._see_mat()
             if self.panel is not None and turn is not None and turn.reveal:
@@ -641,12 +663,12 @@ class CompanionApp(App):
         elif g is not None and self.in_game():
             s.where = g.status(c.view())
         else:
-            s.where = self.screen(self.sm.current).title
+            s.where = _(self.screen(self.sm.current).title)
         if self.sensors is not None:
             s.sensors = self.sensors.brief
             s.sensors_ok = self.sensors.state == "ok"
         else:
-            s.sensors, s.sensors_ok = "Sensors off", False
+            s.sensors, s.sensors_ok = _("Sensors off"), False
         if self.panel is not None:
             self.panel.show_link(self.sensors.state if self.sensors is not None else "down")
         self._show_camera()

@@ -52,11 +52,14 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=cmd_run)
     s = subparsers.add_parser("shots", help="render every screen with a representative game to 800x480 PNGs")
     s.add_argument("outdir", help="folder for the PNGs")
-    s.add_argument("--game", default="BGM", help="the game's code (BGM, SOL, BIN, GSB) or all")
+    s.add_argument("--game", default="BGM", help="the game's code (BGM, SOL, BIN, GSB, PIG) or all")
+    s.add_argument("--lang", default="en", choices=("en", "de"), help="the screens' language (default: en)")
     s.set_defaults(func=cmd_shots)
     r = subparsers.add_parser("readability", help="font sizes, clipping and contrast on every screen `shots` renders")
     r.add_argument("--game", default="all", help="the game's code (BGM, SOL, BIN, GSB) or all")
     r.add_argument("--list", action="store_true", help="also list every text under 20 px, clipped or low in contrast")
+    r.add_argument("--lang", default="en", choices=("en", "de"),
+                   help="the screens' language; de also counts the texts not from the catalogs (untranslated)")
     r.add_argument("--large", action="store_true", help="at the Large text size (Settings -> Large text: +25 %%)")
     r.set_defaults(func=cmd_readability)
 
@@ -101,11 +104,11 @@ def cmd_shots(args: argparse.Namespace) -> int:
     configure_kivy(False)
     from companion.ui.shots import shots
 
-    return shots(Path(args.outdir), args.game)
+    return shots(Path(args.outdir), args.game, args.lang)
 
 
 def cmd_readability(args: argparse.Namespace) -> int:
     configure_kivy(False)
     from companion.ui.readability import report
 
-    return report(args.game, args.list, large=args.large)
+    return report(args.game, args.list, args.lang, large=args.large)

@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any, Callable
 
 from companion.core.errors import CompanionError, JournalError, JournalForeign, JournalUnavailable
-from companion.core.game import GameRules, get_rules, shared_inputs
+from companion.core.game import GameRules, get_rules, shared_inputs, told
 from companion.core.journal import GameRow, Journal
 from companion.core.packs import get_pack
 from companion.core.table import ToDo, entered_by, to_do
 from companion.ui.packui import GameUI, moves, ui_for
 from companion.core.session import Session
+from companion.i18n import _, language
 Listener = Callable[[], None]
 RETRY_S = 2.0  # how often a tap may try again to open a journal that could not be written
 log = logging.getLogger(__name__)
@@ -52,6 +53,9 @@ class GameController:
         # steps and the table itself say where everything is).
         self.table_steps: tuple[ToDo, ...] = ()
         self.table_cause = ""  # what made them: "input", "undo" or "redo"
+        # What each input did, told again in the language of the moment (the journal keeps the
+        # sentence of the language it was said in): (before, after, sentence) by input, per language.
+        self._retold: dict[str, list[tuple[Any, Any, str]]] = {}
         self._open()
 
     # ---- the journal itself ----
@@ -274,7 +278,29 @@ class GameController:
         if self.session is None:
             return (), ()
         h = self.session.history()
-        return h.done, h.redo
+        return self._told_now(len(h.done)) if h.done else h.done, h.redo
+
+    def _told_now(self, n: int) -> tuple[str, ...]:
+        """The last `n` inputs' sentences in the language shown now: a game started in English
+        reads on in German. Each is `told` again from the states the session keeps, once per
+        input and language (an input taken back and another given is told anew). The inputs
+        undone keep the sentence the journal recorded (their states are not kept)."""
+        session = self.session
+        assert session is not None
+        if session.game_id != getattr(self, "_retold_game", None):
+            self._retold, self._retold_game = {}, session.game_id
+        cache = self._retold.setdefault(language(), [])
+        inputs = session.inputs
+        out = []
+        for i in range(n):
+            before, after = session.earlier(n - i), session.earlier(n - i - 1)
+            if i < len(cache) and cache[i][0] is before and cache[i][1] is after:
+                out.append(cache[i][2])
+                continue
+            del cache[i:]
+            cache.append((before, after, told(session.rules, before, inputs[i], after)))
+            out.append(cache[i][2])
+        return tuple(out)
 
     def undo_label(self) -> str:
         done, _ = self.history()
@@ -355,4 +381,4 @@ class GameController:
         self.table_steps = tuple(to_do(self.rules, before, self.session.state))
         self.table_cause = which
         self._changed()
-        return Outcome(True, f"{'Undone' if which == 'undo' else 'Redone'}: {label}")
+        return Outcome(True, (_("Undone: {what}") if which == "undo" else _("Redone: {what}")).format(what=label))

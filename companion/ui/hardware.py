@@ -13,11 +13,15 @@ from collections import deque
 from pathlib import Path
 from typing import Any, Callable
 
+from companion.i18n import N_, _
 from companion.sensors.calibration import ZoneMap
 from companion.sensors.inference import Settled, SettleFilter
 
 log = logging.getLogger(__name__)
 Schedule = Callable[[Callable[[], None]], None]
+
+# The link's states in words (msgids; English shows them as they are).
+LINK_WORDS = {"down": N_("down"), "syncing": N_("syncing"), "ok": N_("ok"), "stale": N_("stale")}
 
 
 PICO_USB_VENDOR = 0x2E8A  # Raspberry Pi (RP2040 boards, MicroPython's USB CDC)
@@ -130,22 +134,22 @@ class SensorFeed:
     @property
     def label(self) -> str:
         if self.error and self.state == "down":
-            return "Sensors: off"
-        where = "virtual board" if self.virtual else self.port
+            return _("Sensors: off")
+        where = _("virtual board") if self.virtual else self.port
         if self.zone_map is None:
-            return f"Sensors: {self.state}, not calibrated"
-        return f"Sensors: {self.state} ({where})"
+            return _("Sensors: {state}, not calibrated").format(state=_(LINK_WORDS.get(self.state, self.state)))
+        return _("Sensors: {state} ({where})").format(state=_(LINK_WORDS.get(self.state, self.state)), where=where)
 
     @property
     def brief(self) -> str:
         """The status bar's few words (Settings shows `label`, the port included)."""
         if self.error and self.state == "down":
-            return "Sensors off"
+            return _("Sensors off")
         if self.zone_map is None:
-            return "Not calibrated"
+            return _("Not calibrated")
         if self.state == "ok":
-            return "Virtual board" if self.virtual else "Sensors ok"
-        return f"Sensors {self.state}"
+            return _("Virtual board") if self.virtual else _("Sensors ok")
+        return _("Sensors {state}").format(state=_(LINK_WORDS.get(self.state, self.state)))
 
     # ---- the virtual board follows the game (a laptop has no pieces to move) ----
     def sync_virtual(self, zones: frozenset[str]) -> None:
@@ -231,15 +235,15 @@ class CardScanner:
     @property
     def label(self) -> str:
         if not self.checked:
-            return "Camera: checking"
+            return _("Camera: checking")
         if self.camera is None:
-            return "No camera: pick cards"
-        return "Camera: scanning" if self._worker is not None else "Camera: ready"
+            return _("No camera: pick cards")
+        return _("Camera: scanning") if self._worker is not None else _("Camera: ready")
 
     @property
     def brief(self) -> str:
         """The status bar's few words: the label without its advice (the Scan screen lists the cards)."""
-        return "No camera" if self.checked and self.camera is None else self.label
+        return _("No camera") if self.checked and self.camera is None else self.label
 
     def use_game(self, code: str) -> None:
         """Read the cards of the game being played (its decks, its catalogue) from now on."""

@@ -25,9 +25,11 @@ STILL_S = 0.2  # more than the 1/6 s over which Kivy's KineticEffect measures a 
 class Harness:
     def __init__(self, data_dir: Path, camera: str = "none", hardware: bool = True, resume: bool = False,
                  port: str | None = None, seed: int | None = 1, pin_factory: Any = None,
-                 draw: bool = True, zone_map: str | None = None) -> None:
+                 draw: bool = True, zone_map: str | None = None, language: str | None = "en") -> None:
         """`draw=False` (tests, `shots`): every widget, layout and touch is real, but no frame is
-        rasterised (software GL makes a frame cost ~60 ms) except the frames `shot` draws."""
+        rasterised (software GL makes a frame cost ~60 ms) except the frames `shot` draws.
+        `language`: the one the table chose before, when the settings name none yet ("de": German;
+        None: a first start, which asks)."""
         global _started
         # The harness steps frames itself and moves the clock itself (touch.let_pass, shots): the
         # frame-rate limiter, which waits on that clock, would wait for ever while it stands still
@@ -37,6 +39,8 @@ class Harness:
         self.app = CompanionApp(data_dir / "journal.sqlite", data_dir, port=port, camera=camera, resume=resume,
                                 hardware=hardware, pin_factory=pin_factory)
         self.app.seed = seed
+        if language and not self.app.prefs.language:
+            self.app.prefs.language = language
         if zone_map is not None:
             self.app.prefs.zone_map = zone_map
         App._running_app = self.app  # kv rules read `app`
@@ -188,7 +192,9 @@ class Harness:
         from companion.ui.hardware import CardScanner
         from companion.ui.settings import Settings
 
-        app.prefs = Settings()
+        from companion.i18n import language
+
+        app.prefs = Settings(language=language())
         app.save_prefs()
         if app.scanner.spec != "none":
             app.scanner.close()
@@ -222,4 +228,7 @@ class Harness:
         self.app.dispatch("on_stop")
         Window.remove_widget(self.root)
         App._running_app = None
+        from companion import i18n
+
+        i18n.set_language(i18n.DEFAULT)  # the language is the process's: the next test starts in English
         T.set_scale(1.0)  # the app's text size (Settings -> Large text) ends with it

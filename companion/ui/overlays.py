@@ -13,6 +13,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.i18n import N_, _
 from companion.ui import theme as T
 from companion.ui.widgets import BigButton, Hideable
 
@@ -55,8 +56,9 @@ class Confirm(Overlay):
     ok_caption = StringProperty("OK")
     cancel_caption = StringProperty("Cancel")
 
-    def ask(self, message: str, ok: str, on_ok: Done, detail: str = "", cancel: str = "Keep playing") -> None:
-        self.message, self.detail, self.ok_caption, self.cancel_caption = message, detail, ok, cancel
+    def ask(self, message: str, ok: str, on_ok: Done, detail: str = "", cancel: str = N_("Keep playing")) -> None:
+        # (the default's words through the catalog; a caller's own come translated, unchanged here)
+        self.message, self.detail, self.ok_caption, self.cancel_caption = message, detail, ok, _(cancel)
         self._on_ok = on_ok
         self.shown = True
 

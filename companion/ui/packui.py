@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from companion.core.game import device_roll
+from companion.i18n import N_, _, ngettext, pack_text
 from companion.core.options import device_levels, settings_of
 from companion.core.packs import Pack
 
@@ -53,11 +54,11 @@ class CardRequest:
 
 def moves(n: int) -> str:
     """How many inputs a journal's game holds, in words: "1 move", "12 moves"."""
-    return f"{n} move" if n == 1 else f"{n} moves"
+    return ngettext("{n} move", "{n} moves", n).format(n=n)
 
 
-DEVICE_LEVELS = (("person", "A player"), ("easy", "Device: Easy"), ("normal", "Device: Normal"),
-                 ("hard", "Device: Hard"), ("fair", "Device: Fair"))
+DEVICE_LEVELS = (("person", N_("A player")), ("easy", N_("Device: Easy")), ("normal", N_("Device: Normal")),
+                 ("hard", N_("Device: Hard")), ("fair", N_("Device: Fair")))  # shown through _()
 
 
 class GameUI:
@@ -74,7 +75,7 @@ class GameUI:
     tile_action = ""  # the tile's action name (tests and the screenshot tool tap through it)
     # Undo's confirm, under its question: what going back restores, in the game's components (a
     # game with no dice says so: the play-test of issue 25 read "dice" over Goosebumps).
-    undo_detail = "The game goes back to just before it, dice and cards included."
+    undo_detail = N_("The game goes back to just before it, dice and cards included.")  # shown through _()
 
     def __init__(self, pack: Pack) -> None:
         self.pack = pack
@@ -92,11 +93,16 @@ class GameUI:
     # ---- the choose-a-game screen and resume ----
     def tile(self) -> tuple[str, str]:
         """(icon, caption) of the game's tile."""
-        return self.icon, self.pack.title
+        return self.icon, pack_text(self.pack.rules, self.pack.title)
+
+    def name(self) -> str:
+        """The game's name as the table reads it (its short one, else its title; through its catalog)."""
+        return pack_text(self.pack.rules, self.pack.short or self.pack.title)
 
 
     def describe(self, row: Any) -> str:
-        return f"Game {row.id}: {self.pack.short or self.pack.title} \u2014 {moves(row.committed)}"
+        return _("Game {id}: {game} \u2014 {moves}").format(id=row.id, game=self.name(),
+                                                            moves=moves(row.committed))
 
     def players(self, row: Any) -> str:
         """Who plays a journal's game (its options), in the game's words, for the resume list."""
@@ -220,7 +226,8 @@ class GameUI:
     def shots(self, h: Any, shot: Callable[[str], Any]) -> None:
         """Drive the app (`h`: a companion.ui.harness.Harness) through the game's screens, calling
         shot(name) at each. The default: the choose screen, the shell's set-up (for a game that
-        declares its options), the generic screen, a few inputs on, the journal and Undo's confirm."""
+        declares its options), the generic screen, a few inputs on, the journal, Undo's confirm,
+        Settings and the unfinished games."""
         app = h.app
         app.go("choose")
         shot("01_choose_game")
@@ -229,7 +236,7 @@ class GameUI:
             shot("02_setup")
             h.tap("start")
         shot("03_game")
-        for _ in range(3):
+        for _step in range(3):
             legal = app.controller.legal() if app.controller.session is not None else []
             if not legal:
                 break
@@ -242,6 +249,12 @@ class GameUI:
         h.tap("undo")
         shot("06_undo_confirm")
         h.tap("confirm_cancel")
+        h.tap("games")  # the shell's screens around a game: Settings, the unfinished games
+        h.tap("settings")
+        shot("07_settings")
+        h.tap("back")
+        app.go("resume")  # (its button shows with two unfinished games or more)
+        shot("08_resume_list")
 
 
 def ui_for(pack: Pack) -> GameUI:

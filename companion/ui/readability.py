@@ -16,7 +16,14 @@ screen background). Pictures (textured rectangles) are not known colours and are
 `survey(code)` does that on every state the game's `shots` renders (the same states as
 `companion shots`), `survey(code, large=True)` at the Large text size (Settings -> Large text, as
 the app builds its screens after a restart with it on), and `companion readability --game all
-[--list] [--large]` prints a table per game. The suite's check is tests/ui/test_readability.py. Nothing here knows a game."""
+[--list] [--large]` prints a table per game. The suite's check is tests/ui/test_readability.py. Nothing here knows a game.
+
+`survey(code, lang="de")` walks the same states in German, and `untranslated(english, german)`
+names each German text that is not from the catalogs (docs/i18n.md): one shown in German exactly
+as the same state shows it in English, or with an English word in it, unless it is language-
+neutral (numbers and signs; the games' names; a word the catalogs keep the same on purpose,
+"Normal"). `companion readability --lang de` counts them per game; tests/ui/test_i18n_screens.py
+holds the slice that is done to none."""
 
 from __future__ import annotations
 
@@ -360,11 +367,12 @@ def measure(root: Any = None) -> list[Reading]:
 # ---- every shots state of a game ---------------------------------------------------------------
 
 def survey(code: str, data_dir: Any, each: Callable[[str, list[Reading]], None] | None = None,
-           large: bool = False) -> Survey:
+           lang: str = "en", large: bool = False) -> Survey:
     """Drive the game's `shots` (its UI's own list of states) and measure every state. `each`
     (optional) is called with each state's name and readings, while the screen is still on.
-    `large`: with the "Large text" setting on (written to the data folder's settings, as Settings
-    does; the app builds every screen at that size)."""
+    `lang`: the language the table chose ("de"). `large`: with the "Large text" setting on
+    (written to the data folder's settings, as Settings does; the app builds every screen at that
+    size)."""
     import os
     from pathlib import Path
 
@@ -385,7 +393,7 @@ def survey(code: str, data_dir: Any, each: Callable[[str, list[Reading]], None] 
     if prefs.large_text != large:
         prefs.large_text = large
         prefs.save(Path(data_dir) / "settings.json")
-    h = Harness(Path(data_dir), camera="none", draw=False)
+    h = Harness(Path(data_dir), camera="none", draw=False, language=lang)
 
     def shot(name: str) -> None:
         let_pass(SETTLE_S)  # as `companion shots` does before a picture
@@ -419,10 +427,11 @@ def table_row(row: dict[str, Any]) -> str:
             f"{row['lowest']:.2f}:1 | {100 * row['share20']:.1f} % | {row['board']} | {100 * row['share20_text']:.1f} % |")
 
 
-def report(game: str = "all", listing: bool = False, large: bool = False) -> int:
-    """`companion readability [--game CODE|all] [--list] [--large]`: the table above, per game; with
-    `--list`, every text under 20 px, clipped or too low in contrast; with `--large`, at the Large
-    text size."""
+def report(game: str = "all", listing: bool = False, lang: str = "en", large: bool = False) -> int:
+    """`companion readability [--game CODE|all] [--list] [--lang de] [--large]`: the table above,
+    per game; with `--list`, every text under 20 px, clipped or too low in contrast; with `--lang
+    de`, the German screens, and the texts not from the catalogs counted (listed with `--list`);
+    with `--large`, at the Large text size."""
     import tempfile
 
     from companion.core.packs import codes
@@ -431,7 +440,15 @@ def report(game: str = "all", listing: bool = False, large: bool = False) -> int
     rows = []
     for code in wanted:
         with tempfile.TemporaryDirectory(prefix="companion-read-") as tmp:
-            s = survey(code, tmp, large=large)
+            s = survey(code, tmp, lang=lang, large=large)
+        if lang != "en":
+            with tempfile.TemporaryDirectory(prefix="companion-read-") as tmp:
+                english = survey(code, tmp, large=large)
+            missing = untranslated(english, s)
+            print(f"{code} {lang}: {len(missing)} of {len(s.readings)} texts not from the catalogs")
+            if listing:
+                for state, r in missing:
+                    print(f"{code} {state}: untranslated {r.widget} {r.text[:70]!r}")
         rows.append(s.row())
         if listing:
             for state, r in s.readings:
@@ -442,3 +459,59 @@ def report(game: str = "all", listing: bool = False, large: bool = False) -> int
     for row in rows:
         print(table_row(row))
     return 0
+
+
+# ---- texts not from the catalogs (docs/i18n.md) -------------------------------------------------
+
+# English words that no German sentence of ours holds (lower case: a printed name in capitals,
+# "THE END", is the board's own word).
+ENGLISH_ONLY = frozenset({"the", "and", "of", "to", "is", "are", "your", "you", "with", "this", "what", "for",
+                          "rolled", "rolls", "wins", "turn", "player", "players", "game", "games", "nothing"})
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _plain(text: str) -> str:
+    return _MARKUP.sub("", text)
+
+
+def neutral_words(lang: str = "de") -> frozenset[str]:
+    """Words and names that read the same in `lang`: every registered game's name (a title is
+    the box's: docs/i18n.md), and every text a catalog of `lang` keeps the same on purpose."""
+    from companion import i18n
+    from companion.core.packs import all_packs
+
+    same: set[str] = {"OK"}
+    for pack in all_packs(include_unavailable=True):
+        same.update(t for t in (pack.title, pack.short) if t)
+    domains = [i18n.SHELL_DOMAIN] + [d for d in (i18n.domain_of(p.rules) for p in all_packs()) if d is not None]
+    for d in domains:
+        table = getattr(d.catalog(lang), "_catalog", {})
+        same.update(str(k) for k, v in table.items() if isinstance(k, str) and k and k == v)
+    return frozenset(same)
+
+
+def _leftover(text: str, names: frozenset[str]) -> str:
+    """`text` without its language-neutral parts: the names (longest first) and what is no word."""
+    plain = _plain(text)
+    for name in sorted(names, key=len, reverse=True):
+        plain = plain.replace(name, " ")
+    return " ".join(_WORD.findall(plain))
+
+
+def untranslated(english: Survey, other: Survey, lang: str = "de") -> list[tuple[str, Reading]]:
+    """The texts of `other` (a survey in `lang`) not from the catalogs: shown exactly as the same
+    state shows a text in English, or holding an English word; language-neutral ones left out."""
+    names = neutral_words(lang)
+    shown_en: dict[str, set[str]] = {}
+    for state, r in english.readings:
+        shown_en.setdefault(state, set()).add(r.text)
+    out = []
+    for state, r in other.readings:
+        rest = _leftover(r.text, names)
+        if not rest:
+            continue  # numbers, signs and names only
+        same = r.text in shown_en.get(state, set())
+        words = {w for w in rest.split() if w in ENGLISH_ONLY}
+        if same or words:
+            out.append((state, r))
+    return out

@@ -27,6 +27,7 @@ class Settings:
     boogeyman: str = "normal" # Competitive: "person" plays it, or the device at easy/normal/hard
     devices: dict[str, str] = field(default_factory=dict)  # "CODE:seat" -> "person" or a device level
     look_seconds: int = 0     # private cards (companion/ui/hold.py): 0 = hold to see, N = a tap shows N s
+    language: str = ""        # "en", "de" (companion/i18n.py); "" = not chosen yet: the first start asks
     large_text: bool = False  # every text 25 % larger (theme.LARGE), from the app's next start
 
     def device_level(self, code: str, seat: str) -> str:

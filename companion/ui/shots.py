@@ -35,7 +35,8 @@ def clock_still() -> Iterator[None]:
         Clock.time = moving
 
 
-def shots(outdir: Path, game: str = "BGM") -> int:
+def shots(outdir: Path, game: str = "BGM", lang: str = "en") -> int:
+    """`lang`: the language the table chose ("de": the German screens, same names)."""
     from companion.core.packs import codes, get_pack
     from companion.ui.fit import cut_labels
     from companion.ui.harness import Harness
@@ -53,7 +54,7 @@ def shots(outdir: Path, game: str = "BGM") -> int:
             import os
 
             os.environ["COMPANION_DATA_DIR"] = tmp
-            h = Harness(Path(tmp), camera="none", draw=False)  # each shot draws its own frames
+            h = Harness(Path(tmp), camera="none", draw=False, language=lang)  # each shot draws its own frames
             try:
                 def shot(name: str) -> None:
                     let_pass(SETTLE_S)

@@ -125,6 +125,7 @@ class Sounds:
         self._loaded: dict[str, Any] = {}
         self._espeak = shutil.which("espeak-ng")
         self._said: list[str] = []  # what the voice was asked to say (tests, logs)
+        self.language = "en"  # espeak-ng's voice: "en" or "de" (its German voice; the app's language)
         self._lock = threading.Lock()
         self._latest = ""
         self._device: bool | None = None
@@ -173,7 +174,7 @@ class Sounds:
             with self._lock:
                 text = self._latest
             try:
-                subprocess.run([self._espeak or "espeak-ng", "-s", "150", text], check=False,
+                subprocess.run([self._espeak or "espeak-ng", "-v", self.language, "-s", "150", text], check=False,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
             except (OSError, subprocess.SubprocessError):
                 self.voice = False

@@ -144,10 +144,12 @@ def test_every_screen_is_reachable_by_touch(harness: Any) -> None:
     # Every shell screen but the generic game screen (tests/ui/test_generic_game.py plays a game
     # with no screens of its own on it), the shell's set-up built from a pack's options
     # (tests/ui/test_pig_game.py sets Pig up on it) and the list of unfinished games (one game
-    # here; tests/ui/test_navigation.py resumes from it), and every Boogeyman screen.
+    # here; tests/ui/test_navigation.py resumes from it), the first start's Language screen (only
+    # while no language is set; tests/ui/test_i18n_screens.py answers it by touch), and every
+    # Boogeyman screen.
     from companion.games.boogeyman.ui import UI
 
-    wanted = (set(SCREENS) - {"game", "game_setup", "resume"}) | set(UI.screens)
+    wanted = (set(SCREENS) - {"game", "game_setup", "resume", "language"}) | set(UI.screens)
     assert wanted <= seen, wanted - seen
 
 

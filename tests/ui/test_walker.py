@@ -252,6 +252,7 @@ def states() -> States:
 
     return [
         ("choose", screen("choose")),
+        ("language: the first start", screen("language")),
         ("choose: resume offered", choose_resume),
         ("resume: every unfinished game", resume_list),
         ("settings", screen("settings")),

@@ -39,4 +39,4 @@ class BaseScreen(Screen):
 
 
 # The shell's screens, for every game; a game's own screens come with its pack (companion/ui/packui.py).
-SCREENS = ("choose", "resume", "game_setup", "game", "scan", "card_form", "mismatch", "journal", "settings", "calibrate", "rules", "traycheck", "box")
+SCREENS = ("language", "choose", "resume", "game_setup", "game", "scan", "card_form", "mismatch", "journal", "settings", "calibrate", "rules", "traycheck", "box")

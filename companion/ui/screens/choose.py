@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.i18n import N_, _, language, ngettext
 from companion.ui.screens import BaseScreen
 
 
 class ChooseScreen(BaseScreen):
-    title = "Choose a game"
+    title = N_("Choose a game")
 
     def on_kv_post(self, base: Any) -> None:
         self._tiles: tuple[Any, ...] = ()
@@ -25,12 +26,14 @@ class ChooseScreen(BaseScreen):
         row = self.app.controller.unfinished()
         btn = self.find("resume")
         btn.disabled = row is None
-        btn.caption = ("Resume " + self.app.controller.describe(row)) if row else "No unfinished game to resume"
+        btn.caption = (_("Resume {game}").format(game=self.app.controller.describe(row)) if row
+                       else _("No unfinished game to resume"))
         btn.kind = "primary" if row else "normal"
         # More than one: every unfinished game can be resumed from its own list.
         count = len(self.app.controller.unfinished_games()) if row is not None else 0
         self.ids.more.shown = count > 1
-        self.ids.more.caption = f"All {count} unfinished" if count > 1 else "Unfinished games"
+        self.ids.more.caption = (ngettext("All {n} unfinished", "All {n} unfinished", count).format(n=count)
+                                 if count > 1 else _("Unfinished games"))
         self._fill()
 
     def _fill(self) -> None:
@@ -45,7 +48,7 @@ class ChooseScreen(BaseScreen):
             self._codes, self.page = codes, 0  # another shelf (a pack registered): the first page
         pages = pages_of(len(packs))
         self.page %= len(pages)
-        key = (codes, self.page)
+        key = (codes, self.page, language())  # a language chosen since: the tiles again
         if key == self._tiles:
             return
         self._tiles = key
@@ -56,7 +59,7 @@ class ChooseScreen(BaseScreen):
             ui = ui_for(pack)
             icon, caption = ui.tile()
             if not pack.available:
-                caption = f"{pack.title}\ncoming soon"
+                caption = _("{game}\ncoming soon").format(game=pack.title)
             tile = Factory.GameTile(action=ui.tile_action, icon=icon, caption=caption,
                                     kind="primary" if i == 0 else "normal", disabled=not pack.available)
             tile.bind(on_press=lambda _b, code=pack.code: self.app.choose_game(code))
@@ -64,9 +67,10 @@ class ChooseScreen(BaseScreen):
         if len(pages) > 1:
             nxt = (self.page + 1) % len(pages)
             first, last = pages[nxt][0] + 1, pages[nxt][-1] + 1
+            nxt_words = (_("next: {first} to {last} of {n}") if last > first else _("next: {first} of {n}")).format(
+                first=first, last=last, n=len(packs))
             tile = Factory.GameTile(action="more_games", icon="\u25b6", caption=(
-                f"More games\npage {self.page + 1} of {len(pages)}; "
-                f"next: {first}{f' to {last}' if last > first else ''} of {len(packs)}"))
+                _("More games\npage {page} of {pages}; ").format(page=self.page + 1, pages=len(pages)) + nxt_words))
             tile.bind(on_press=lambda _b: self.turn_page())
             grid.add_widget(tile)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from companion.i18n import N_, _, language, pack_text
 from companion.ui import theme as T
 from companion.ui.fit import why_cut
 from companion.ui.screens import BaseScreen
@@ -26,7 +27,7 @@ COLUMNS = (2, 3, 4, 5, 6)  # the grid's columns, fewest first: wide buttons whil
 
 
 class GameScreen(BaseScreen):
-    title = "The game"
+    title = N_("The game")
 
     def on_kv_post(self, base: Any) -> None:
         self._shown: tuple[Any, ...] | None = None
@@ -38,11 +39,11 @@ class GameScreen(BaseScreen):
         if c.session is None:
             return
         v = c.view()
-        self.ids.heading.text = c.ui.pack.title
-        self.ids.prompt.text = for_people(str(v.get("prompt", ""))) or ("The game is over" if c.session.finished else "")
+        self.ids.heading.text = pack_text(c.rules, c.ui.pack.title)
+        self.ids.prompt.text = for_people(str(v.get("prompt", ""))) or (_("The game is over") if c.session.finished else "")
         self.ids.notices.text = " \u00b7 ".join(self._told(c, v))
         legal = [] if app.seat.think(c.state) else c.legal()
-        key = (id(c.state), len(legal))
+        key = (id(c.state), len(legal), language())  # a language chosen since: the buttons again
         self.find("undo").disabled = not c.undo_label()
         if key == self._shown:
             return
@@ -51,10 +52,10 @@ class GameScreen(BaseScreen):
         grid.clear_widgets()
         if app.seat.plays(c.state):  # its own die, rolled by itself, or its decision
             rolling = c.actor().kind == "chance"
-            self.ids.choices_note.text = "The device rolls its die\u2026" if rolling else "The device is deciding\u2026"
+            self.ids.choices_note.text = _("The device rolls its die\u2026") if rolling else _("The device is deciding\u2026")
             return
         self.ids.choices_note.text = "" if legal else (
-            "The game is over: \u2630 Games for another one." if c.session.finished else "Nothing to do here.")
+            _("The game is over: \u2630 Games for another one.") if c.session.finished else _("Nothing to do here."))
         # A die's faces are what the table's die shows: none is the one to press (the panel's
         # Confirm presses the primary button; the play-test of issue 25 saw "rolled a 1" lit).
         chance = c.actor().kind == "chance"

@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.core.errors import IllegalInput
 from companion.core.options import HOLDER_WORDS, HOLDERS, Setting, settings_of
+from companion.i18n import N_, _, pack_text
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
@@ -23,7 +24,7 @@ LABEL_W = 190
 
 
 class GameSetupScreen(BaseScreen):
-    title = "Set up the game"
+    title = N_("Set up the game")
 
     def on_kv_post(self, base: Any) -> None:
         self.ui: Any = None
@@ -50,7 +51,7 @@ class GameSetupScreen(BaseScreen):
     def refresh(self) -> None:
         if self.ui is None:
             return
-        self.ids.heading.text = f"{self.ui.pack.short or self.ui.pack.title} \u00b7 set-up"
+        self.ids.heading.text = _("{game} \u00b7 set-up").format(game=self.ui.name())
         box = self.ids.body
         box.clear_widgets()
         for s in self.settings():
@@ -59,8 +60,8 @@ class GameSetupScreen(BaseScreen):
             elif s.kind == "number" and len(s.values()) > SHORT:
                 box.add_widget(self._stepper(s))
             else:
-                items = [(v, w, f"{s.name}:{v}", v == self.values[s.name]) for v, w in s.values()]
-                box.add_widget(self._row(s.label, items, lambda v, n=s.name: self._set(n, v)))
+                items = [(v, self._word(w), f"{s.name}:{v}", v == self.values[s.name]) for v, w in s.values()]
+                box.add_widget(self._row(self._word(s.label), items, lambda v, n=s.name: self._set(n, v)))
 
     def _holders(self, box: Any, s: Setting) -> None:
         from kivy.factory import Factory
@@ -70,11 +71,15 @@ class GameSetupScreen(BaseScreen):
         held += ("person",) * (len(seats) - len(held))
         if held != tuple(self.values[s.name]):
             self.values[s.name] = held
-        box.add_widget(Factory.Body(text=f"{s.label}: a person, or the device at a level", font_size=T.FONT_BODY,
-                                    color=T.DIM, halign="left"))  # as tall as its lines
+        box.add_widget(Factory.Body(text=_("{label}: a person, or the device at a level").format(label=self._word(s.label)),
+                                    font_size=T.FONT_BODY, color=T.DIM, halign="left"))  # as tall as its lines
         for i, seat in enumerate(seats):
-            items = [(h, HOLDER_WORDS[h], f"{s.name}:{i}:{h}", h == held[i]) for h in HOLDERS]
-            box.add_widget(self._row(seat, items, lambda h, n=s.name, i=i: self._hold(n, i, h)))
+            items = [(h, _(HOLDER_WORDS[h]), f"{s.name}:{i}:{h}", h == held[i]) for h in HOLDERS]
+            box.add_widget(self._row(self._word(seat), items, lambda h, n=s.name, i=i: self._hold(n, i, h)))
+
+    def _word(self, text: str) -> str:
+        """A word the game declared (an option's label, a choice, a seat) in the table's language."""
+        return pack_text(self.ui.pack.rules, text)
 
     def _row(self, label: str, items: list[tuple[Any, str, str, bool]], fn: Any) -> Any:
         from kivy.factory import Factory
@@ -94,7 +99,7 @@ class GameSetupScreen(BaseScreen):
         from kivy.factory import Factory
 
         value = self.values[s.name]
-        row = self._row(s.label, [], None)
+        row = self._row(self._word(s.label), [], None)
         for action, text, to in ((f"{s.name}:down", "\u2212", value - s.step), (f"{s.name}:up", "+", value + s.step)):
             b = BigButton(caption=text, action=action, font_size=T.FONT_PROMPT, size_hint_x=None, width=T.TOUCH * 2,
                           disabled=not s.low <= to <= s.high)

@@ -68,8 +68,10 @@ class BoogeymanUI(GameUI):
     tile_action = "boogeyman"
 
     def tile(self) -> tuple[str, str]:
-        return self.icon, ("Boogeyman: The Board Game\nthe device plays the Boogeyman and the "
-                           "Babysitter")
+        from companion.i18n import pack_domain
+
+        _ = pack_domain(__file__).gettext  # this pack's catalog (locale/ in its folder: docs/i18n.md)
+        return self.icon, "Boogeyman: The Board Game\n" + _("the device plays the Boogeyman and the Babysitter")
 
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}

@@ -69,7 +69,10 @@ class BinUI(GameUI):
         return self._last[1] if self._last[0] is session else 0
 
     def tile(self) -> tuple[str, str]:
-        return self.icon, "Bump in the Night\nscares resolved exactly; the device can play a monster"
+        from companion.i18n import pack_domain
+
+        _ = pack_domain(__file__).gettext  # this pack's catalog (locale/ in its folder: docs/i18n.md)
+        return self.icon, "Bump in the Night\n" + _("scares resolved exactly; the device can play a monster")
 
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}

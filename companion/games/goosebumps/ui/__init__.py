@@ -43,7 +43,10 @@ class GsbUI(GameUI):
         super().__init__(get_pack("GSB"))
 
     def tile(self) -> tuple[str, str]:
-        return self.icon, "Goosebumps: The Board Game\na race to THE END; the device keeps the turn order"
+        from companion.i18n import pack_domain
+
+        _ = pack_domain(__file__).gettext  # this pack's catalog (locale/ in its folder: docs/i18n.md)
+        return self.icon, "Goosebumps: The Board Game\n" + _("a race to THE END; the device keeps the turn order")
 
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}

@@ -86,7 +86,10 @@ class SolUI(GameUI):
         super().__init__(get_pack("SOL"))
 
     def tile(self) -> tuple[str, str]:
-        return self.icon, "The Stuff of Legend\nthe device runs the Time track, the coin and the enemies"
+        from companion.i18n import pack_domain
+
+        _ = pack_domain(__file__).gettext  # this pack's catalog (locale/ in its folder: docs/i18n.md)
+        return self.icon, "The Stuff of Legend\n" + _("the device runs the Time track, the coin and the enemies")
 
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}

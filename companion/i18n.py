@@ -1,0 +1,151 @@
+"""Two languages, English and German, through gettext message catalogs (docs/i18n.md).
+
+Every text a person reads is English in the code (the msgid) and goes through a catalog at the
+moment it is shown, in the language of that moment:
+
+- `_(text)` and `ngettext(one, many, n)`: the shell's domain ("companion", catalogs under
+  companion/locale/<lang>/LC_MESSAGES/companion.mo);
+- `N_(text)`: marks a text for extraction where it is defined (a class attribute, an option's
+  label) and leaves it as it is; it is translated where it is shown;
+- a pack's own domain, named after its folder, with its catalogs inside that folder
+  (companion/games/pig/locale/de/LC_MESSAGES/pig.mo): `pack_domain(__file__)` in the pack's
+  modules gives the same `_`/`ngettext` for it, and `pack_text(rules, text)` is how the shell
+  shows a word the pack declared (an option's label, a seat's name) in the pack's words.
+
+The language is one for the whole device (`set_language`, kept with the settings); a change is
+told to whoever listens (`on_change`: the app re-renders its kv texts). Nothing here imports
+Kivy, so the rules, the simulation and the command line use it too. English needs no catalog:
+its texts are the msgids.
+"""
+
+from __future__ import annotations
+
+import gettext
+import importlib.util
+from pathlib import Path
+from typing import Any, Callable
+
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}  # each in its own words
+DEFAULT = "en"
+SHELL = "companion"
+LOCALE = Path(__file__).parent / "locale"
+
+_language = DEFAULT
+_listeners: list[Callable[[str], None]] = []
+
+
+def language() -> str:
+    """The language texts are shown in now ("en", "de")."""
+    return _language
+
+
+def set_language(lang: str) -> None:
+    """Show every text from now on in `lang`; whoever listens re-renders."""
+    global _language
+    if lang not in LANGUAGES:
+        raise ValueError(f"no language {lang!r}: one of {', '.join(LANGUAGES)}")
+    if lang == _language:
+        return
+    _language = lang
+    for fn in list(_listeners):
+        fn(lang)
+
+
+def on_change(fn: Callable[[str], None]) -> Callable[[], None]:
+    """Call `fn(lang)` after every change of language; returns what stops it."""
+    _listeners.append(fn)
+
+    def stop() -> None:
+        if fn in _listeners:
+            _listeners.remove(fn)
+
+    return stop
+
+
+class Domain:
+    """One message catalog family: `name`.mo files under `localedir`/<lang>/LC_MESSAGES."""
+
+    def __init__(self, name: str, localedir: Path) -> None:
+        self.name = name
+        self.localedir = localedir
+        self._catalogs: dict[str, gettext.NullTranslations] = {}
+
+    def catalog(self, lang: str | None = None) -> gettext.NullTranslations:
+        """The compiled catalog of `lang` (the current language by default); an empty one when
+        there is none (English, or a pack not translated yet)."""
+        lang = lang or _language
+        if lang not in self._catalogs:
+            self._catalogs[lang] = (gettext.NullTranslations() if lang == DEFAULT else
+                                    gettext.translation(self.name, str(self.localedir), [lang], fallback=True))
+        return self._catalogs[lang]
+
+    def knows(self, text: str, lang: str | None = None) -> bool:
+        """Whether the catalog of `lang` has a translation for `text`."""
+        return self.catalog(lang).gettext(text) != text
+
+    def gettext(self, text: str) -> str:
+        return self.catalog().gettext(text) if text else text
+
+    def ngettext(self, one: str, many: str, n: int) -> str:
+        return self.catalog().ngettext(one, many, n)
+
+    def reload(self) -> None:
+        """Read the .mo files again (after compiling them while running)."""
+        self._catalogs.clear()
+
+
+SHELL_DOMAIN = Domain(SHELL, LOCALE)
+
+
+def _(text: str) -> str:
+    """`text` (English, the msgid) in the current language, from the shell's catalog."""
+    return SHELL_DOMAIN.gettext(text)
+
+
+def ngettext(one: str, many: str, n: int) -> str:
+    """The form of a count's sentence for `n` in the current language ("1 move", "12 moves")."""
+    return SHELL_DOMAIN.ngettext(one, many, n)
+
+
+def N_(text: str) -> str:
+    """Marks `text` for the catalog where it is defined; it is translated where it is shown."""
+    return text
+
+
+_PACKS: dict[str, Domain] = {}
+
+
+def pack_domain(module_file: str) -> Domain:
+    """The domain of the pack whose module is `module_file` (pass `__file__`): named after the
+    pack's folder (companion/games/pig -> "pig"), catalogs in its `locale/` folder."""
+    folder = Path(module_file).resolve().parent
+    while folder.parent.name != "games" and folder.parent != folder:  # a pack's ui/ module: its pack's folder
+        folder = folder.parent
+    if folder.parent == folder:
+        folder = Path(module_file).resolve().parent
+    key = str(folder)
+    if key not in _PACKS:
+        _PACKS[key] = Domain(folder.name, folder / "locale")
+    return _PACKS[key]
+
+
+def domain_of(rules: Any) -> Domain | None:
+    """The domain of the pack whose rules object this is (None: its module has no file)."""
+    spec = importlib.util.find_spec(type(rules).__module__)
+    origin = spec.origin if spec is not None else None
+    return pack_domain(origin) if origin else None
+
+
+def pack_text(rules: Any, text: str) -> str:
+    """A word a pack declared (an option's label, a seat's name, a choice) as the table reads it
+    now: the pack's catalog, else the shell's (a word every game shares), else as it is."""
+    domain = domain_of(rules) if rules is not None else None
+    said = domain.gettext(text) if domain is not None else text
+    return said if said != text else _(text)
+
+
+def reload() -> None:
+    """Read every catalog again (the tools compile them while an app may run)."""
+    SHELL_DOMAIN.reload()
+    for d in _PACKS.values():
+        d.reload()
