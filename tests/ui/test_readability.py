@@ -153,8 +153,6 @@ LARGE_PACK_CLIPS = {
            "and the house's zone cells are cut at 22 px (table.kv, widgets.kv of the pack)",
     "BIN": "bin_setup's section labels, bin_hand's heading and bin_over's result line have fixed heights "
            "that a 25 px line overflows",
-    "GSB": "gsb_setup's section Bodies lie outside their fixed-height rows and gsb_end's result line "
-           "drops a line at 25 px",
 }
 
 

@@ -163,7 +163,7 @@ class GsbPickupScreen(NamesCards, BaseScreen):
         done.action, done.caption = "pickup_cancel", "Hide: name none, back to the table"
         cards = f"the {count} card{'s' if count != 1 else ''}"
         self.ids.heading.text = (
-            f"[b]The dealer only[/b]: name {cards} for {self.seat} as each goes face down into the holder"
+            f"[b]The dealer only[/b]: name {cards} for {self.seat}"  # the table's prompt says where they go
             if self.errand == HOLDER else f"[b]{self.seat} only[/b]: name {cards} you picked up")
         if camera:
             self.ids.heading.text += ": tap each, or hold its sticker under the camera"

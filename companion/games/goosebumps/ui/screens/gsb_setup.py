@@ -69,7 +69,8 @@ class GsbSetupScreen(BaseScreen):
         from kivy.uix.gridlayout import GridLayout
 
         row = BoxLayout(orientation="vertical", size_hint_y=None, spacing=4)
-        row.add_widget(Factory.Body(text=label, font_size=T.FONT_BODY, color=T.DIM, size_hint_y=None, height=26))
+        head = round(T.FONT_BODY * 1.2) + 2  # a line at the body size: 26 px, 32 at Large text
+        row.add_widget(Factory.Body(text=label, font_size=T.FONT_BODY, color=T.DIM, size_hint_y=None, height=head))
         g = GridLayout(cols=cols or len(items), spacing=6, size_hint_y=None, row_default_height=T.TOUCH,
                        row_force_default=True)
         g.bind(minimum_height=g.setter("height"))
@@ -80,7 +81,7 @@ class GsbSetupScreen(BaseScreen):
             g.add_widget(b)
         row.add_widget(g)
         rows = -(-len(items) // (cols or len(items)))
-        row.height = 26 + rows * (T.TOUCH + 6)
+        row.height = head + rows * (T.TOUCH + 6)
         return row
 
     def _words(self, text: str) -> Any:

@@ -10,6 +10,7 @@ on STEAL is played at once, face up: the camera reads it here, as a tap on "It w
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from kivy.core.window import Window
@@ -117,9 +118,27 @@ def offered(c: Any) -> list[Any]:
     return list(c.rules.legal_inputs(c.state, "table"))
 
 
-PROMPT_ONE_LINE = 24  # px: the prompt takes a second line rather than going under this on one
+PROMPT_ONE_LINE = 24  # px at the normal text size: the prompt takes a second line rather than going under this on one
 
 
+def line_px(font: float) -> int:
+    """The height of one line of text at `font` px (DejaVu's line is 1.2 times its size): boxes
+    are sized from the font in use, so they grow with the "Large text" setting (theme.set_scale)."""
+    return round(font * 1.2)
+
+
+def prompt_px(two: bool) -> int:
+    """The prompt's height: one line at the prompt's size, or two at the body size (the least it
+    steps down to)."""
+    return (2 * line_px(T.FONT_BODY) if two else line_px(T.FONT_PROMPT)) + 4
+
+
+def strip_px() -> int:
+    """The track strip's height: its chips hold a line of bold initials at the body size."""
+    return line_px(T.FONT_BODY) + 2
+
+
+@lru_cache(maxsize=512)  # the track's cells ask it on every refresh
 def one_line(text: str, font_size: float, width: float) -> bool:
     """Does the (marked-up) text fit one line of `width` px in bold at `font_size`?"""
     from kivy.core.text.markup import MarkupLabel
@@ -243,7 +262,7 @@ class GsbTableScreen(BaseScreen):
         prompt = self.ids.prompt
         prompt.text = self.app.marked(for_people(for_table(str(v.get("prompt", "")))))  # guesses marked
         if self.mode not in FIXING:  # one line when it reads at a good size, two when it does not
-            prompt.height = 40 if one_line(prompt.text, PROMPT_ONE_LINE, Window.width - 12 - 20) else 52
+            prompt.height = prompt_px(not one_line(prompt.text, T.px(PROMPT_ONE_LINE), Window.width - 12 - 20))
         self.find("undo").disabled = not c.undo_label()
         w = v["waiting"]
         victim = [p for p in v["players"] if p["seat"] == w.get("victim")]
@@ -281,7 +300,7 @@ class GsbTableScreen(BaseScreen):
         crowd = any(len(ms) > 3 for ms in on.values())  # four monsters or more on a space: two lines of them
         grid.height = rows * (50 if big or crowd else 46) + rows - 1
         rows = max(2, -(-len(v["players"]) // (2 if len(v["players"]) > 3 else 1)))
-        for w, height in ((self.ids.info, 24 * rows), (self.ids.prompt, 52), (self.ids.strip, 26)):
+        for w, height in ((self.ids.info, 24 * rows), (self.ids.prompt, prompt_px(True)), (self.ids.strip, strip_px())):
             w.height, w.opacity = (0, 0) if big else (height, 1)
         if len(self.cells) != count:
             grid.clear_widgets()
@@ -292,6 +311,7 @@ class GsbTableScreen(BaseScreen):
                 self.cells.append(cell)
                 grid.add_widget(cell)
         landmarks, steal = set(t["landmarks"]), set(t["steal"])
+        wide = (Window.width - 12 - (grid.cols - 1)) / grid.cols  # a cell's width (the grid's padding and spacing)
 
         def face(space: int) -> Any:
             return (T.ACCENT if space in landmarks else T.DANGER if space in steal
@@ -314,8 +334,12 @@ class GsbTableScreen(BaseScreen):
             cell.picked = space == home
             # Dark words on a coloured space, light ones on a plain one: both read at 4.5:1 or more.
             cell.color = T.BG if cell.face != list(T.PANEL2) else T.TEXT
-            cell.font_size = T.FONT_BODY if big or len(pawns) > 3 else T.FONT_TITLE if len(pawns) < 3 \
-                else T.FONT_TITLE - 4 if pawns else T.FONT_TITLE - 2
+            size = T.FONT_BODY if big or len(pawns) > 3 else T.FONT_TITLE if len(pawns) < 3 \
+                else T.FONT_TITLE - T.px(4) if pawns else T.FONT_TITLE - T.px(2)
+            # Three monsters ("12D") or "END" at Large text: a step smaller rather than cut in the cell
+            while size > T.FONT_BODY and "\n" not in cell.text and not one_line(cell.text, size, wide - 6):
+                size -= 1
+            cell.font_size = size
             cell.disabled = not big
             # A picture of the track while playing, pressed nowhere; a target, it is finger-sized.
             cell.small_reason = "" if big else "the track shown, not pressed (Move a monster enlarges it)"
@@ -417,7 +441,7 @@ class GsbTableScreen(BaseScreen):
             return
         if automated:  # the holder's cards: named by whoever deals them face down into it
             n = "1 card" if count == 1 else f"{count} cards"
-            self.ids.note.text = f"Whoever deals {seat}'s {n} into the holder names {them} in private"
+            self.ids.note.text = f"Whoever deals {them} names {them} in private"  # the prompt says where
             self._button(f"Name {seat}'s {n} in private\u2026", "draw_device",
                          lambda: private.hand_to(seat, "holder"), "primary")
             return
