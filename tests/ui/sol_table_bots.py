@@ -69,8 +69,11 @@ def held(h: Any, read: Any) -> Any:
 
 
 def scrolled_to(h: Any, pred: Any, tries: int = 8) -> Any | None:
-    """The shown control `pred` accepts, scrolling the lists on screen down by finger to find it."""
+    """The shown control `pred` accepts, scrolling the lists on screen down by finger to find it
+    (once a toast saying the last card's name is gone: it lies over the list's lower rows)."""
     from kivy.uix.scrollview import ScrollView
+
+    h.until(lambda: not h.app.toaster.shown, timeout=4.0)
 
     for _ in range(tries):
         for w in touch.controls():
