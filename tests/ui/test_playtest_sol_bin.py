@@ -60,7 +60,7 @@ def test_sol_without_a_camera_the_list_names_the_card_the_table_turns_up_and_hol
         code = c.legal()[0].code
         colour = cat.location(code).colour
         assert h.until(lambda: not app.toaster.shown, timeout=4.0)  # the last card's name lies over the list
-        w = scrolled_to(h, lambda w: getattr(w, "action", "") == f"pick:{code}")
+        w = scrolled_to(h, lambda w: getattr(w, "action", "") == f"pick:{code}", tries=20)
         assert w is not None and f"{colour} back" in w.caption, (code, getattr(w, "caption", None))
         h.tap_widget(w)
         said = re.sub(r"\[/?color[^\]]*\]|\u25cc", "", c.history()[0][-1])
@@ -93,3 +93,64 @@ def test_sol_without_a_camera_the_list_names_the_card_the_table_turns_up_and_hol
     blank = [w.caption for w in picks[k:]]
     assert all(any(n in t for n in ("Talk", "Fight", "Scout", "Wild")) for t in blank), blank[:4]
     assert any("tainted" in t for t in blank)
+
+
+def test_bin_set_up_words_a_whole_poltergeist_the_device_turn_in_the_house_words(harness: Any) -> None:
+    """Bump in the Night against the device's Yellow, by touch ("Setup", "Player Turn", Figure 3).
+    The play-test found: nothing told the table to take its monsters, lay the six tiles (green
+    borders outside) or shuffle the deck before "which card did you draw?"; the Poltergeist's
+    button broke the word ("Poltergeis / t"); Undo's confirm over the device's turn read "Yellow
+    changed the lock on conservatory/library; Yellow placed the cat in dining_room" (ids, not the
+    house's names); the status bar said "Step 7" at the turn's end (the rulebook has six)."""
+    from companion.games.bump_in_the_night.ui.drive import step
+    from companion.ui.fit import cut_labels
+    from test_bin_game import start_game
+
+    h = harness
+    app = h.app
+    start_game(h)
+    c = app.controller
+    said = app.screen("bin_table").ids.notices.text
+    assert "Set-up" in said and "monsters of their colour" in said and "green borders outside" in said, said
+    assert "shuffle all the cards" in said, said
+    bars: set[str] = set()
+    labels_seen = False
+    n = 0
+    while not (c.state.phase.value == "play" and c.state.seats[c.state.active] == "red" and c.state.turn.step == 1
+               and c.view()["round"] == 2 and not app.summary.shown):  # back to Red after Yellow's turn
+        n += 1
+        assert n < 400, c.view()["prompt"]
+        bars.add(app.status_text() if hasattr(app, "status_text") else "")
+        if (c.state.phase.value == "play" and c.state.turn.step == 2 and c.state.seats[c.state.active] == "red"
+                and app.sm.current == "bin_table" and not app.summary.shown and not labels_seen):
+            h.pump(frames=3)
+            supply = [w.caption for w in app.screen("bin_table").ids.supply.children]
+            assert any("geist" in t for t in supply), supply
+            assert not [x for x in cut_labels() if "Polter" in x], cut_labels()
+            labels_seen = True
+        step(h, prefer=("done",))
+        for w in _status_labels(app):
+            bars.add(w)
+    assert labels_seen
+    assert not any("Step 7" in b for b in bars), bars
+    # The device's turn as the journal and Undo's confirm word it: the house's own names.
+    theirs = [lbl for lbl in c.history()[0] if lbl.startswith("Yellow ") and "drew" not in lbl]
+    assert theirs, c.history()[0]
+    assert not [lbl for lbl in theirs if "_" in lbl or "/" in lbl], theirs
+    assert any(" the " in lbl for lbl in theirs), theirs  # "in the Dining Room", "the Black Cat"
+    h.tap("undo")  # Red's last input comes back with the device's answers after it
+    from kivy.uix.label import Label
+
+    said = " ".join(str(w.text) for w in app.confirm.walk(restrict=True) if isinstance(w, Label))
+    assert "_" not in said, said
+    h.tap("confirm_cancel")
+
+
+def _status_labels(app: Any) -> list[str]:
+    """The status bar's words now (its labels in the window's top bar)."""
+    from kivy.uix.label import Label
+
+    bar = app.root.ids.get("status") if hasattr(app.root, "ids") else None
+    if bar is None:
+        return [str(w.text) for w in app.root.walk(restrict=True) if isinstance(w, Label) and "Step" in str(w.text)]
+    return [str(w.text) for w in bar.walk(restrict=True) if isinstance(w, Label)]

@@ -27,6 +27,11 @@ def short_face(caption: str) -> str:
         return caption.removeprefix("The die shows ")
     return caption.split(" (")[0]
 
+# Setup, steps 1-3 of the rulebook, before the chart (step 4): the table's colours, the house as the
+# screen draws it, the deck.
+SETUP_WORDS = ("Set-up: each player takes the six monsters of their colour; lay the six house tiles as "
+               "drawn here, green borders outside; shuffle all the cards into one deck.")
+
 
 class BinTableScreen(BaseScreen):
     title = "Bump in the Night"
@@ -86,6 +91,8 @@ class BinTableScreen(BaseScreen):
         # set-up's notice is the first prompt).
         news = [for_people(str(n)) for n in v["notices"] if for_people(str(n)) != prompt]
         self.ids.notices.text = news[-1] if news else ""  # the last line, large; the rest on the Journal
+        if state.phase is Phase.ROLL:  # "Setup" 1-3, which nothing else tells (play-test of 5 Dec 2026);
+            self.ids.notices.text = SETUP_WORDS  # who starts is said again when play starts (flow.first_turn)
         # The locked doors are red and barred on the house; a list of their names would fill the panel.
         n = len(v["locks"])
         self.ids.locks.text = (f"Locked: {choices.door_words(ctx, v['locks'][0])}" if n == 1
@@ -213,6 +220,8 @@ class BinTableScreen(BaseScreen):
                 words = "Cat and Bat"
             else:
                 words = p.caption.removeprefix("Your ")
+                if words == "Poltergeist":  # a half-width button broke it "Poltergeis / t" (play-test, 5 Dec 2026)
+                    words = "Polter-\ngeist"
             out.append(Press(words, f"group:{p.key}", lambda k=p.key: self.pick(k)))
         return out
 
