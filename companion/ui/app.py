@@ -9,7 +9,7 @@ import importlib
 import logging
 import threading
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -412,10 +412,19 @@ class CompanionApp(App):
         self.toaster.hide()  # the view quotes the line: the toast would lie over its rules
         self.why.explain(line, self.rules_for(line))
 
-    def show_why_all(self, lines: list[str]) -> None:
+    def show_why_all(self, lines: list[str], steps: Sequence[str] = ()) -> None:
+        """Why? over a list: the rules behind `lines`; and what is still a guess in them or in the
+        table's `steps` (a step shows the guess mark too, so Why? says what it means)."""
         seen: list[tuple[str, str]] = []
         for line in lines:
             seen += [r for r in self.rules_for(line) if r not in seen]
+        g = self.game
+        if g is not None:
+            state = self.controller.state if self.controller.session is not None else None
+            for step in steps:
+                guess = g.guess_line(step, state)
+                if guess and guess not in seen:
+                    seen.append(guess)
         self.why.explain(" ".join(lines[:1]) + (" …" if len(lines) > 1 else ""), seen)
 
     def rules_reference(self) -> list[tuple[str, str]]:

@@ -17,6 +17,7 @@ import random
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any, Callable
 
@@ -238,3 +239,71 @@ def test_every_data_file_of_every_pack_is_in_the_test() -> None:
     listed = {shipped.relative_to(GAMES).as_posix() for files in FILES.values() for shipped, _ in files.values()}
     on_disk = {p.relative_to(GAMES).as_posix() for p in GAMES.glob("*/data/*")}
     assert on_disk == listed | set(NOT_GAME_DATA)
+
+
+# pack -> (shipped file, option, a fact of the owner's box, its corrected value)
+BOXED: dict[str, tuple[str, str, str, Any]] = {
+    "BGM": ("villa_spencer.toml", "board", "rules.children_start", "C2"),
+    "SOL": ("world.toml", "world", "trails[0].colour", "red"),
+    "BIN": ("cards.toml", "cards", "card[0].name", "Freedom Gate"),
+    "GSB": ("madison.toml", "board", "landmarks[0].space", 10),
+}
+
+
+@pytest.mark.parametrize("code,change", [(code, change) for code in sorted(BOXED)
+                                         for change in ("edit", "break", "delete")])
+def test_a_changed_or_deleted_owners_box_changes_no_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         code: str, change: str) -> None:
+    """The owner's box is a data file too (issue 26, "A game keeps its box": "the owner's
+    corrections"): a game on the shipped file with the box over it, then the box file corrected
+    again, broken or deleted: replay (a fresh process reading that same data dir) and resume give
+    exactly the state the game had; a new game begun after the edit takes the new box."""
+    from companion.core import ownbox
+
+    file, option, at, value = BOXED[code]
+    home = tmp_path / "data"
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(home))
+    ownbox.use_home(None)
+    rules = get_rules(code)
+    gf = next(g for g in ownbox.declared(code) if g.name == file)
+    found, other = ownbox.value_at(tomllib.loads(gf.default.read_text(encoding="utf-8")), at)  # the guess
+    assert found and other != value
+    box = ownbox.save_box(ownbox.Box(code).with_fact(file, at, value))
+    chosen = dataclasses.replace(rules.options_type(), **TABLE[code])
+    seed = 20261
+    journal = tmp_path / "journal.sqlite"
+    with Journal(journal) as j:
+        s = Session.new(j, rules, chosen, seed)
+        recorded = getattr(s.options, option)
+        assert ownbox.value_at(tomllib.loads(recorded.split("\n", 1)[1]), at) == (True, value)  # the box is in it
+        _play(rules, s, INPUTS, seed)
+        game_id, inputs = s.game_id, list(s.inputs)
+        want = codec.dumps(s.state)
+    assert len(inputs) >= 20, "the game must get going for the check to mean something"
+
+    if change == "edit":
+        ownbox.save_box(ownbox.Box(code).with_fact(file, at, other))
+    elif change == "break":
+        box.write_text(box.read_text(encoding="utf-8") + "\n[[[ not TOML\n", encoding="utf-8")
+    else:
+        box.unlink()
+
+    done = subprocess.run([sys.executable, "-m", "companion", "replay", str(journal), "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr.strip()) == (0, "") and done.stdout.strip() == want
+    with Journal(journal) as j:
+        again = Session.resume(j, get_rules, game_id)
+        assert codec.dumps(again.state) == want and list(again.inputs) == inputs
+        if not rules.is_over(again.state):
+            _play(rules, again, 1, seed + 1)
+            assert len(again.inputs) == len(inputs) + 1
+        # The control: the change is real; a game begun now reads the box as it is now.
+        if change == "break":
+            with pytest.raises(BoardFileError) as caught:
+                Session.new(j, rules, chosen, seed)
+            assert caught.value.path == str(box) and caught.value.line is not None
+        else:
+            fresh = Session.new(j, rules, chosen, seed)
+            assert getattr(fresh.options, option) != recorded
+            assert ownbox.value_at(tomllib.loads(getattr(fresh.options, option).split("\n", 1)[1]), at)[1] == other
+    ownbox.use_home(None)

@@ -32,8 +32,50 @@ def start_game(h: Any, mode: str = "coop", kids: tuple[str, ...] = ("mike", "dap
         h.tap("next")
 
 
-def tap_zone(h: Any, zone: str) -> None:
+def tap_room(h: Any, zone: str) -> None:
+    """One tap on a room (or corridor) of the table's house, at its place on the screen."""
     h.tap_widget(h.app.screen("table").ids.map.cells[zone])
+
+
+def tap_zone(h: Any, zone: str) -> None:
+    """Move the active child to `zone` as a person does (issue 25, "Moves on the board"): a tap on
+    the child's room picks it up (unless it is picked up already), then a tap on `zone`."""
+    table = h.app.screen("table")
+    if not table.picked:
+        tap_room(h, h.app.controller.state.child(h.app.controller.state.active).zone)
+    tap_room(h, zone)
+
+
+def lit_rooms(house: Any) -> list[str]:
+    """The rooms a house widget lights now as a destination of the piece picked up."""
+    return [z for z, cell in house.cells.items() if (cell.info or {}).get("movable")]
+
+
+def steer_on_house(h: Any, walk: int) -> list[str]:
+    """The Boogeyman player steers the Possessed Babysitter on its private screen's house: a tap on
+    her room, then up to `walk` lit rooms (as many as the die allows), then Confirm. Returns her walk."""
+    bgm = h.app.screen("boogeyman")
+    v = h.app.controller.view("boogeyman")
+    h.tap_widget(bgm.house.cells[v["babysitter"]])
+    path: list[str] = []
+    for _ in range(walk):
+        lit = lit_rooms(bgm.house)
+        if not lit:
+            break
+        path.append(sorted(lit)[len(path) % len(lit)])
+        h.tap_widget(bgm.house.cells[path[-1]])
+    h.tap("confirm")
+    return path
+
+
+def gsb_pick(h: Any, seat: str) -> None:
+    """Goosebumps, "Move a monster" pressed: a tap on the space `seat`'s monster stands on (and its
+    name, when other monsters share the space) picks it up; its possible spaces light."""
+    space = next(p["space"] for p in h.app.controller.view()["players"] if p["seat"] == seat)
+    h.tap(f"space:{space}")
+    if h.app.screen("gsb_table").mode == "fix_who":
+        h.tap(f"fix:{seat}")
+    assert h.app.screen("gsb_table").fixing == seat
 
 
 def type_text(h: Any, text: str) -> None:
@@ -312,9 +354,12 @@ class BgmChildren:
             h.tap(r.choice(["effect:none", "effect:none", "effect:lose_candy"]))
             h.tap("save")
         elif screen in ("boogeyman", "finale"):
-            choices = self._visible("step:") + self._visible("room:") + self._visible("won")
+            choices = self._visible("room:") + self._visible("won")
+            bgm = app.screen("boogeyman")
             if h.visible("reveal"):
                 h.tap("reveal")
+            elif screen == "boogeyman" and bgm.house.parent is not None:
+                steer_on_house(h, r.randint(0, 3))  # a Possessed Babysitter: steered on the house
             elif choices:
                 h.tap(r.choice(choices))
                 if h.visible("confirm"):

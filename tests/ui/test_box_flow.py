@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import re
 import sys
+import time
 import tomllib
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 from flows import table_done, type_text  # noqa: E402
-from sol_table_bots import HEROES, SEED, TouchTable, scrolled_to  # noqa: E402
+from sol_table_bots import HEROES, SEED, TouchTable  # noqa: E402
 
 NEW_NAMES = {"hollow": "Hollow Oak Tree", "briar": "Bramble Path", "crossing": "Crossing Stones"}
 TAUGHT = {"SOL:LOCN:01": "Old Lamp Post", "SOL:LOCN:02": "Sleeping Log"}
@@ -23,6 +24,33 @@ TAUGHT = {"SOL:LOCN:01": "Old Lamp Post", "SOL:LOCN:02": "Sleeping Log"}
 OLD = {"Hollow Oak": re.compile(r"Hollow Oak(?! Tree)"), "Briar Path": re.compile(r"Briar Path"),
        "Crossroads": re.compile(r"Crossroads"), "Old Signpost": re.compile(r"Old Signpost"),
        "Fallen Log": re.compile(r"Fallen Log")}
+
+
+def _slid_to(h: Any, action: str, tries: int = 16) -> Any:
+    """The scan screen's control `action`, a finger sliding its list as a person would: back up
+    to the top, then down a screen at a time, each slide held still before the finger lifts, so
+    the list does not fling on past it (two titles a row: a fling carried it past the title the
+    table wanted, and the last rows stop short of the list's end)."""
+    from companion.ui import touch
+    from companion.ui.harness import STILL_S
+
+    sv = h.app.screen("scan").ids.scroller
+    for _ in range(tries):
+        if h.visible(action):
+            return h.find(action)
+        if sv.scroll_y >= 0.999:
+            break
+        (x0, y0), margin = sv.to_window(sv.x, sv.y), min(30.0, sv.height * 0.15)
+        x, y, low = x0 + sv.width / 2, y0 + sv.height - margin, y0 + margin
+        h.finger.down(x, y)
+        while y > low:
+            y = max(low, y - 12)
+            h.finger.move(x, y)
+            touch.let_pass(touch.FRAME_S)
+        time.sleep(STILL_S)
+        h.finger.up()
+        touch.let_pass(0.4)
+    return h.scroll_to(action, scroller=sv, tries=tries)
 
 
 def _old_names_in(texts: Any) -> list[str]:
@@ -41,13 +69,9 @@ class ScanningTable(TouchTable):
             code = getattr(wanted, "code", None) or getattr(wanted, "card", None)
             assert code, f"the scan screen waits for {wanted!r}"
             self.seen["scan"] = self.seen.get("scan", 0) + 1
-            w = scrolled_to(h, lambda w: getattr(w, "action", "") == f"pick:{code}", tries=16)  # a long deck
-            if w is None:  # the last card's title, said over the list, may lie on it: read, it goes
-                assert h.until(lambda: not app.toaster.shown, timeout=12.0)
-                w = scrolled_to(h, lambda w: getattr(w, "action", "") == f"pick:{code}", tries=16)
-            assert w is not None, (f"{code} is not in the scan screen's list", app.screen("scan").ids.picker_title.text,
-                                   [getattr(x, "action", "") for x in app.screen("scan").ids.picker.children])
-            h.tap_widget(w)
+            # the last card's title, said over the list, may lie on the one wanted: read, it goes
+            assert h.until(lambda: not app.toaster.shown, timeout=12.0)
+            h.tap_widget(_slid_to(h, f"pick:{code}"))
             return
         super().step()
 
@@ -137,8 +161,7 @@ def test_three_space_names_and_two_location_titles_taught_then_a_whole_game_uses
         assert any("Old Lamp Post" in t for t in titles) and any("Sleeping Log" in t for t in titles), titles
         assert not any("Old Signpost" in t or "Fallen Log" in t for t in titles)  # the guesses are gone
         code = c.legal()[0].code
-        w = scrolled_to(h, lambda w: getattr(w, "action", "") == f"pick:{code}")
-        h.tap_widget(w)
+        h.tap_widget(_slid_to(h, f"pick:{code}"))
         line = c.history()[0][-1]
         assert line.startswith("The Location in ") and any(n in line for n in NEW_NAMES.values()), line
         # What the table checked is not marked; what is still a guess is, with a line in Why?.
@@ -222,8 +245,7 @@ def test_add_a_new_one_on_the_scan_screen_teaches_a_location_title_and_a_wrong_p
         # A yellow Location for a green space: refused by what the card is, not its code.
         head = c.state.head
         wrong = "SOL:LOCN:09"  # Town Hall, a yellow Location (data/cards.toml)
-        w = scrolled_to(h, lambda w: getattr(w, "action", "") == f"pick:{wrong}")
-        h.tap_widget(w)
+        h.tap_widget(_slid_to(h, f"pick:{wrong}"))
         said = app.toaster.text
         assert app.toaster.shown and "Town Hall" in said and "yellow" in said and "SOL:" not in said, said
         assert c.state.head is head and app.sm.current == "scan"  # nothing entered; still asked
@@ -232,15 +254,12 @@ def test_add_a_new_one_on_the_scan_screen_teaches_a_location_title_and_a_wrong_p
         legal = c.legal()[0].code
         said_before = len(c.history()[0])
         number = int(legal.rsplit(":", 1)[1])
-        sv = scan.ids.scroller  # a finger slides the list back up to its first button
-        x, y = sv.to_window(sv.center_x, sv.top)
-        h.drag([(x, y - sv.height * 0.2 - k * sv.height * 0.12) for k in range(7)])
         assert h.until(lambda: not app.toaster.shown, timeout=12.0)  # the refusal read, it goes
-        h.tap("pick:new")
+        h.tap_widget(_slid_to(h, "pick:new"))  # a finger slides the list back up to its first button
         assert "which number is printed beside its sticker" in scan.ids.picker_title.text
         assert not h.visible(f"pick:{legal}")  # the titles gave way to the sticker numbers
-        w = scrolled_to(h, lambda w: getattr(w, "action", "") == f"teach:{legal}")
-        assert w is not None and w.caption == f"Sticker {number:02d}"
+        w = _slid_to(h, f"teach:{legal}")
+        assert w.caption == f"Sticker {number:02d}"
         h.tap_widget(w)
         assert app.sm.current == "card_form"
         form = app.screen("card_form")

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 # SDL window opened while collecting makes the simulation tests' forked workers hang at exit).
 
 
-from tests.ui.flows import table_done, through_summary
+from tests.ui.flows import gsb_pick, table_done, through_summary
 
 
 @contextmanager
@@ -72,7 +72,7 @@ def test_a_whole_game_against_the_automated_player_by_touch(harness: Any) -> Non
     # A monster the table moved by hand: put right by a tap on the track, then undone.
     where = c.state.positions[0]
     h.tap("fix")
-    h.tap("fix:Player 1")
+    gsb_pick(h, "Player 1")
     h.tap("space:3")
     assert c.state.positions[0] == 3 and labels(app)[-1] == "Player 1's monster put on space 3 by hand"
     h.tap("undo")
@@ -185,7 +185,7 @@ def test_a_hidden_hand_passes_and_plays_a_card_it_never_named_by_touch(harness: 
     # The table moved Player 1's monster past the Amusement Park: put right by a tap on the track.
     past = c.view()["track"]["landmarks"][-1] + 3
     h.tap("fix")
-    h.tap("fix:Player 1")
+    gsb_pick(h, "Player 1")
     h.tap(f"space:{past}")
     assert c.state.positions[0] == past
     # No Landmark ahead: no Pal, no three of a kind; Gnomies, Freeze Ray! and three Pals may be the five.
@@ -363,7 +363,7 @@ def test_every_goosebumps_control_shown_gets_a_touch_at_its_centre(harness: Any)
     h.tap("hand_done")
     h.tap("fix")
     check("whose monster")
-    h.tap("fix:Device")
+    gsb_pick(h, "Device")
     check("where it stands: the track at finger size")
     h.tap("fix_cancel")
     p.play(lambda: app.summary.shown)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tests.ui.flows import gsb_pick
+
 # The pack's screens import Kivy's widgets: imported inside the tests, never at collection.
 
 
@@ -66,7 +68,7 @@ def test_the_track_is_large_while_playing_and_every_space_a_target_when_put_righ
 
     # Put right by hand: the whole track, every space a finger-sized target at 20 px.
     h.tap("fix")
-    h.tap("fix:Player 1")
+    gsb_pick(h, "Player 1")
     cells = [w for w in table.ids.track.children if isinstance(w, TrackCell)]
     assert len(cells) == v["track"]["end"] + 1
     assert all(not w.disabled and min(w.size) >= 48 and read(w).px >= 20 and not read(w).cut for w in cells)

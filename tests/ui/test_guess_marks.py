@@ -154,3 +154,24 @@ def test_what_is_still_a_guess_is_marked_and_why_says_so(harness: Any, code: str
         said = app.rules_for(plain)
     guess = [says for section, says in said if section == "Still a guess"]
     assert guess and term in guess[0] and "Check your box" in guess[0], said
+
+
+def test_why_on_the_steps_says_what_a_marked_step_means(harness: Any) -> None:
+    """A step of the table's list carries the mark too: Why? over the list adds its "Still a guess"
+    line though no notice says the word (it said "No rule of the rulebook is behind this one"
+    when only a step named a still-guessed Landmark)."""
+    h = harness
+    app = h.app
+    ownbox.box_path("GSB", app.data_dir).unlink(missing_ok=True)
+    _gsb(h)
+    assert h.until(lambda: not app.summary.shown and not app.toaster.shown, timeout=12.0)
+    step = "Move Player 1's monster to the Landmark"  # what the device's list could say
+    assert MARK in app.marked(step)
+    app.summary.present("On the table", [step], [], lambda: None)  # the device's list, as it shows one
+    h.tap("summary_why")  # by touch
+    assert app.why.shown
+    said = [(e.section, e.says) for e in app.why.ids.rules.children]
+    h.tap("why_back")
+    guess = [says for section, says in said if section == "Still a guess"]
+    assert guess and "Landmark" in guess[0] and "Check your box" in guess[0], said
+    app.summary.shown = False

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tests.ui.flows import gsb_pick
 from tests.ui.test_gsb_game import window_text
 
 CARDS = 65  # Goosebumps rulebook, "Contents": "65 Cards"
@@ -49,7 +50,7 @@ def test_gsb_with_the_device_hand_on_the_screen_reads_as_the_table_is(harness: A
     # The device's line reads whole wherever its monster stands: put it on the longest-named
     # Landmark by hand (the track's own "Move a monster"), read, and undo.
     h.tap("fix")
-    h.tap("fix:Device")
+    gsb_pick(h, "Device")
     park = 52
     h.tap(f"space:{park}")
     h.pump(frames=3)

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from companion.core import codec
 from companion.core.errors import IllegalInput
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.state import DrawCard, State, Switch
@@ -26,8 +27,10 @@ def test_the_same_light_card_twice_in_a_row_is_refused_by_name() -> None:
     s = play(s, I.CardDrawn("BGM:LGHT:04", name="Creaking Stairs"))
     s = _switch_in(s, "mike", "2")
     assert s.pending == (DrawCard("LGHT", "mike"),)
+    before = codec.dumps(s)
     with pytest.raises(IllegalInput) as e:
         play(s, I.CardDrawn("BGM:LGHT:04"))
+    assert codec.dumps(s) == before  # refused: the state is as it was
     assert str(e.value).startswith("Creaking Stairs is already in the discard pile")
     assert "BGM:" not in str(e.value)
     s = play(s, I.CardDrawn("BGM:LGHT:05"))  # another Light card is drawn as usual
@@ -40,8 +43,10 @@ def test_a_search_card_in_a_childs_hand_cannot_be_drawn_by_another() -> None:
     s = replace(new_game(), pending=(DrawCard("SRCH", "mike"),))
     s = play(s, I.CardDrawn("BGM:SRCH:07", name="Flashlight Batteries"))
     s = replace(s, pending=(DrawCard("SRCH", "daphne"),))
+    before = codec.dumps(s)
     with pytest.raises(IllegalInput) as e:
         play(s, I.CardDrawn("BGM:SRCH:07"))
+    assert codec.dumps(s) == before  # refused: the state is as it was
     assert str(e.value).startswith("Flashlight Batteries is already in Mike's hand")
     assert "BGM:" not in str(e.value)
 
@@ -52,8 +57,10 @@ def test_a_nightmare_in_play_cannot_be_drawn_for_a_second_child() -> None:
     s = play(s, I.CardDrawn("BGM:NGHT:03", name="Night Terrors"))
     assert s.child("mike").nightmare == "BGM:NGHT:03"
     s = replace(s, pending=(DrawCard("NGHT", "daphne"),))
+    before = codec.dumps(s)
     with pytest.raises(IllegalInput) as e:
         play(s, I.CardDrawn("BGM:NGHT:03"))
+    assert codec.dumps(s) == before  # refused: the state is as it was
     assert str(e.value).startswith("Night Terrors is already on Mike as a Nightmare until revived")
 
 
@@ -82,5 +89,7 @@ def test_a_child_who_becomes_the_boogeyman_discards_their_search_cards() -> None
     s = replace(new_game(), pending=(DrawCard("SRCH", "mike"),))
     s = play(s, I.CardDrawn("BGM:SRCH:07", name="Flashlight Batteries"))
     s = replace(take_over(s, "mike"), pending=(DrawCard("SRCH", "daphne"),))
+    before = codec.dumps(s)
     with pytest.raises(IllegalInput, match="^Flashlight Batteries is already in the discard pile"):
         play(s, I.CardDrawn("BGM:SRCH:07"))
+    assert codec.dumps(s) == before  # refused: the state is as it was

@@ -9,6 +9,7 @@ import pytest
 from bin_helpers import play, table
 
 from companion.core.deck import Deck
+from companion.core import codec
 from companion.core.errors import IllegalInput
 from companion.core.evolve import evolve
 from companion.games.bump_in_the_night.cards import ACTION, BONUS, code
@@ -34,8 +35,10 @@ def test_a_scanned_card_in_another_hand_is_refused_not_taken_for_another_copy() 
     sticker: it is not yellow's draw, so it is refused and where it is said; red's hand is hidden,
     so the card is not named to yellow."""
     s = _yellow_draws(_read(table(hands={"red": (PANIC,)}), PANIC))
+    before = codec.dumps(s)
     with pytest.raises(IllegalInput) as e:
         play(s, Draw(PANIC, scanned=True))
+    assert codec.dumps(s) == before  # refused: the state is as it was
     assert str(e.value).startswith("this card is already in another player's hand")
     assert "BIN:" not in str(e.value) and "Panic" not in str(e.value)
     s = play(s, Draw(PANIC_2, scanned=True))  # the other Panic card is drawn as usual
@@ -53,16 +56,20 @@ def test_a_copy_only_named_by_touch_is_any_copy_so_its_sticker_is_still_drawn() 
 
 def test_a_scanned_card_in_the_drawers_own_hand_says_so() -> None:
     s = _yellow_draws(_read(table(hands={"yellow": (PANIC,)}), PANIC))
+    before = codec.dumps(s)
     with pytest.raises(IllegalInput, match="^this Panic card is already in your hand"):
         play(s, Draw(PANIC, scanned=True))
+    assert codec.dumps(s) == before  # refused: the state is as it was
 
 
 def test_a_discarded_card_cannot_be_scanned_while_the_deck_still_has_cards() -> None:
     """BIN-G18: discards are reshuffled only when the draw pile is empty."""
     s = _read(table(), PANIC)
     s = _yellow_draws(evolve(s, deck=Deck("cards", tuple(x for x in s.deck.draw_pile if x != PANIC), (PANIC,))))
+    before = codec.dumps(s)
     with pytest.raises(IllegalInput, match="^this Panic card is already in the discard pile"):
         play(s, Draw(PANIC, scanned=True))
+    assert codec.dumps(s) == before  # refused: the state is as it was
 
 
 def test_the_one_bonus_card_of_its_title_is_refused_with_where_it_is() -> None:
@@ -72,8 +79,10 @@ def test_the_one_bonus_card_of_its_title_is_refused_with_where_it_is() -> None:
     s = evolve(s, deck=Deck("cards", tuple(x for x in s.deck.draw_pile if x != DEN_OF_EVIL)),
                bonuses=((DEN_OF_EVIL,),) + s.bonuses[1:])
     s = _yellow_draws(s)
+    before = codec.dumps(s)
     with pytest.raises(IllegalInput) as e:
         play(s, Draw(DEN_OF_EVIL))
+    assert codec.dumps(s) == before  # refused: the state is as it was
     assert str(e.value).startswith("no Den of Evil card is left to draw (the only Den of Evil card is played by "
                                    "Red as a Bonus)")
     assert "BIN:" not in str(e.value)

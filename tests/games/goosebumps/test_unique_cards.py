@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from gsb_helpers import options
 
+from companion.core import codec
 from companion.core.errors import IllegalInput
 from companion.core.evolve import evolve
 from companion.games.goosebumps import inputs as I
@@ -42,8 +43,10 @@ def _bob_picks_up_as_the_pile_runs_out(s: State) -> State:
 def test_a_sticker_in_a_hand_is_not_read_into_another_hand() -> None:
     """GSB-03: Ann holds this 3; Bob's pick-up shows the same sticker: refused, in words."""
     s = evolve(_dealt(), queue=(DrawStep(1, 1, "turn"), PlayStep(1)), active=1)
+    before = codec.dumps(s)
     with pytest.raises(IllegalInput) as e:
         RULES.apply(s, I.Draw(("3",), (THREE,)))
+    assert codec.dumps(s) == before  # refused: the state is as it was
     assert str(e.value).startswith("this card was read into a hand already (it is in another player's hand)")
     assert "GSB:" not in str(e.value)
 
@@ -52,8 +55,10 @@ def test_a_card_still_in_a_hand_is_not_shuffled_into_the_new_draw_pile() -> None
     """GSB-07, "Taking a Turn": "another player must gather the discarded cards and shuffle them to
     make a new draw pile": Ann's 3 is in her hand, not among them, so Bob cannot draw it."""
     s = _bob_picks_up_as_the_pile_runs_out(_dealt())
+    before = codec.dumps(s)
     with pytest.raises(IllegalInput) as e:
         RULES.apply(s, I.Draw(("?", "3"), ("", THREE)))
+    assert codec.dumps(s) == before  # refused: the state is as it was
     assert str(e.value).startswith("this card was read into a hand already (it is in another player's hand)")
     assert "GSB:" not in str(e.value)
     s = RULES.apply(s, I.Draw(("?", "3"), ("", "GSB:NUMB:21")))  # another 3 comes up as usual

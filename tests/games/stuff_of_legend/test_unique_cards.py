@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.core import codec
 from companion.core.errors import IllegalInput
 from companion.games.stuff_of_legend import inputs as I
 from companion.games.stuff_of_legend.common import push
@@ -37,8 +38,10 @@ def test_a_discarded_one_time_location_cannot_be_scanned_for_another_space() -> 
     was turned up in Briar Path and discarded: scanning it again for another space is refused, by
     its title and where it went."""
     s, space = _next_green_reveal(_set_up())
+    before = codec.dumps(s)
     with pytest.raises(IllegalInput) as e:
         RULES.apply(s, I.Reveal(space, "SOL:LOCN:05"))
+    assert codec.dumps(s) == before  # refused: the state is as it was
     assert "Mossy Stones is already turned up and discarded" in str(e.value)
     assert "SOL:" not in str(e.value)
     assert I.Reveal(space, "SOL:LOCN:05") not in RULES.legal_inputs(s, "table")
@@ -47,8 +50,10 @@ def test_a_discarded_one_time_location_cannot_be_scanned_for_another_space() -> 
 def test_a_lasting_location_face_up_elsewhere_is_refused_with_its_place() -> None:
     """SOL-52: a lasting Location "remains face up in play": Fallen Log lies face up in Hollow Oak."""
     s, space = _next_green_reveal(_set_up())
+    before = codec.dumps(s)
     with pytest.raises(IllegalInput) as e:
         RULES.apply(s, I.Reveal(space, "SOL:LOCN:02"))
+    assert codec.dumps(s) == before  # refused: the state is as it was
     assert str(e.value).startswith("Fallen Log is already face up in ")
     assert "SOL:" not in str(e.value)
 
@@ -56,8 +61,10 @@ def test_a_lasting_location_face_up_elsewhere_is_refused_with_its_place() -> Non
 def test_a_wrong_colour_is_refused_in_words() -> None:
     """SOL-51: a space's Location has its region's colour on its back; Town Hall is yellow."""
     s, space = _next_green_reveal(_set_up())
+    before = codec.dumps(s)
     with pytest.raises(IllegalInput) as e:
         RULES.apply(s, I.Reveal(space, "SOL:LOCN:09"))
+    assert codec.dumps(s) == before  # refused: the state is as it was
     assert str(e.value).startswith("Town Hall is a yellow Location card; the one in ")
     assert "SOL:" not in str(e.value)
 
@@ -79,7 +86,9 @@ def test_a_boogeyman_card_out_of_the_game_is_refused_by_its_title() -> None:
     s = go(s, I.ActivateInput("army:brooklyn"), I.TakeWoundInput("max"), I.CoinFlip("boogeyman"),
            I.BoogeymanCardInput("SOL:BOOG:01"))
     s = go(s, I.ActivateInput("army:brooklyn"), I.TakeWoundInput("max"), I.CoinFlip("boogeyman"))
+    before = codec.dumps(s)
     with pytest.raises(IllegalInput) as e:
         go(s, I.BoogeymanCardInput("SOL:BOOG:01"))
+    assert codec.dumps(s) == before  # refused: the state is as it was
     assert str(e.value).startswith("A Chill Wind is already out of the game: the box has one A Chill Wind")
     assert "SOL:" not in str(e.value)

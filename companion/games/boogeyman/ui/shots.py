@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from companion.games.boogeyman import inputs as I
-from companion.games.boogeyman.state import Difficulty, Mode, Options, Phase, PlayFinale, State
+from companion.games.boogeyman.state import Difficulty, Mode, Options, Phase, PlayFinale, State, SteerBabysitter
 
 
 def drive(h: Any, until: Callable[[State], bool], seed: int = 3, limit: int = 300) -> bool:
@@ -53,8 +53,12 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     h.pump(1.0)
     shot("05_table")
     # A refused tap: a room Mike cannot reach. The toast's "Why?" shows the rule behind it.
+    # A move on the house: a tap on Mike's room picks him up and lights where he may go.
+    cells = app.screen("table").ids.map.cells
+    h.tap_widget(cells[c.state.child("mike").zone])
+    shot("05a_table_move")
     far = next(z for z in ("25", "24", "19") if z not in {i.to for i in c.legal() if isinstance(i, I.Move)})
-    h.tap_widget(app.screen("table").ids.map.cells[far])
+    h.tap_widget(cells[far])
     h.tap("toast_why")
     shot("05c_why")
     app.why.shown = False
@@ -182,6 +186,18 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
 
     with touch.held_down(h.find("hold")):  # the Boogeyman player's finger on the cover: the Ladder shows meanwhile
         shot("16b_boogeyman_held")
+    # A Possessed Babysitter steered on the house (a state put in front for the picture only).
+    c.session._states.append(replace(c.state, pending=(SteerBabysitter(3),)))  # type: ignore[union-attr]
+    c._legal = None
+    bgm = app.screen("boogeyman")
+    bgm.hide()
+    bgm.show()
+    h.pump(0.5)  # the house laid out in the choices' place
+    h.tap_widget(bgm.house.cells[c.state.babysitter])
+    lit = sorted(z for z, cell in bgm.house.cells.items() if (cell.info or {}).get("movable"))
+    h.tap_widget(bgm.house.cells[lit[0]])
+    shot("17_boogeyman_steer")
+    c.session._states.pop()  # type: ignore[union-attr]
 
 
 def _preview_only(scanner: Any) -> bool:

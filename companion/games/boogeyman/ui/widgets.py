@@ -61,11 +61,19 @@ class ZoneCell(ButtonBehavior, Label):
                     x0, x1 = x + max(k, 0), x + min(k + h, w)
                     if x1 > x0:
                         Line(points=[x0, y + (x0 - x - k), x1, y + (x1 - x - k)], width=1)
+            if i.get("movable") or i.get("picked"):
+                # lit: a destination of the piece picked up (green), or the picked piece's room
+                # (flame): a second frame inside the first, clear of the text (no wash under it:
+                # the letters keep their contrast)
+                Color(*(T.OK if i.get("movable") else T.ACCENT))
+                Line(rectangle=(x + 6, y + 6, w - 12, h - 12), width=1.4)
             border, width = (T.DIM, 1.0)
             if i.get("movable"):
-                border, width = (T.OK, 2.2)
+                border, width = (T.OK, 3.0)
             if i.get("active"):
                 border, width = (T.ACCENT, 2.6)
+            if i.get("picked"):
+                border, width = (T.ACCENT, 3.4)
             Color(*border)
             Line(rectangle=(x + 1, y + 1, w - 2, h - 2), width=width,
                  dash_length=4 if i.get("hidden") else 1, dash_offset=4 if i.get("hidden") else 0)

@@ -158,9 +158,11 @@ class BinUI(GameUI):
             return None
         _, steps, notices = self._turn
         self._turn = None
-        if not steps and table.table(after) == self._board:
-            return None  # nothing to tell the table: no line and nothing changed on its board
         first = bool(notices) and notices[0] == flow.first_turn(before.options, before.seats)
+        if not steps and table.table(after) == self._board and not first:
+            # Nothing to tell the table: no line and nothing changed on its board. Its first turn
+            # is told even so: who started is the table's to know (BIN-G6).
+            return None
         heading = f"{self._who.capitalize()}, the monster player" + (", takes the first turn" if first else "")
         return TurnSummary(heading, tuple(steps), tuple(notices),
                            status=f"Round {self._round} \u00b7 {self._who.capitalize()}, the monster player")

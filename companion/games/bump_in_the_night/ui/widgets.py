@@ -156,7 +156,10 @@ def column_needs(house: Any, whole: bool = True, size: int = T.FONT_BODY) -> tup
 
 ROOM_PAD = 2  # px: a room label's padding each side (widgets.kv)
 ROOM_SLACK = 8  # px a room label's text keeps from its sides (its padding, and rounding)
-ROOM_SIZES = (T.FONT_BODY, T.FONT_BOARD, T.FONT_MIN)  # the rooms' words: 20 px, smaller only for a house too wide
+def room_sizes() -> tuple[int, ...]:
+    """The rooms' words: body size (20 px, more at Large text), smaller only for a house too wide.
+    Read when the house is built, as the Large-text setting scales the theme's sizes then."""
+    return tuple(sorted({T.FONT_BODY, T.FONT_BOARD, T.FONT_MIN}, reverse=True))
 
 
 def count_marks(n: int, mark: str, count_from: int = 3) -> str:
@@ -311,7 +314,7 @@ class HouseView(Widget):
             self.rooms[r.id] = lbl
             self.add_widget(lbl)
         self._house = house
-        self._needs = {(px, whole): column_needs(house, whole, px) for px in ROOM_SIZES for whole in (True, False)}
+        self._needs = {(px, whole): column_needs(house, whole, px) for px in room_sizes() for whole in (True, False)}
         self._widths = (-1.0, (), T.FONT_BODY)
         self.wants = sum(self._needs[(T.FONT_BODY, False)]) + 2 * MARGIN
         self._layout()
@@ -325,7 +328,8 @@ class HouseView(Widget):
         if self._widths[0] == self.width and self._widths[1]:
             return self._widths[1], self._widths[2]
         avail = self.width - 2 * MARGIN
-        px = next((p for p in ROOM_SIZES if sum(self._needs[(p, False)]) <= avail), ROOM_SIZES[-1])
+        sizes = room_sizes()
+        px = next((p for p in sizes if sum(self._needs[(p, False)]) <= avail), sizes[-1])
         need, whole = list(self._needs[(px, False)]), self._needs[(px, True)]
         spare = avail - sum(need)
         for col in sorted(range(6), key=lambda k: whole[k] - need[k]):

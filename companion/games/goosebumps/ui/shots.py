@@ -206,7 +206,12 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     _held(h, lambda: shot("07b_hand_held"))
     h.tap("hand_done")
     h.tap("fix")
-    h.tap("fix:Player 2")
+    shot("08a_move_a_monster_which")
+    # Player 2's monster picked up by a tap on its space (its name too when others share it)
+    space = next(p["space"] for p in app.controller.view()["players"] if p["seat"] == "Player 2")
+    h.tap(f"space:{space}")
+    if app.screen("gsb_table").mode == "fix_who":
+        h.tap("fix:Player 2")
     shot("08b_move_a_monster")
     h.tap("fix_cancel")
     p.play(lambda: app.summary.shown)

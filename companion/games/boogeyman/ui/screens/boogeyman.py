@@ -5,6 +5,12 @@ Apparitions Ladder's face-down rooms are under the shell's hold-to-reveal cover 
 Settings -> "Private cards"): on screen only while the Boogeyman player's finger is on it, or for the
 seconds a tap gives. The choices stay below the cover, where the other hand can tap them: a touch
 there covers the Ladder first.
+
+A Possessed Babysitter is steered on the house (issue 25, "Moves on the board"; the rulebook's
+Possessed Babysitter: "If the Boogeyman is controlled by a player, that player decides where to move
+the Babysitter"): a tap on her room picks her up and lights the rooms next door, each tap on a lit
+room walks her one room (up to the die's count), a tap on her last room steps back; Confirm walks
+her. While she is steered the house takes the Ladder's place (the Ladder is not needed to steer her).
 """
 
 from __future__ import annotations
@@ -12,13 +18,15 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.boogeyman import inputs as I
-from companion.games.boogeyman.houses import walk_graph
+from companion.games.boogeyman.houses import house_for, walk_graph
+from companion.games.boogeyman.ui.layout import plan
+from companion.games.boogeyman.ui.screens.table import TableScreen
 from companion.games.boogeyman.rules import DECK_NAMES
 from companion.games.boogeyman.state import card_label
 from companion.ui import theme as T
 from companion.ui.hold import look_hint
 from companion.ui.screens import BaseScreen
-from companion.games.boogeyman.ui.widgets import ladder_text
+from companion.games.boogeyman.ui.widgets import HouseMap, ladder_text
 from companion.ui.widgets import BigButton
 
 
@@ -31,6 +39,11 @@ class BoogeymanScreen(BaseScreen):
         self.stage = 0
         self._key: Any = None
         self._state: Any = None
+        self.picked = False  # the Possessed Babysitter picked up on the house: her next rooms lit
+        self._house: Any = None
+        self.house = HouseMap()
+        self.house.bind(on_zone=lambda m, z: self.tap_room(z))
+        self._scroll = self.ids.scroll.__self__  # held here: off the screen while she is steered
 
     def on_pre_leave(self, *_: Any) -> None:
         self.ids.look.cover()
@@ -53,7 +66,7 @@ class BoogeymanScreen(BaseScreen):
         p = v["pending"][0] if v["pending"] else None
         key = (p and p.get("kind"), len(v["ladder"]), v["babysitter"])
         if key != self._key:
-            self._key, self.sel, self.stage = key, [], 0
+            self._key, self.sel, self.stage, self.picked = key, [], 0, False
         if c.state is not self._state:
             self._state = c.state
             self.ids.look.cover()  # something happened at the table: look again
@@ -65,6 +78,7 @@ class BoogeymanScreen(BaseScreen):
         grid = self.ids.options
         grid.clear_widgets()
         look = self.ids.look
+        self._board(p is not None and p["kind"] == "steer_babysitter", v)
         if p is None:
             self.ids.ask.text = "Nothing to decide now."
             look.cover()
@@ -103,15 +117,17 @@ class BoogeymanScreen(BaseScreen):
                 grid.add_widget(b)
         elif kind == "steer_babysitter":
             steps = p["steps"]
-            here = self.sel[-1] if self.sel else v["babysitter"]
-            g = walk_graph("", v["attic"]["unlocked"], v["trap_door"], True)
-            self.ids.ask.text = (f"Steer the Possessed Babysitter up to {steps} rooms: "
-                                 + " \u2192 ".join([v["babysitter"], *self.sel]))
-            if len(self.sel) < steps:
-                for z in g.neighbours(here):
-                    b = BigButton(caption=z, font_size=T.FONT_BODY, action=f"step:{z}")
-                    b.bind(on_press=lambda btn, z=z: self._step(z))
-                    grid.add_widget(b)
+            walk = " \u2192 ".join([v["babysitter"], *self.sel])
+            if len(self.sel) > 3:  # a long walk: its ends (the house shows where she got to)
+                walk = f"{v['babysitter']} \u2192 \u2026 \u2192 {self.sel[-1]}"
+            # one line each: the house below needs the height (a room >= 48 px high)
+            if not self.picked:
+                self.ids.ask.text = f"Tap the Babysitter ({v['babysitter']}), then up to {steps} lit rooms"
+            elif len(self.sel) < steps:
+                self.ids.ask.text = f"Walk her up to {steps} rooms: {walk}"
+            else:
+                self.ids.ask.text = f"{walk}: Confirm, or tap {self.sel[-1]} to step back"
+            self._light(v, steps)
             confirm.disabled = False
             confirm.caption = "Walk her" if self.sel else "Stay put"
         elif kind == "hide_tokens":
@@ -151,8 +167,67 @@ class BoogeymanScreen(BaseScreen):
             self.sel = self.sel[-n:]
         self.refresh()
 
-    def _step(self, z: str) -> None:
-        self.sel.append(z)
+    # ---- the Possessed Babysitter, steered on the house ----
+    def _board(self, steer: bool, v: dict[str, Any]) -> None:
+        """The house in the choices' place while she is steered (and the Ladder's cover folded
+        away: the house needs its height to read at the body size); the list otherwise."""
+        body, look = self.ids.body.__self__, self.ids.look
+        want = self.house if steer else self._scroll
+        if want.parent is not body:
+            body.clear_widgets()
+            body.add_widget(want)
+        look.height = 0 if steer else 84
+        look.opacity = 0 if steer else 1
+        look.disabled = steer
+        if steer:
+            house = house_for(self.app.controller.state.options.board)
+            if self._house is not house:
+                self._house, self.house.plan = house, plan(house)
+
+    def _next_rooms(self, v: dict[str, Any], steps: int) -> list[str]:
+        """The rooms she may walk into next: beside the end of her walk, while steps remain."""
+        if not self.picked or len(self.sel) >= steps:
+            return []
+        here = self.sel[-1] if self.sel else v["babysitter"]
+        board = self.app.controller.state.options.board  # the game's house (the old list used the default one)
+        return list(walk_graph(board, v["attic"]["unlocked"], v["trap_door"], True).neighbours(here))
+
+    def _light(self, v: dict[str, Any], steps: int) -> None:
+        infos = TableScreen.zone_infos(v, set(self._next_rooms(v, steps)), None)
+        if not v["secret_room"]:
+            infos.setdefault(self._house.secret_room, {})["hidden"] = True
+        for i in infos.values():
+            i.pop("active", None)  # no child acts here: the flame marks her
+        end = self.sel[-1] if self.sel else v["babysitter"]
+        infos.setdefault(end, {})["picked" if self.picked else "active"] = True
+        self.house.show(infos)
+
+    def tap_room(self, zone: str) -> None:
+        """A tap on the house while she is steered."""
+        v = self.app.controller.view("boogeyman")
+        p = v["pending"][0] if v["pending"] else None
+        if p is None or p["kind"] != "steer_babysitter":
+            return
+        steps = p["steps"]
+        end = self.sel[-1] if self.sel else v["babysitter"]
+        if not self.picked:
+            if zone != v["babysitter"]:
+                self.app.toast(f"Tap the Babysitter's room first ({v['babysitter']}), then a lit room.")
+                return
+            self.picked = True
+        elif zone == end:
+            if self.sel:
+                self.sel.pop()  # a step back
+            else:
+                self.picked = False  # put back: she stays
+        elif zone in self._next_rooms(v, steps):
+            self.sel.append(zone)
+        elif len(self.sel) >= steps:
+            self.app.toast(f"She walks at most {steps} rooms: Confirm, or tap {end} to step back.")
+            return
+        else:
+            self.app.toast(f"The Babysitter cannot go from {end} to {zone}: tap a lit room next to {end}.")
+            return
         self.refresh()
 
     def show(self) -> None:

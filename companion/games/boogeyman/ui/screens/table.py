@@ -1,4 +1,9 @@
-"""The table view: the house, the Ladder, the Stress Scale, the children, one big prompt, the buttons."""
+"""The table view: the house, the Ladder, the Stress Scale, the children, one big prompt, the buttons.
+
+A child's move is made on the house (issue 25, "Moves on the board"): a tap on the active child's
+room picks the piece up and lights the rooms the rules let it reach (the rulebook's "Moving": one
+Action to an adjacent Room or corridor); a tap on a lit room moves it there; a tap on the picked
+room again puts it back. Any other tap is refused with what to tap instead, and nothing changes."""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ from typing import Any
 
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.actions import device_answers_search
+from companion.games.boogeyman.common import zone_name
 from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.ui.layout import plan
 from companion.ui import theme as T
@@ -18,6 +24,8 @@ class TableScreen(BaseScreen):
 
     def on_kv_post(self, base: Any) -> None:
         self._house: Any = None
+        self.picked = ""  # the room whose child was tapped: its destinations are lit
+        self._picked_in: Any = None  # the state it was picked in: any input puts it back
         self.ids.map.bind(on_zone=lambda m, z: self.tap_zone(z))
 
     def refresh(self) -> None:
@@ -31,14 +39,21 @@ class TableScreen(BaseScreen):
         v = c.view()
         legal = c.legal()
         kinds = {type(i).kind for i in legal}
-        self.ids.prompt.text = app.marked(for_people(str(v["prompt"])))  # what is still a guess, marked
+        movable = {i.to for i in legal if isinstance(i, I.Move)}
+        if c.state is not self._picked_in or not movable:
+            self.picked = ""  # something happened (a move, an undo, a new turn): put back
+        prompt = for_people(str(v["prompt"]))
+        if self.picked:
+            prompt = f"Move {str(c.state.active).capitalize()}: tap a lit room"
+        self.ids.prompt.text = app.marked(prompt)  # what is still a guess, marked
         fix = app.fix_text
         notes = for_people(str(v["notices"][-1])) if v["notices"] else ""  # the last line, large; the rest on the Journal
         self.ids.notices.text = (f"[color=e8a23a]{T.GLYPH_WARN} Sensors: {fix}[/color]" if fix else notes)
         self.ids.fix.shown = bool(fix)
         self.ids.lasting.text = self.lasting_text(v)
-        movable = {i.to for i in legal if isinstance(i, I.Move)}
-        infos = self.zone_infos(v, movable, app.sensors.occupied if app.sensors else None)
+        infos = self.zone_infos(v, movable if self.picked else set(), app.sensors.occupied if app.sensors else None)
+        if self.picked:
+            infos.setdefault(self.picked, {})["picked"] = True
         if not v["secret_room"]:
             infos.setdefault(house.secret_room, {})["hidden"] = True  # not found yet: no number
         self.ids.map.show(infos)
@@ -124,10 +139,31 @@ class TableScreen(BaseScreen):
 
     # ---- taps ----
     def tap_zone(self, zone: str) -> None:
-        c = self.app.controller
+        """A tap on the house: the active child's room picks the child up, then a lit room moves
+        it there (an unlit one is refused by the rules, with the rule behind it)."""
+        app = self.app
+        c = app.controller
         if c.session is None or not c.state.active:
             return
-        self.app.submit(I.Move(c.state.active, zone))
+        s = c.state
+        name = s.active
+        who = name.capitalize()
+        here = s.child(name).zone
+        if self.picked:
+            if zone == self.picked:
+                self.picked = ""  # put back: nothing moved
+            elif app.submit(I.Move(name, zone)):
+                self.picked = ""
+            self.refresh()
+            return
+        if not any(isinstance(i, I.Move) for i in c.legal()):
+            app.submit(I.Move(name, zone))  # no move now: the rules say why (and Why? shows the rule)
+            return
+        if zone != here:
+            app.toast(f"To move {who}, tap {who} first ({zone_name(s, here)}), then a lit room.")
+            return
+        self.picked, self._picked_in = here, s
+        self.refresh()
 
     def act(self, action: str) -> None:
         app = self.app

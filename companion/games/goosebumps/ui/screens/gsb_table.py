@@ -1,8 +1,11 @@
 """The Goosebumps table: the track with every monster, whose turn it is and why, the draw pile,
 what just happened, and the choices of whoever acts now. Cards are named as the real ones show
 (the table is the truth), only in private (gsb_pickup: a person's, the holder's); a hand is shown
-there too, behind its cover; a monster the table moved by hand is put right by a tap on
-the track. Everything shown comes from the "table" observation. A card taken from a person's hand
+there too, behind its cover; a monster the table moved by hand is put right on the track (issue
+25, "Moves on the board"): "Move a monster" enlarges the track, a tap on the monster's space picks
+it up (several monsters on one space: which one, from a short list), the spaces it may stand on
+are lit (the reducer's own check, GSB-17: only Landmarks are shared), a tap on one puts it there;
+an unlit one is refused with the rule, a tap on its own space again puts it back. Everything shown comes from the "table" observation. A card taken from a person's hand
 on STEAL is played at once, face up: the camera reads it here, as a tap on "It was ..."."""
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
+from companion.core.errors import IllegalInput
 from companion.games.goosebumps import inputs as I
 from companion.games.goosebumps import scanning
 from companion.games.goosebumps.cards import title
@@ -134,8 +138,11 @@ class TrackCell(Button):
     action = StringProperty("")
     face = ListProperty(list(T.PANEL2))  # the space's colour, drawn under its text
     ring = BooleanProperty(False)        # monsters stand on it
+    lit = BooleanProperty(False)         # the monster picked up may be put here
+    picked = BooleanProperty(False)      # the space of the monster picked up
 
 
+FIXING = ("fix_who", "fix_where")  # a monster put right by hand: the track enlarged, every space a target
 WINDOW = 13  # spaces of the track shown large while playing (a finger's width each across the screen)
 REACH = 6    # the stretch ahead of the mover kept in view: the highest numbered card
 
@@ -206,6 +213,7 @@ class GsbTableScreen(BaseScreen):
     def on_kv_post(self, base: Any) -> None:
         self.mode = "play"  # play | threes | fix_who | fix_where
         self.fixing = ""
+        self.crowd: list[str] = []  # the monsters on the space tapped, when more than one stand there
         self.told: tuple[Any, str] = (None, "")  # (the state it is about, a line from a private step)
         self.cells: list[TrackCell] = []
         self._key: Any = None
@@ -231,10 +239,10 @@ class GsbTableScreen(BaseScreen):
         self.ids.pile.text = f"Draw pile: {pile}"
         self.ids.discard.text = f"Discard: {caption(top)}" if top else ""
         # Putting a monster right by hand, the track takes the room of what happened
-        self.ids.notices.text = "" if self.mode == "fix_where" else latest(list(v.get("notices", [])))
+        self.ids.notices.text = "" if self.mode in FIXING else latest(list(v.get("notices", [])))
         prompt = self.ids.prompt
         prompt.text = self.app.marked(for_people(for_table(str(v.get("prompt", "")))))  # guesses marked
-        if self.mode != "fix_where":  # one line when it reads at a good size, two when it does not
+        if self.mode not in FIXING:  # one line when it reads at a good size, two when it does not
             prompt.height = 40 if one_line(prompt.text, PROMPT_ONE_LINE, Window.width - 12 - 20) else 52
         self.find("undo").disabled = not c.undo_label()
         w = v["waiting"]
@@ -247,7 +255,7 @@ class GsbTableScreen(BaseScreen):
         key = (id(c.state), self.mode, self.fixing, self._camera)
         if key == self._key:
             return
-        if self._key is not None and self._key[0] != id(c.state) and self.mode != "fix_where":
+        if self._key is not None and self._key[0] != id(c.state) and self.mode not in FIXING:
             self.mode, self.fixing = "play", ""  # a new moment: start afresh
             key = (id(c.state), self.mode, "", self._camera)
         self._key = key
@@ -259,7 +267,9 @@ class GsbTableScreen(BaseScreen):
         t = v["track"]
         end = int(t["end"])
         grid = self.ids.track
-        big = self.mode == "fix_where"
+        big = self.mode in FIXING
+        lit = self.destinations() if self.mode == "fix_where" else set()
+        home = next((p["space"] for p in v["players"] if p["seat"] == self.fixing), -1) if lit or self.fixing else -1
         on: dict[int, list[str]] = {}
         for p in v["players"]:
             on.setdefault(p["space"], []).append(initial(p["seat"]))
@@ -300,6 +310,8 @@ class GsbTableScreen(BaseScreen):
             cell.text = f"[b]{pawns}[/b]" if pawns else mark
             cell.face = list(face(space))
             cell.ring = bool(pawns)
+            cell.lit = space in lit
+            cell.picked = space == home
             # Dark words on a coloured space, light ones on a plain one: both read at 4.5:1 or more.
             cell.color = T.BG if cell.face != list(T.PANEL2) else T.TEXT
             cell.font_size = T.FONT_BODY if big or len(pawns) > 3 else T.FONT_TITLE if len(pawns) < 3 \
@@ -441,19 +453,38 @@ class GsbTableScreen(BaseScreen):
             self.ids.note.text = line + (" \u00b7 " + self.ids.note.text if self.ids.note.text else "")
 
     def _fix_choices(self, v: dict[str, Any]) -> None:
-        if self.mode == "fix_who":
-            self.ids.note.text = "Whose monster is not where the device shows it?"
-            for p in v["players"]:
-                self._button(p["seat"], f"fix:{p['seat']}", lambda s=p["seat"]: self._fix(s))
+        if self.mode == "fix_who" and self.crowd:
+            # several monsters on the space tapped: which one is a choice the track cannot show
+            self.ids.note.text = "Which monster on that space?"
+            for seat in self.crowd:
+                self._button(seat, f"fix:{seat}", lambda s=seat: self._fix(s))
+        elif self.mode == "fix_who":
+            self.ids.note.text = "Tap the space of the monster that is not where the device shows it"
         else:
-            self.ids.note.text = f"Tap the space where {self.fixing}'s monster stands"
+            self.ids.note.text = f"Tap a lit space: where {self.fixing}'s monster stands"
         self._button("Cancel", "fix_cancel", lambda: self._mode("play"))
+
+    def destinations(self) -> set[int]:
+        """The spaces the monster picked up may be put on: each tried by the reducer itself."""
+        c = self.app.controller
+        if not self.fixing or c.session is None:
+            return set()
+        out = set()
+        for k in range(int(c.view()["track"]["end"]) + 1):
+            try:
+                c.rules.apply(c.state, I.Place(self.fixing, k))
+            except IllegalInput:
+                continue
+            out.add(k)
+        return out
 
     # ---- touches ----
     def _mode(self, mode: str) -> None:
         self.mode = mode
-        if mode == "play":
+        if mode != "fix_where":
             self.fixing = ""
+        self.crowd = []
+        self._key = None
         self.refresh()
 
     def choose(self, inp: Any) -> None:
@@ -473,12 +504,30 @@ class GsbTableScreen(BaseScreen):
         self._mode("fix_where")
 
     def tapped_space(self, space: int) -> None:
-        if self.mode != "fix_where" or not self.fixing:
+        """A tap on the enlarged track: the monster's space first, then a lit space."""
+        c = self.app.controller
+        if self.mode not in FIXING or c.session is None:
             return
-        seat, self.mode, self.fixing = self.fixing, "play", ""
-        self.app.submit(I.Place(seat, space))
-        self._key = None
-        self.refresh()
+        players = c.view()["players"]
+        if self.mode == "fix_who":
+            here = [str(p["seat"]) for p in players if p["space"] == space]
+            if not here:
+                self.app.toast("No monster stands there: tap the space of the monster to put right, "
+                               "then a lit space.")
+                return
+            if len(here) == 1:
+                self._fix(here[0])
+                return
+            self.crowd = here
+            self._key = None
+            self.refresh()
+            return
+        home = next((p["space"] for p in players if p["seat"] == self.fixing), -1)
+        if space == home:
+            self._mode("fix_who")  # put back: nothing moved
+            return
+        if self.app.submit(I.Place(self.fixing, space)):  # an unlit space: the rule says why, nothing moves
+            self._mode("play")
 
 
 SCREEN = GsbTableScreen
