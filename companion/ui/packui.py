@@ -169,6 +169,13 @@ class GameUI:
         the scan screen need not ask the table; None: ask (the user's catalogue)."""
         return None
 
+    def pick_note(self, code: Any) -> tuple[int, str]:
+        """Where a named card stands in the scan screen's list when nothing can scan (its group:
+        lower first, then by title) and what its button says under the title, so that cards of
+        one title can be told apart the way the table tells them (a card's back, its icons),
+        not by a sticker only. (0, ""): by title, the sticker number alone."""
+        return 0, ""
+
     def teachable(self, app: Any, deck: str) -> tuple[Any, ...]:
         """Codes of `deck` the pack names with a guess the owner's box has not confirmed: the scan
         screen's "add a new one" lets the table type the title printed on such a card (`teach`).

@@ -68,22 +68,53 @@ def held(h: Any, read: Any) -> Any:
         assert not cover.revealed, "lifting the finger did not cover it"
 
 
-def scrolled_to(h: Any, pred: Any, tries: int = 8) -> Any | None:
-    """The shown control `pred` accepts, scrolling the lists on screen down by finger to find it."""
+def _slide(h: Any, sv: Any, down_the_list: bool) -> None:
+    """A finger slides the list most of its height, held still before it lifts so the list does
+    not fling on (Kivy takes a release's speed from real times): towards its end, or its top."""
+    import time
+
+    from companion.ui.harness import STILL_S
+
+    (x0, y0), margin = sv.to_window(sv.x, sv.y), min(30.0, sv.height * 0.15)
+    x, low, high = x0 + sv.width / 2, y0 + margin, y0 + sv.height - margin
+    y, end, step = (low, high, 12.0) if down_the_list else (high, low, -12.0)
+    h.finger.down(x, y)
+    while (y < end) if down_the_list else (y > end):
+        y = min(end, y + step) if down_the_list else max(end, y + step)
+        h.finger.move(x, y)
+        touch.let_pass(touch.FRAME_S)
+    time.sleep(STILL_S)
+    h.finger.up()
+    touch.let_pass(0.4)
+
+
+def scrolled_to(h: Any, pred: Any, tries: int = 40) -> Any | None:
+    """The shown control `pred` accepts, a finger sliding the list on screen to find it: on
+    towards its end, then back from its top (a list left scrolled by the last pick may hold it
+    above what shows), once a toast saying the last card's name is gone (it lies over the list's
+    lower rows). None when the whole list was seen without it."""
     from kivy.uix.scrollview import ScrollView
 
+    h.until(lambda: not h.app.toaster.shown, timeout=4.0)
+    down, turned = True, False
     for _ in range(tries):
+        h.pump(frames=2)
         for w in touch.controls():
             if pred(w):
                 return w
         # The lists of controls (the table screen's column of tracks scrolls too, and holds none)
-        lists = [w for w in h.screen.walk(restrict=True) if isinstance(w, ScrollView) and w.scroll_y > 0.001
-                 and any(getattr(x, "action", "") for x in w.walk(restrict=True))]
+        lists = [w for w in h.screen.walk(restrict=True) if isinstance(w, ScrollView)
+                 and w.height < w.children[0].height - 1 and any(getattr(x, "action", "") for x in w.walk(restrict=True))]
         if not lists:
             return None
-        sv = lists[0]
-        x, y = sv.to_window(sv.center_x, sv.y)
-        h.drag([(x, y + sv.height * 0.2 + k * sv.height * 0.1) for k in range(7)])  # a swipe up
+        ahead = [w for w in lists if w.scroll_y > 0.001]  # a list that can still go on down
+        if down and not ahead:  # every list at its end: the first back to its top, then on down once more
+            if turned:
+                return None
+            down, turned = False, True
+        if not down and lists[0].scroll_y >= 0.999:
+            down, ahead = True, [lists[0]]
+        _slide(h, ahead[0] if down else lists[0], down)
     return None
 
 

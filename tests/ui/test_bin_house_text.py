@@ -15,6 +15,16 @@ from companion.ui import theme as T
 from tests.ui.test_bin_board import start_two_people
 
 
+def _at_the_chart(h: Any) -> None:
+    """Red and Yellow, both people, the die's faces open for the chart: above the house, who
+    starts (two lines). Before the faces open, the set-up's words stand there too and the empty
+    house is lower; pieces come on it only after the chart."""
+    start_two_people(h)
+    h.tap("group:roll")  # (a new game's screen opens no list: the last game's die list is gone)
+    h.pump(frames=3)
+    assert h.visible("choice:1") and "Set-up" not in h.app.screen("bin_table").ids.notices.text
+
+
 def _chips(house: Any) -> list[Any]:
     from companion.games.bump_in_the_night.ui.widgets import MonsterChip
 
@@ -28,8 +38,7 @@ def test_every_room_reads_at_20_px_with_its_monsters_as_chips(harness: Any) -> N
 
     h = harness
     app = h.app
-    start_two_people(h)
-    h.pump(frames=3)
+    _at_the_chart(h)
     c = app.controller
     house = app.screen("bin_table").ids.house
     v = copy.deepcopy(c.view())
@@ -74,8 +83,7 @@ def test_a_crowded_room_gets_compact_before_it_gets_small(harness: Any) -> None:
 
     h = harness
     app = h.app
-    start_two_people(h)
-    h.pump(frames=3)
+    _at_the_chart(h)
     c = app.controller
     house = app.screen("bin_table").ids.house
     v = copy.deepcopy(c.view())

@@ -158,7 +158,8 @@ def test_three_space_names_and_two_location_titles_taught_then_a_whole_game_uses
         table_done(h)  # the Rifle token put in front of Max: the table's step, then Done
         scan = app.screen("scan")
         assert app.sm.current == "scan"
-        assert scan.ids.heading.text == "Turn up the Location in Hollow Oak Tree, Bramble Path, Crossing Stones and scan it."
+        assert scan.ids.heading.text == ("Turn up the Location in Hollow Oak Tree and scan it "
+                                           "(then Bramble Path, Crossing Stones).")
         titles = [w.caption for w in scan.ids.picker.children if getattr(w, "action", "").startswith("pick:")]
         assert any("Old Lamp Post" in t for t in titles) and any("Sleeping Log" in t for t in titles), titles
         assert not any("Old Signpost" in t or "Fallen Log" in t for t in titles)  # the guesses are gone

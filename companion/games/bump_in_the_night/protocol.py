@@ -205,7 +205,7 @@ def prompt(state: State, c: Ctx) -> str:
         return f"{who}: play a Bonus card for the {c.house.rooms[p.room].name} or the {MONSTER_NAMES[p.monster]}?"
     if state.running is not None:
         return f"{active}: choose where the scared people run."
-    return f"{active}: Step {state.turn.step}, {STEP_NAMES.get(state.turn.step, '').lower()}."
+    return f"{active}: Step {min(state.turn.step, 6)}, {STEP_NAMES.get(state.turn.step, '').lower()}."
 
 
 # ---------------------------------------------------------------- labels (public sentences)
@@ -214,6 +214,20 @@ def prompt(state: State, c: Ctx) -> str:
 def label(state: State, inp: Input) -> str:
     c = ctx_for(state.options)
     who = state.seats[state.active].capitalize()
+
+    # Rooms, doors and monsters by the names the house and Figure 3 print, never their ids: Undo's
+    # confirm read "changed the lock on conservatory/library; placed the cat in dining_room"
+    # (play-test of 5 Dec 2026).
+    def room(rid: str) -> str:
+        if rid == "outside":
+            return "outside"
+        return f"the {c.house.rooms[c.house.index[rid]].name}" if rid in c.house.index else rid
+
+    def door(did: str) -> str:
+        return next((f"the {d.name} door" for d in c.house.doors if d.id == did), did)
+
+    def monster(kind: str) -> str:
+        return MONSTER_NAMES[KINDS.index(kind)] if kind in KINDS else kind
     if isinstance(inp, GroupRoll):
         if inp.card:
             return f"A card was drawn for the chart: {c.card(inp.card).number}"
@@ -221,32 +235,32 @@ def label(state: State, inp: Input) -> str:
     if isinstance(inp, PlaceGirls):
         return "The device placed the girls"
     if isinstance(inp, PlaceGroup):
-        return f"A group of girls went into {inp.room}"
+        return f"A group of girls went into {room(inp.room)}"
     if isinstance(inp, Draw):
         p = state.pending[0] if state.pending else None
         whose = state.seats[p.seat].capitalize() if isinstance(p, DrawFor) else "A player"
         return f"{whose} drew a card"
     if isinstance(inp, Lock):
-        return f"{who} changed the lock on {inp.door}" + (" (Poltergeist)" if inp.poltergeist else "")
+        return f"{who} changed the lock on {door(inp.door)}" + (" (Poltergeist)" if inp.poltergeist else "")
     if isinstance(inp, Place):
-        extra = f" and the bat in {inp.partner_room}" if inp.partner_room else ""
-        return f"{who} placed the {inp.monster} in {inp.room}{extra}"
+        extra = f" and the Scary Bat in {room(inp.partner_room)}" if inp.partner_room else ""
+        return f"{who} placed the {monster(inp.monster)} in {room(inp.room)}{extra}"
     if isinstance(inp, Move):
-        return f"{who} moved {inp.colour + chr(39) + 's ' if inp.colour else 'the '}{inp.monster} to {inp.to}"
+        return f"{who} moved {inp.colour.capitalize() + chr(39) + 's ' if inp.colour else 'the '}{monster(inp.monster)} to {room(inp.to)}"
     if isinstance(inp, Replace):
-        return f"{who} replaced {inp.colour}'s {inp.monster} (discarding {c.card(inp.card).name})"
+        return f"{who} replaced {inp.colour.capitalize()}'s {monster(inp.monster)} (discarding {c.card(inp.card).name})"
     if isinstance(inp, Scare):
-        return f"{who} scares with {inp.colour}'s {inp.monster}"
+        return f"{who} scares with {inp.colour.capitalize()}'s {monster(inp.monster)}"
     if isinstance(inp, Hide):
         return "The Goblin hides" if inp.hide else "The Goblin does not hide"
     if isinstance(inp, Run):
-        return f"A scared girl runs to {inp.to}"
+        return f"A scared girl runs to {room(inp.to)}"
     if isinstance(inp, RunPlan):
         return f"The scared people run ({len(inp.steps)} moves)"
     if isinstance(inp, Bonus):
         return f"Bonus card {c.card(inp.card).name} played" if inp.card else "No Bonus card played"
     if isinstance(inp, MovePerson):
-        return f"{who} moved a girl from {inp.room} to {inp.to}"
+        return f"{who} moved a girl from {room(inp.room)} to {room(inp.to)}"
     if isinstance(inp, PlayCard):
         return f"{who} played {c.card(inp.card).name}"
     if isinstance(inp, Done):

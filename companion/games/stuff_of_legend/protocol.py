@@ -506,8 +506,14 @@ def prompt(s: State) -> str:
     if isinstance(head, PlaceBridge):
         return "Place the Rope Bridge straight across the canyon."
     if isinstance(head, RevealLocations):
-        return f"Turn up the Location in {', '.join(where(s, x) for x in head.spaces)}" + (
-            " and scan it." if s.options.board_cards == "physical" else ".")
+        if s.options.board_cards == "physical":
+            # The scanned card is taken as the first space's (`chances`): the prompt names that one
+            # alone, then the others to come, so a table does not turn up another first (play-test
+            # of 5 Dec 2026; "Entering a Space" 2 lets the table choose the order, the device asks).
+            rest = [where(s, x) for x in head.spaces[1:]]
+            return f"Turn up the Location in {where(s, head.spaces[0])} and scan it" + (
+                f" (then {', '.join(rest)})." if rest else ".")
+        return f"Turn up the Location in {', '.join(where(s, x) for x in head.spaces)}."
     if isinstance(head, RevealEncounters):
         return f"Turn up the next Encounter card in {where(s, head.space)} and scan it."
     if isinstance(head, ResolveEncounters):

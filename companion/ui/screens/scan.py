@@ -101,8 +101,11 @@ class ScanScreen(BaseScreen):
             else:
                 new.bind(on_release=lambda btn: self.which_sticker(True))
             grid.add_widget(new)
-        for code, info in sorted(named, key=lambda ci: ci[1].title.lower()):
-            b = BigButton(caption=f"{info.title}\n[color=a89cb0]sticker {code.number:02d}[/color]",
+        notes = {str(code): game.pick_note(code) for code, _ in named}
+        for code, info in sorted(named, key=lambda ci: (notes[str(ci[0])][0], ci[1].title.lower())):
+            note = notes[str(code)][1]
+            under = f"{note} \u00b7 sticker {code.number:02d}" if note else f"sticker {code.number:02d}"
+            b = BigButton(caption=f"{info.title}\n[color=a89cb0]{under}[/color]",
                           font_size=T.FONT_BODY, action=f"pick:{code}")
             b.bind(on_release=lambda btn, code=code, info=info: self.play(code, info))
             grid.add_widget(b)

@@ -119,7 +119,10 @@ class BinUI(GameUI):
 
     def status(self, view: dict[str, Any]) -> str:
         if view["phase"] == "play":
-            return f"Round {view['round']} \u00b7 {str(view['active']).capitalize()} \u00b7 Step {view['step']}"
+            # The rulebook's turn has six steps; the device's own seventh (the turn's end, its card
+            # drawn) is still Step 6 to the table (the play-test of 5 Dec 2026 read "Step 7").
+            step = min(int(view["step"]), 6)
+            return f"Round {view['round']} \u00b7 {str(view['active']).capitalize()} \u00b7 Step {step}"
         return {"roll": "Set-up: the chart", "place": "Set-up: the girls", "deal": "Set-up: the cards",
                 "over": "Game over"}.get(str(view["phase"]), "Bump in the Night")
 

@@ -81,6 +81,8 @@ class SolUI(GameUI):
     auto_screens = frozenset({"sol_table", "sol_coin", "sol_vote", "sol_enemies", "sol_private", "sol_end", "scan"})
     icon = "\u2694"
     tile_action = "game:SOL"
+    # No dice in this game: the coin is what it flips ("The Boogeyman Coin"; play-test of 5 Dec 2026).
+    undo_detail = "The game goes back to just before it, the coin flips and cards included."
 
     def __init__(self) -> None:
         super().__init__(get_pack("SOL"))
@@ -95,7 +97,7 @@ class SolUI(GameUI):
         opts = row.options if isinstance(row.options, dict) else {}
         heroes = opts.get("heroes") or []
         names = ", ".join(str(h).capitalize() for h in heroes) if heroes else f"{opts.get('players', 4)} heroes"
-        return f"Game {row.id}: the Stuff of Legend with {names} \u2014 {moves(row.committed)}"
+        return f"Game {row.id}: The Stuff of Legend with {names} \u2014 {moves(row.committed)}"
 
     def players(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}
@@ -215,6 +217,42 @@ class SolUI(GameUI):
             return CardInfo(cat.title(str(code)), DECKS.get(code.deck, code.deck))
         except Exception:  # noqa: BLE001 - a code the card list lacks: the table names it
             return None
+
+    def pick_note(self, code: Any) -> tuple[int, str]:
+        """The scan screen's list without a camera (play-test of 5 Dec 2026): four "Army of
+        Shadows" and nineteen Locations differ only by the colour of their back ("Shuffle each
+        Encounter deck separately", Game Setup 2), and 48 Action cards are "a card without text"
+        told apart by their icons alone; those cannot be played as an action ("Cards Without
+        Text"), so they come after the cards that can, instead of 24 rows before them."""
+        from companion.games.stuff_of_legend.common import SKILL_NAMES
+
+        if getattr(code, "game", "") != "SOL":
+            return 0, ""
+        cat = self._catalogue()
+        text = str(code)
+        try:
+            if code.deck == "LOCN":
+                return 0, f"{cat.location(text).colour} back"
+            if code.deck == "ENCT":
+                return 0, f"{cat.encounter(text).colour} back"
+            if code.deck == "ACTN":
+                card = cat.action(text)
+                icons = ", ".join(f"{SKILL_NAMES.get(k, k)} {n}" for k, n in card.icons)
+                return (0 if card.describes_action else 1), icons + (", tainted" if card.tainted else "")
+        except (KeyError, ValueError):  # a code the card list lacks: by title, as any game
+            return 0, ""
+        return 0, ""
+
+    def _catalogue(self) -> Any:
+        """The card list of the game on screen (the owner's box it recorded), else the shipped one."""
+        from kivy.app import App
+
+        from companion.games.stuff_of_legend.catalogue import catalogue_for, default_catalogue
+
+        c = getattr(App.get_running_app(), "controller", None)
+        if c is not None and c.session is not None and c.rules.code == "SOL":
+            return catalogue_for(c.state.options.cards)
+        return default_catalogue()
 
     def teachable(self, app: Any, deck: str) -> tuple[Any, ...]:
         """The cards of `deck` whose title is still the shipped guess, both in the game's recorded

@@ -80,7 +80,7 @@ def caption(s: State, inp: Any) -> str:
     if isinstance(inp, I.ResolveAction):
         return "Resolve the action"
     if isinstance(inp, I.UseAlly):
-        return f"Use {title(s, inp.ally)} ({inp.ability})"
+        return f"Use {title(s, inp.ally)}: {ally_words(s, inp.ally, inp.ability)}"
     if isinstance(inp, I.ThrowAway):
         return "Throw my hand away (vote)"
     if isinstance(inp, I.DesignateInput):
@@ -218,3 +218,26 @@ def group_caption(s: State, name: str, items: list[Any]) -> str:
     if len(items) > 1:
         return caption(s, replace(items[0], discard="")) + "\u2026"
     return caption(s, items[0])
+
+
+def ally_words(s: State, ally: str, ability: int) -> str:
+    """What an Ally's ability 1 or 2 does, in the card's own terms: the play-test of 5 Dec 2026
+    read "Use The Jack of Clubs (1)" and "(2)" with nothing saying which was which ("Allies": the
+    table chooses one of the two abilities)."""
+    from companion.games.stuff_of_legend.common import SKILL_NAMES, cat
+
+    try:
+        card = cat(s).encounter(ally)
+    except KeyError:
+        return f"ability {ability}"
+    said = []
+    for e in (card.ability1 if ability == 1 else card.ability2):
+        if e.name == "icons":
+            said.append(f"+{e.n} {SKILL_NAMES.get(e.arg, e.arg)}")
+        elif e.name == "attention":
+            said.append(f"Attention {'down' if e.n < 0 else 'up'} {abs(e.n)}")
+        elif e.name == "destroy_army":
+            said.append(f"destroy {e.n} {'Army' if e.n == 1 else 'Armies'}")
+        else:
+            return f"ability {ability}"  # an effect without words here: the card says it
+    return ", ".join(said) or f"ability {ability}"

@@ -27,12 +27,18 @@ def short_face(caption: str) -> str:
         return caption.removeprefix("The die shows ")
     return caption.split(" (")[0]
 
+# Setup, steps 1-3 of the rulebook, before the chart (step 4): the table's colours, the house as the
+# screen draws it, the deck.
+SETUP_WORDS = ("Set-up: each player takes the six monsters of their colour; lay the six house tiles as "
+               "drawn here, green borders outside; shuffle all the cards into one deck.")
+
 
 class BinTableScreen(BaseScreen):
     title = "Bump in the Night"
 
     def on_kv_post(self, base: Any) -> None:
         self.opened = ""
+        self._session: Any = None  # the game the screen shows
         self._shown: Any = None
         self.picked = ""  # the key of the piece picked on the board
         self.dests: tuple[str, ...] = ()  # its destinations tapped so far (the Cat's room, then the Bat's)
@@ -71,6 +77,8 @@ class BinTableScreen(BaseScreen):
         c = app.controller
         if c.session is None or c.rules.code != "BIN":
             return
+        if c.session is not self._session:  # a new game (or another resumed): no list of the last one open
+            self._session, self.opened, self._shown = c.session, "", None
         state = c.state
         v = c.view()
         ctx = ctx_for(state.options)
@@ -86,6 +94,11 @@ class BinTableScreen(BaseScreen):
         # set-up's notice is the first prompt).
         news = [for_people(str(n)) for n in v["notices"] if for_people(str(n)) != prompt]
         self.ids.notices.text = news[-1] if news else ""  # the last line, large; the rest on the Journal
+        if state.phase is Phase.ROLL and self.opened != "roll":
+            # "Setup" 1-3, which nothing else tells (play-test of 5 Dec 2026), above who starts;
+            # once the die's faces are open (step 4, the chart) who starts alone, so that the
+            # faces keep their room beside the house at Large text.
+            self.ids.notices.text = SETUP_WORDS + (f"\n{news[-1]}" if news else "")
         # The locked doors are red and barred on the house; a list of their names would fill the panel.
         n = len(v["locks"])
         self.ids.locks.text = (f"Locked: {choices.door_words(ctx, v['locks'][0])}" if n == 1
@@ -171,8 +184,8 @@ class BinTableScreen(BaseScreen):
             self.ids.choices_note.text = "" if public or self._pieces else "Nothing to do here."
         if self._pieces:
             self.ids.choices_note.text = self.board_words()
-        if state.phase is Phase.ROLL and not camera:
-            self.ids.choices_note.text = "A card drawn: its corner number."
+        if state.phase is Phase.ROLL and not camera and self.opened == "roll":  # over the die's faces only:
+            self.ids.choices_note.text = "A card drawn: its corner number."  # before, Large text needs the room
         if camera:
             self.ids.choices_note.text = ("Or scan a card: its corner number" if state.phase is Phase.ROLL
                                           else f"Or scan the card dealt to {colour.capitalize()}")
@@ -213,6 +226,8 @@ class BinTableScreen(BaseScreen):
                 words = "Cat and Bat"
             else:
                 words = p.caption.removeprefix("Your ")
+                if words == "Poltergeist":  # a half-width button broke it "Poltergeis / t" (play-test, 5 Dec 2026)
+                    words = "Polter-\ngeist"
             out.append(Press(words, f"group:{p.key}", lambda k=p.key: self.pick(k)))
         return out
 
