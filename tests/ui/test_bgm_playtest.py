@@ -1,0 +1,133 @@
+"""What the play-test of 5 Dec 2026 found in a Cooperative Boogeyman game (docs/ui.md, "Play-test,
+5 Dec 2026: Boogeyman"), each by touches at the screen: the set-up says what the rulebook's does,
+the Boogeyman's turn puts it on the board before the next round begins, and the Boogeyman put on
+the board by someone walking into its hidden room says why."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.games.boogeyman import inputs as I
+from companion.games.boogeyman.state import Mode, Options
+from tests.ui.flows import shown_steps, start_game
+
+
+def window_text() -> list[str]:
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    return [str(w.text) for root in Window.children for w in root.walk(restrict=True) if isinstance(w, Label)]
+
+
+def test_the_set_up_sets_the_trap_door_and_key_aside_and_lays_the_lock_under_the_light_token(harness: Any) -> None:
+    """Rulebook, "Setting Up the Game": "Select a Trap Door Token and Skeleton Key Token ... and set
+    them aside. The remaining Search tokens are drawn randomly and 2 are placed face down in Room 6
+    and 2 in Room 20. Then shuffle the rest ..., including the Trap Door, Skeleton Key". The screen
+    said "(Rooms 6 and 20 first)" and never to set those two aside, so the Trap Door could lie in
+    the Secret Room it opens. The device takes the Light token off before a Lock can be broken
+    ("the Light/Dark token lies on top of the Lock"): the set-up says to lay it so."""
+    h = harness
+    app = h.app
+    h.choose_game("boogeyman")
+    h.tap("mode:coop")
+    h.tap("difficulty:normal")
+    h.tap("next")
+    for k in ("mike", "ray"):
+        h.tap(f"child:{k}")
+    h.tap("next")
+    said: list[str] = []
+    for _ in app.screen("setup").steps:
+        said.append(" ".join(window_text()))
+        h.tap("next")
+    search = next(x for x in said if "Search tokens face down" in x)
+    aside, rooms = search.find("Set the Trap Door and the Skeleton Key aside"), search.find("Rooms 6 and 20")
+    assert 0 <= aside < rooms, search
+    assert search.find("back in") > rooms  # shuffled back in after Rooms 6 and 20 have theirs
+    assert "a Light token on top of every Room's stack (over the Lock)" in search
+    placing = next(x for x in said if "Babysitter in" in x)
+    assert "corridor C1" in placing and "Room 10" in placing and "Stress Scale" in placing
+    assert "Stress tokens" not in placing  # the rulebook's "Boogeyman token" and "Babysitter token"
+
+
+def test_the_boogeyman_is_put_on_the_board_before_the_next_round_is_announced(harness: Any) -> None:
+    """Rulebook, "Revealing the Boogeyman": "At the end of each round ... the last Room token on the
+    Ladder is flipped over and the Boogeyman is placed in the Room shown", then the next round
+    begins with the first player. The list read "3. Round 2: Mike goes first." above "5. Put the
+    Boogeyman in Room 9": a table following it in order started the round with the board unset."""
+    h = harness
+    app = h.app
+    c = app.controller
+    start_game(h, kids=("mike", "ray"))
+    h.tap("end")
+    assert c.state.active == "ray"
+    h.tap("end")
+    assert app.summary.shown and app.summary.heading.startswith("The Boogeyman's turn, end of round 1")
+    rows = shown_steps(h)
+    zone = c.state.boogeyman[0]
+    put = rows.index(f"Put the Boogeyman in Room {zone}")
+    first = rows.index("Round 2: Mike goes first.")
+    assert put < first == len(rows) - 1, rows  # who plays next is the last line
+    flip = [i for i, r in enumerate(rows) if r.startswith(f"Turn the Light/Dark token in Room {zone}")]
+    assert all(i < first for i in flip), rows
+    while app.summary.shown:
+        h.tap("summary_next")
+    assert c.state.round == 2 and h.prompt() == "Mike: 3 Actions left"
+
+
+def _drive_until_walked_in(h: Any, seed: int, limit: int = 900) -> bool:
+    """Legal inputs (the part of the game this test is not about) until one of them puts the
+    Boogeyman on the board outside its own turn because the Babysitter stopped in its hidden room."""
+    app = h.app
+    c = app.controller
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        if c.session.finished:
+            return False
+        before = c.state
+        app.summary.shown = False
+        legal = [i for i in c.legal() if not isinstance(i, (I.StartFinale, I.MissionComplete, I.FinaleOutcome,
+                                                           I.PlayCard))]
+        moves = [i for i in legal if not isinstance(i, I.EndTurn)]
+        c.submit(rnd.choice(moves) if moves and rnd.random() < 0.85 else rnd.choice(legal))
+        after = c.state
+        new = [z for z in after.boogeyman if z not in before.boogeyman]
+        if (after.round == before.round and new and after.babysitter == new[-1]
+                and before.babysitter != new[-1]):
+            h.pump()
+            return True
+    return False
+
+
+def test_the_babysitter_walking_into_the_hidden_boogeyman_says_why_it_shows_itself(harness: Any) -> None:
+    """Rulebook, "Interacting with the Boogeyman": "If a Child or the Babysitter moves into the Room
+    that the Boogeyman is in at that moment (matching the last token played) ... they must place
+    the Boogeyman in that Room". The play-test saw "Move the Boogeyman from Room 22 to Room 2" as
+    the only line after the device's "Roll for me" for a die noise, and Why? said "No rule of the
+    rulebook is behind this one"; the die's number was never shown."""
+    h = harness
+    app = h.app
+    c = app.controller
+    for seed in range(1, 40):
+        c.new_game("BGM", Options(mode=Mode.COOP, children=("mike", "ray")), seed)
+        if _drive_until_walked_in(h, seed):
+            break
+    else:
+        raise AssertionError("the Babysitter never stopped in the Boogeyman's hidden room")
+    zone = c.state.babysitter
+    where = f"Room {zone}" if zone[0].isdigit() else f"corridor {zone}"
+    assert app.summary.shown and app.summary.heading == "The Boogeyman shows itself"
+    rows = shown_steps(h)
+    why_line = f"The Babysitter stopped in {where}, where the Boogeyman was hiding: it shows itself there."
+    assert why_line in rows, rows
+    assert any(r.startswith(("Put the Boogeyman in", "Move the Boogeyman from")) and r.endswith(where)
+               for r in rows), rows
+    rolled = [n for n in c.state.notices if n.startswith("The device rolls")]
+    assert all(n.replace("rolls", "rolled") + "." in rows for n in rolled), (rolled, rows)
+    h.tap("summary_why")
+    assert app.why.shown
+    sections = [e.section for e in reversed(app.why.ids.rules.children)]
+    sayings = " ".join(e.says for e in app.why.ids.rules.children)
+    assert sections[0] == "Interacting with the Boogeyman" and "puts the Boogeyman there" in sayings, sections
+    h.tap("why_back")
+    assert not app.why.shown and app.summary.shown
