@@ -131,3 +131,34 @@ def test_the_babysitter_walking_into_the_hidden_boogeyman_says_why_it_shows_itse
     assert sections[0] == "Interacting with the Boogeyman" and "puts the Boogeyman there" in sayings, sections
     h.tap("why_back")
     assert not app.why.shown and app.summary.shown
+
+
+def test_the_guess_mark_follows_the_stress_scale_not_the_middle_of_its_name(harness: Any) -> None:
+    """Rulebook, "Entering a Room with a Character": walking into the Babysitter's room, "you must
+    draw the matching type of card ... You must also move the matching token up one space on the
+    Stress Scale". The step read "space 0 of the Stress◌ Scale": the mark of a fact still a guess
+    (the Scale's length and its Trouble spaces, companion/ui/guessmarks.py) split the name the
+    table knows. It now follows the whole name."""
+    from tests.ui.flows import tap_zone, type_text
+
+    h = harness
+    app = h.app
+    c = app.controller
+    start_game(h, kids=("mike", "ray"))
+    tap_zone(h, "C2")
+    tap_zone(h, c.state.babysitter)
+    assert app.sm.current == "scan" and c.state.pending[0].deck == "SITR"
+    h.scroll_to("pick:BGM:SITR:01", app.screen("scan").ids.scroller)
+    h.tap("pick:BGM:SITR:01")
+    assert app.sm.current == "card_form"
+    h.tap_widget(app.screen("card_form").ids.name)
+    type_text(h, "Run")
+    h.tap("key:done")
+    h.tap("effect:none")
+    h.tap("save")
+    assert h.until(lambda: app.summary.shown)
+    raw = [str(w.text) for w in app.summary.ids.list.children[::-1]]
+    stress = [r for r in raw if "Babysitter token from space 0" in r]
+    assert stress, raw
+    assert "Stress Scale[color=" in stress[0] and "Stress[color=" not in stress[0], stress
+    assert "Move the Babysitter token from space 0 of the Stress Scale to space 1 of the Stress Scale" in shown_steps(h)
