@@ -133,32 +133,71 @@ def test_the_babysitter_walking_into_the_hidden_boogeyman_says_why_it_shows_itse
     assert not app.why.shown and app.summary.shown
 
 
+def _mike_meets_the_babysitter(h: Any) -> None:
+    """Mike walks from corridor C1 through C2 into her room, draws her card and names it ("Run",
+    resolved by hand): the steps of the encounter are up."""
+    from tests.ui.flows import tap_zone, type_text
+
+    app = h.app
+    c = app.controller
+    tap_zone(h, "C2")
+    tap_zone(h, c.state.babysitter)
+    assert app.sm.current == "scan" and c.state.pending[0].deck == "SITR"
+    h.scroll_to("pick:BGM:SITR:01", app.screen("scan").ids.scroller)
+    h.tap("pick:BGM:SITR:01")
+    if app.sm.current == "card_form":  # not named yet in this process's catalogue
+        h.tap_widget(app.screen("card_form").ids.name)
+        type_text(h, "Run")
+        h.tap("key:done")
+        h.tap("effect:none")
+        h.tap("save")
+    assert h.until(lambda: app.summary.shown)
+
+
 def test_the_guess_mark_follows_the_stress_scale_not_the_middle_of_its_name(harness: Any) -> None:
     """Rulebook, "Entering a Room with a Character": walking into the Babysitter's room, "you must
     draw the matching type of card ... You must also move the matching token up one space on the
     Stress Scale". The step read "space 0 of the Stress◌ Scale": the mark of a fact still a guess
     (the Scale's length and its Trouble spaces, companion/ui/guessmarks.py) split the name the
     table knows. It now follows the whole name."""
-    from tests.ui.flows import tap_zone, type_text
-
     h = harness
     app = h.app
-    c = app.controller
     start_game(h, kids=("mike", "ray"))
-    tap_zone(h, "C2")
-    tap_zone(h, c.state.babysitter)
-    assert app.sm.current == "scan" and c.state.pending[0].deck == "SITR"
-    h.scroll_to("pick:BGM:SITR:01", app.screen("scan").ids.scroller)
-    h.tap("pick:BGM:SITR:01")
-    assert app.sm.current == "card_form"
-    h.tap_widget(app.screen("card_form").ids.name)
-    type_text(h, "Run")
-    h.tap("key:done")
-    h.tap("effect:none")
-    h.tap("save")
-    assert h.until(lambda: app.summary.shown)
+    _mike_meets_the_babysitter(h)
     raw = [str(w.text) for w in app.summary.ids.list.children[::-1]]
     stress = [r for r in raw if "Babysitter token from space 0" in r]
     assert stress, raw
     assert "Stress Scale[color=" in stress[0] and "Stress[color=" not in stress[0], stress
     assert "Move the Babysitter token from space 0 of the Stress Scale to space 1 of the Stress Scale" in shown_steps(h)
+
+
+def test_a_child_who_begins_beside_the_babysitter_is_told_the_actions_are_only_to_leave(harness: Any) -> None:
+    """Rulebook, "Entering a Room with a Character": "If you begin your turn in the same Room as the
+    Babysitter and/or the Boogeyman, you cannot take any Actions in that Room. You can play cards
+    (Free Action) and you may use an Action to leave that Room". The prompt said only "Mike: 3
+    Actions left" above dim Search and Switch buttons."""
+    h = harness
+    app = h.app
+    c = app.controller
+    start_game(h, kids=("mike", "ray"))
+    _mike_meets_the_babysitter(h)
+    while app.summary.shown:
+        h.tap("summary_next")
+    assert c.state.active == "ray"
+    h.tap("end")
+    while app.summary.shown:  # the Boogeyman's turn
+        h.tap("summary_next")
+    assert c.state.round == 2 and c.state.active == "mike" and app.sm.current == "table"
+    here = c.state.child("mike").zone
+    assert c.state.babysitter == here
+    said = h.prompt()
+    assert said == f"Mike: 3 Actions left, only to leave Room {here}", said
+    h.tap("why")
+    assert app.why.shown
+    sections = [e.section for e in reversed(app.why.ids.rules.children)]
+    assert "Entering a Room with a Character" in sections, sections
+    h.tap("why_back")
+    from tests.ui.flows import lit_rooms, tap_room
+
+    tap_room(h, here)  # he may still leave: the rooms next door light
+    assert lit_rooms(app.screen("table").ids.map)

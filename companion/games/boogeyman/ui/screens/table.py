@@ -207,7 +207,9 @@ class TableScreen(BaseScreen):
             app.ask_undo()
         elif action == "why":
             v = c.view()
-            app.show_why_all(list(v["notices"]) or [v["prompt"]])
+            # What just happened, then the prompt beside the button ("only to leave Room 2": the
+            # rule a child beside the Babysitter or the Boogeyman plays by).
+            app.show_why_all(list(dict.fromkeys(list(v["notices"]) + [v["prompt"]])))
         elif action == "menu":
             app.go("journal")
         elif action == "fix":
