@@ -201,3 +201,27 @@ def test_a_child_who_begins_beside_the_babysitter_is_told_the_actions_are_only_t
 
     tap_room(h, here)  # he may still leave: the rooms next door light
     assert lit_rooms(app.screen("table").ids.map)
+
+
+def test_a_child_s_objective_tokens_are_a_star_and_its_count_on_one_line(harness: Any) -> None:
+    """Rulebook, "The Tokens": "Objective Tokens: You will need to find these 3 tokens". The
+    children's lines read "Mike Scared · Candy 0 Obj" with "1" wrapped alone below: now the star
+    the Search-token screen marks an Objective with, joined to its count."""
+    from companion.games.boogeyman.state import SearchToken
+
+    h = harness
+    app = h.app
+    c = app.controller
+    start_game(h, kids=("mike", "ray"))
+    # The part of the game this test is not about, by legal inputs: Mike into Room 1, its Light
+    # token off (a Light card drawn), then a search that turns an Objective token over.
+    c.submit(I.Move("mike", "1"))
+    c.submit(I.FlipSwitch("mike"))
+    c.submit(I.CardDrawn("BGM:LGHT:01", (), "Lamp"))
+    c.submit(I.Search("mike", SearchToken("objective", 0, "red")))
+    app.summary.shown = False
+    app.route()
+    h.pump()
+    assert c.state.child("mike").objectives == ("red",)
+    kids = str(app.screen("table").ids.kids.text)
+    assert "Obj" not in kids and "\u2605\u00a01" in kids, kids
