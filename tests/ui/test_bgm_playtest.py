@@ -203,10 +203,10 @@ def test_a_child_who_begins_beside_the_babysitter_is_told_the_actions_are_only_t
     assert lit_rooms(app.screen("table").ids.map)
 
 
-def test_a_child_s_objective_tokens_are_a_star_and_its_count_on_one_line(harness: Any) -> None:
+def test_a_child_s_objective_count_stays_on_its_word_s_line(harness: Any) -> None:
     """Rulebook, "The Tokens": "Objective Tokens: You will need to find these 3 tokens". The
-    children's lines read "Mike Scared · Candy 0 Obj" with "1" wrapped alone below: now the star
-    the Search-token screen marks an Objective with, joined to its count."""
+    children's lines read "Mike Scared · Candy 0 Obj" with "1" wrapped alone below: the count is
+    now joined to its word by a no-break space, so a wrap takes both."""
     from companion.games.boogeyman.state import SearchToken
 
     h = harness
@@ -224,4 +224,4 @@ def test_a_child_s_objective_tokens_are_a_star_and_its_count_on_one_line(harness
     h.pump()
     assert c.state.child("mike").objectives == ("red",)
     kids = str(app.screen("table").ids.kids.text)
-    assert "Obj" not in kids and "\u2605\u00a01" in kids, kids
+    assert "Obj\u00a01" in kids and "Obj 1" not in kids, kids

@@ -131,10 +131,10 @@ class TableScreen(BaseScreen):
                 lines.append(f"{mark}[color={col}][b]{c['name'][:1].upper()}[/b][/color] {c['name'].capitalize()}: plays the Boogeyman")
                 continue
             status = "[color=e8594d]PASSED OUT[/color]" if c["passed_out"] else c["status"]
-            # Objective tokens as the Search-token screen marks them (a star), its count kept on the
-            # star's line ("Obj" was no word of the table's, and "1" wrapped alone: play-test 5 Dec 2026)
+            # The count kept on its word's line (the play-test of 5 Dec 2026 read "Candy 0 Obj" with
+            # "1" wrapped alone below; a star would read as the Ladder's Event mark beside it)
             extra = "".join([" \u26b7 Key" if c["has_key"] else "",
-                             f" \u00b7 \u2605\u00a0{len(c['objectives'])}" if c["objectives"] else ""])
+                             f" Obj\u00a0{len(c['objectives'])}" if c["objectives"] else ""])
             candy = f" \u00b7 {c['candy']}\u25c9" if short else f" \u00b7 Candy {c['candy']}"
             lines.append(f"{mark}[color={col}][b]{c['name'][:1].upper()}[/b][/color] {c['name'].capitalize()} "
                          f"{status}{candy}{extra}")
