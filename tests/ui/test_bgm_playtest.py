@@ -225,3 +225,51 @@ def test_a_child_s_objective_count_stays_on_its_word_s_line(harness: Any) -> Non
     assert c.state.child("mike").objectives == ("red",)
     kids = str(app.screen("table").ids.kids.text)
     assert "Obj\u00a01" in kids and "Obj 1" not in kids, kids
+
+
+def test_the_third_objective_says_where_the_finale_is_and_what_comes_next(harness: Any) -> None:
+    """Rulebook, "The Grand Finale": "When the Children are in possession of all 3 Objective
+    tokens, a Room token is drawn from those available. The Finale token is placed in the indicated
+    Room, and then the Children must bring the Objective tokens there ... you cannot start the
+    Finale unless you have already completed the Mission card's task." The play-test saw only the
+    step "Put the Finale token in Room 18", and its Why? named no rule."""
+    from companion.games.boogeyman.state import SearchToken
+
+    h = harness
+    app = h.app
+    c = app.controller
+    start_game(h, kids=("mike", "ray", "daphne"))
+    red = SearchToken("objective", 0, "red")
+    # Two Objective tokens found by legal inputs (not what this test is about): Mike in Room 6,
+    # Ray in Room 1, each taking the Light token off (a Light card) and searching.
+    for kid, room, card in (("mike", "6", "BGM:LGHT:01"), ("ray", "1", "BGM:LGHT:02")):
+        c.submit(I.Move(kid, room))
+        c.submit(I.FlipSwitch(kid))
+        c.submit(I.CardDrawn(card, (), "Lamp" if kid == "mike" else "Stairs"))
+        c.submit(I.Search(kid, red))
+        c.submit(I.EndTurn())
+    app.summary.shown = False
+    app.route()
+    h.pump()
+    assert c.state.active == "daphne" and app.sm.current == "table"
+    # Daphne into Room 3, the Light token off; the third Objective token by touch.
+    c.submit(I.Move("daphne", "3"))
+    c.submit(I.FlipSwitch("daphne"))
+    c.submit(I.CardDrawn("BGM:LGHT:03", (), "Doll"))
+    app.summary.shown = False
+    app.route()
+    h.pump()
+    assert app.sm.current == "table"
+    h.tap("search")
+    h.tap("found:objective:0")
+    assert c.state.finale_room
+    where = f"Room {c.state.finale_room}"
+    assert app.summary.shown and app.summary.heading == "The Finale room"
+    rows = shown_steps(h)
+    assert f"Put the Finale token in {where}" in rows, rows
+    assert any(r.startswith(f"All 3 Objective tokens are found: the device drew {where} for the Finale")
+               and "Mission" in r for r in rows), rows
+    h.tap("summary_why")
+    sections = [e.section for e in reversed(app.why.ids.rules.children)]
+    assert any("Finale" in x for x in sections), sections
+    h.tap("why_back")

@@ -56,6 +56,19 @@ def told(steps: Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def finale_found(before: State, after: State) -> TurnSummary | None:
+    """The third Objective token found: "a Room token is drawn from those available. The Finale
+    token is placed in the indicated Room, and then the Children must bring the Objective tokens
+    there" ("The Grand Finale"). The device holds the Room tokens and draws it; the play-test of
+    5 Dec 2026 saw only "Put the Finale token in Room 18", and Why? explained none of it."""
+    if before.finale_room or not after.finale_room:
+        return None
+    where = zone_name(after, after.finale_room)
+    line = (f"All 3 Objective tokens are found: the device drew {where} for the Finale. Bring the Objective "
+            f"tokens there; once the Mission is done, the Leader may start the Finale.")
+    return TurnSummary("The Finale room", (line,), (line,) + tuple(after.notices))
+
+
 def shown_itself(before: State, after: State) -> TurnSummary | None:
     """The Boogeyman put on the board outside its own turn: someone walked into the room where it
     hid ("If a Child or the Babysitter moves into the Room that the Boogeyman is in at that moment
@@ -150,7 +163,9 @@ class BoogeymanUI(GameUI):
             start, lines = before, list(after.notices)
         got = turn_summary(start, after, tuple(lines))
         if got is None:
-            return shown_itself(before, after) if self._turn is None else None
+            if self._turn is not None:
+                return None
+            return shown_itself(before, after) or finale_found(before, after)
         self._turn = None
         steps = told(got.steps)
         # Who plays next is said after the table's steps (the shell lists them after these): the
