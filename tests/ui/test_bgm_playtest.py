@@ -273,3 +273,8 @@ def test_the_third_objective_says_where_the_finale_is_and_what_comes_next(harnes
     sections = [e.section for e in reversed(app.why.ids.rules.children)]
     assert any("Finale" in x for x in sections), sections
     h.tap("why_back")
+    while app.summary.shown:
+        h.tap("summary_next")
+    # The table keeps saying where the Finale is (the house has no mark for it).
+    assert app.sm.current == "table"
+    assert f"[b]Finale[/b] in {where}: 0 of 3 Objective tokens there" in app.screen("table").ids.lasting.text

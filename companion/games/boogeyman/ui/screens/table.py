@@ -110,6 +110,14 @@ class TableScreen(BaseScreen):
     def lasting_text(v: dict[str, Any]) -> str:
         """Effects in play while they last: the round's Event, a Trouble card, Nightmares."""
         out = []
+        finale = v.get("finale") or {}
+        if finale.get("room") and v["phase"] == "play":
+            # Where the Finale token lies and how many Objective tokens are there ("the Children
+            # must bring the Objective tokens there"): the house drew no mark for it, and the table
+            # was told the room once (play-test, 5 Dec 2026).
+            room = finale["room"]
+            where = f"Room {room}" if room[:1].isdigit() else f"corridor {room}"
+            out.append(f"[b]Finale[/b] in {where}: {len(finale.get('stack') or ())} of 3 Objective tokens there")
         if v["active_event"]:
             out.append(f"[color=e8a23a]{T.GLYPH_EVENT}[/color] [b]{v['active_event_name']}[/b] (Event, this round)")
         if v["trouble"]:
