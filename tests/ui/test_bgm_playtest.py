@@ -277,4 +277,14 @@ def test_the_third_objective_says_where_the_finale_is_and_what_comes_next(harnes
         h.tap("summary_next")
     # The table keeps saying where the Finale is (the house has no mark for it).
     assert app.sm.current == "table"
-    assert f"[b]Finale[/b] in {where}: 0 of 3 Objective tokens there" in app.screen("table").ids.lasting.text
+    assert f"[b]Finale[/b]: {where}, Obj\u00a00\u00a0of\u00a03" in app.screen("table").ids.lasting.text
+    # The Mission: the table says its card's task is done, asked first (one tap declared it).
+    assert h.find("finale").caption == "Mission"
+    length = len(c.session.inputs)
+    h.tap("finale")
+    assert app.confirm.shown and "Mission" in app.confirm.message and not c.state.mission_done
+    h.tap("confirm_cancel")
+    assert not app.confirm.shown and not c.state.mission_done and len(c.session.inputs) == length
+    h.tap("finale")
+    h.tap("confirm_ok")
+    assert c.state.mission_done and c.session.inputs[-1] == I.MissionComplete()

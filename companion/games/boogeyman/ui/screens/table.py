@@ -114,10 +114,10 @@ class TableScreen(BaseScreen):
         if finale.get("room") and v["phase"] == "play":
             # Where the Finale token lies and how many Objective tokens are there ("the Children
             # must bring the Objective tokens there"): the house drew no mark for it, and the table
-            # was told the room once (play-test, 5 Dec 2026).
+            # was told the room once (play-test, 5 Dec 2026). One line: the notices come below.
             room = finale["room"]
             where = f"Room {room}" if room[:1].isdigit() else f"corridor {room}"
-            out.append(f"[b]Finale[/b] in {where}: {len(finale.get('stack') or ())} of 3 Objective tokens there")
+            out.append(f"[b]Finale[/b]: {where}, Obj\u00a0{len(finale.get('stack') or ())}\u00a0of\u00a03")
         if v["active_event"]:
             out.append(f"[color=e8a23a]{T.GLYPH_EVENT}[/color] [b]{v['active_event_name']}[/b] (Event, this round)")
         if v["trouble"]:
@@ -205,7 +205,13 @@ class TableScreen(BaseScreen):
             app.submit(I.Revive(name, target))
         elif action == "finale":
             if any(isinstance(i, I.MissionComplete) for i in legal):
-                app.submit(I.MissionComplete())
+                # Only the table knows its Mission card's task is done ("you cannot start the
+                # Finale unless you have already completed the Mission card's task"): one tap
+                # declared it with no question (play-test, 5 Dec 2026).
+                app.confirm.ask("Is the Mission card's task done?", "Yes, it is done",
+                                lambda: app.submit(I.MissionComplete()),
+                                detail="Read the Mission card beside the board: the Finale can start only once "
+                                       "its task is done.", cancel="Not yet")
             else:
                 app.submit(I.StartFinale(name))
         elif action == "end":
