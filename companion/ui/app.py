@@ -507,9 +507,11 @@ class CompanionApp(App):
         # told as the game tells it. Shown only when one of them is still to do.
         table = c.table_steps if same and g.shows_table_steps else ()
         todo = [t for t in table if not t.done]
-        lines = list(turn.steps if turn is not None else ()) + [t.step.text for t in table]
-        ticked = [False] * (len(lines) - len(table)) + [t.done for t in table]
-        cells = [("", "")] * (len(lines) - len(table)) + [_cells(t.step) for t in table]
+        first = list(turn.steps if turn is not None else ())
+        last = list(turn.last if turn is not None else ())
+        lines = first + [t.step.text for t in table] + last
+        ticked = [False] * len(first) + [t.done for t in table] + [False] * len(last)
+        cells = [("", "")] * len(first) + [_cells(t.step) for t in table] + [("", "")] * len(last)
         notices = turn.notices if turn is not None else ()
         if ((turn is not None or todo) and self.sm.current not in (g.setup_screen,) and same
                 and self.summary.shown):

@@ -29,6 +29,7 @@ class TurnSummary:
     notices: tuple[str, ...] = ()  # the device's own lines, for "Why?"
     reveal: bool = False           # the buzzer and the reveal sound
     status: str = ""               # the status bar while it shows ("": the status before the change)
+    last: tuple[str, ...] = ()     # said after the table's steps (who plays next: the board comes first)
 
 
 @dataclass(frozen=True)

@@ -66,8 +66,9 @@ def test_two_rounds_by_touch_only(harness: Any) -> None:
     h.tap("end")
     steps = through_summary(h)
     assert "The Boogeyman appears in Room 5!" in steps
-    # What it does on the board is said once, as the table's steps after the turn (issue 25).
-    assert steps.index("Round 2: Mike goes first.") < steps.index("Put the Boogeyman in Room 5")
+    # What it does on the board is said once, as the table's steps after the turn (issue 25),
+    # and before the next round begins (the play-test of 5 Dec 2026: who goes first is the last line).
+    assert steps.index("Put the Boogeyman in Room 5") < steps.index("Round 2: Mike goes first.") == len(steps) - 1
     assert "Turn the Light/Dark token in Room 5 Dark up" in steps
     assert not [x for x in steps if x.startswith("Flip the Light token")], steps
     assert app.sm.current == "table" and h.prompt() == "Mike: 3 Actions left"

@@ -97,7 +97,9 @@ def tie_roll(s: State, names: list[str], then: str, on_turn: bool, steps: int = 
 
 def card_words(deck: str, child: str) -> str:
     if deck == "EVNT":
-        return "draw the top Event card (it lasts the whole next round)"
+        # Drawn once the next round has begun (the status bar says its number): "lasts the whole
+        # next round" read as the round after it (play-test, 5 Dec 2026).
+        return "draw the top Event card (it lasts this round, until the Boogeyman's next turn)"
     if deck == "TRBL":
         return "draw the top Trouble card and play it now"
     if deck == "NGHT":

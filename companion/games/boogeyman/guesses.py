@@ -16,8 +16,8 @@ FILES = (
                     Guess("rules.babysitter_start", "where the Babysitter starts", "text", "Babysitter's start"),
                     Guess("rules.lock_rooms", "the Rooms that start with a Lock", "list", "Lock rooms"),
                     Guess("ladder.event_spaces", "the Ladder spaces with the Event symbol", "list", "Ladder events", ("Ladder",)),
-                    Guess("stress.top", "the top of the Stress Scale", "number", "Stress Scale top", ("Stress",)),
-                    Guess("stress.trouble", "the Stress spaces with the Trouble symbol", "list", "Trouble spaces", ("Stress",)),
+                    Guess("stress.top", "the top of the Stress Scale", "number", "Stress Scale top", ("Stress Scale", "Stress")),
+                    Guess("stress.trouble", "the Stress spaces with the Trouble symbol", "list", "Trouble spaces", ("Stress Scale", "Stress")),
                     Guess("search_tokens[*].count", "how many Search tokens of the kind {n}", "number", "Search token mix", ("Search token",)),
                 )),
 )

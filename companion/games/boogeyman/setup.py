@@ -221,16 +221,27 @@ def setup_steps(options: Options) -> list[str]:
     else:
         steps.append("The device keeps the 25 Room tokens and the Apparitions Ladder for you: leave the Room "
                      "tokens in the box.")
-        steps.append(f"Shuffle the Search tokens face down and put 2 in each Room (Rooms "
-                     f"{' and '.join(house.double_search_rooms)} first), a Light token on top of each, and a "
-                     f"Lock token in Rooms {', '.join(house.lock_rooms)}. When a child searches, you turn the "
-                     "top token over and tell the device what it shows.")
+        # "Select a Trap Door Token and Skeleton Key Token ... and set them aside. The remaining
+        # Search tokens are drawn randomly and 2 are placed face down in Room 6 and 2 in Room 20.
+        # Then shuffle the rest ... including the Trap Door, Skeleton Key": the play-test of 5 Dec
+        # 2026 read "(Rooms 6 and 20 first)" with no word of setting those two aside. The Lock
+        # lies under the Light token (actions.break_lock: "remove the Light/Dark token first").
+        double = " and ".join(house.double_search_rooms)
+        steps.append(f"Set the Trap Door and the Skeleton Key aside; shuffle the other Search tokens face down "
+                     f"and put 2 in Rooms {double}. Shuffle the Trap Door and the Skeleton Key back in and put 2 "
+                     f"in every other Room. Then a Lock token on the stack in Rooms {', '.join(house.lock_rooms)}, "
+                     "and a Light token on top of every Room's stack (over the Lock). When a child searches, you "
+                     "turn the top Search token over and tell the device what it shows.")
     if options.difficulty == Difficulty.HARD:
         steps.append("Hard Mode: flip the Light tokens to Dark in the 13 rooms listed below.")
     elif options.difficulty == Difficulty.NIGHTMARE:
         steps.append("Nightmare Mode: flip every Light token to Dark. The Boogeyman plays 2 Room tokens a turn.")
-    steps.append(f"Put the children in {house.children_start} and the Babysitter in {house.babysitter_start}; "
-                 "Stress tokens on 0.")
+    def place(zone: str) -> str:
+        return f"Room {zone}" if house.is_room(zone) else f"corridor {zone}"
+
+    steps.append(f"Put the children's miniatures in {place(house.children_start)} and the Babysitter in "
+                 f"{place(house.babysitter_start)}; the Boogeyman and Babysitter tokens on space 0 of the "
+                 "Stress Scale.")
     steps.append(f"{options.children[0].capitalize()} takes the Flashlight and goes first.")
     if person:
         steps.append("Next comes the Boogeyman player's private screen (the children look away): choose the rooms "

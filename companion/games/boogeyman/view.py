@@ -41,7 +41,14 @@ def prompt(state: State) -> str:
         return f"{who} has Passed Out: press End turn"
     if state.actions_left == 0:
         return f"{who}: no Actions left — press End turn"
-    return f"{who}: {state.actions_left} Action{'s' if state.actions_left != 1 else ''} left"
+    left = f"{who}: {state.actions_left} Action{'s' if state.actions_left != 1 else ''} left"
+    # "If you begin your turn in the same Room as the Babysitter and/or the Boogeyman, you cannot
+    # take any Actions in that Room ... you may use an Action to leave": the play-test of 5 Dec 2026
+    # saw "Mike: 3 Actions left" beside both of them, and only dim buttons to say why.
+    # One line at the prompt's size: the house shows who is there, Why? the rule.
+    if state.babysitter == c.zone or c.zone in state.boogeyman:
+        return f"{left}, only to leave {zone_name(state, c.zone)}"
+    return left
 
 
 def view(state: State, seat: str) -> dict[str, Any]:

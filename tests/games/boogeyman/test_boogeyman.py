@@ -155,7 +155,9 @@ def test_event_symbol_draws_an_event_for_the_next_round() -> None:
         s = replace(end_round(s), pending=(), turn_ending=False)
     s = end_round(s)
     assert s.pending[-1] == DrawCard("EVNT", "")
-    assert RULES.view(s, "table")["prompt"] == "Draw the top Event card (it lasts the whole next round)"
+    assert s.round == first_event  # drawn once the next round began: the prompt says "this round"
+    assert RULES.view(s, "table")["prompt"] == ("Draw the top Event card (it lasts this round, until the "
+                                                 "Boogeyman's next turn)")
     s = play(replace(s, pending=s.pending[-1:]), I.CardDrawn("BGM:EVNT:04", name="Blackout"))
     assert s.active_event == "BGM:EVNT:04" and "Event: Blackout. It lasts the whole next round" in s.notices
     assert "BGM:EVNT:04" not in s.deck("EVNT").remaining

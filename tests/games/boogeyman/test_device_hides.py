@@ -48,4 +48,4 @@ def test_the_set_up_says_the_device_keeps_the_search_tokens() -> None:
     now = " ".join(setup_steps(Options(mode=Mode.COMPETITIVE, device_boogeyman=True)))
     assert "leave the Search tokens in the box" in now and "Shuffle the Search tokens" not in now
     old = " ".join(setup_steps(Options(mode=Mode.COMPETITIVE, device_boogeyman=True, rules_version=3)))
-    assert "Shuffle the Search tokens face down" in old
+    assert "shuffle the other Search tokens face down" in old

@@ -10,6 +10,7 @@ from typing import Any, Callable, Sequence
 from companion.core.packs import get_pack
 from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman import reference
+from companion.games.boogeyman.common import title, zone_name
 from companion.games.boogeyman.rules import DECK_NAMES
 from companion.games.boogeyman.state import (
     AdjustRoll,
@@ -38,6 +39,9 @@ PHASES = {"placement": "Set-up", "finale": "The Finale", "over": "Game over"}
 _APPEARS = re.compile(r"^(The Boogeyman appears in [^:]+): (turn its Room token face up and )?put its miniature in .*$")
 
 
+_NEXT = re.compile(r"^Round \d+: .+ goes first\.$")
+
+
 def told(steps: Sequence[str]) -> tuple[str, ...]:
     """The turn as the table is told it, without what it does on the board: the shell lists every
     change to the physical table as its own step after these (games/boogeyman/table.py), so "put
@@ -50,6 +54,49 @@ def told(steps: Sequence[str]) -> tuple[str, ...]:
         elif not line.startswith(("Flip the Light token in ", "Move the Babysitter from ")):
             out.append(line)
     return tuple(out)
+
+
+def finale_found(before: State, after: State) -> TurnSummary | None:
+    """The third Objective token found: "a Room token is drawn from those available. The Finale
+    token is placed in the indicated Room, and then the Children must bring the Objective tokens
+    there" ("The Grand Finale"). The device holds the Room tokens and draws it; the play-test of
+    5 Dec 2026 saw only "Put the Finale token in Room 18", and Why? explained none of it."""
+    if before.finale_room or not after.finale_room:
+        return None
+    where = zone_name(after, after.finale_room)
+    line = (f"All 3 Objective tokens are found: the device drew {where} for the Finale. Bring the Objective "
+            f"tokens there; once the Mission is done, the Leader may start the Finale.")
+    return TurnSummary("The Finale room", (line,), (line,) + tuple(after.notices))
+
+
+def shown_itself(before: State, after: State) -> TurnSummary | None:
+    """The Boogeyman put on the board outside its own turn: someone walked into the room where it
+    hid ("If a Child or the Babysitter moves into the Room that the Boogeyman is in at that moment
+    (matching the last token played) ... they must place the Boogeyman in that Room"). The table's
+    steps say where to put it; this says why, and what the device rolled to get there (the
+    play-test of 5 Dec 2026: the Babysitter stopped on Mike in Room 2 and the only step was "Move
+    the Boogeyman from Room 22 to Room 2", its Why? "No rule of the rulebook is behind this one")."""
+    if after.round != before.round or after.phase != "play":
+        return None
+    new = [z for z in after.boogeyman if z not in before.boogeyman]
+    if not new:
+        return None
+    zone = new[-1]
+    where = zone_name(after, zone)
+    walkers = [title(c.name) for c in after.children
+               if c.zone == zone and c.on_board and before.child(c.name).zone != zone]
+    if after.babysitter == zone and before.babysitter != zone:
+        who = "The Babysitter stopped"
+    elif walkers:
+        who = f"{walkers[0]} walked"
+    else:
+        return None  # a card put it there: its notice says so
+    steps = [n.replace("The device rolls", "The device rolled") + "." for n in after.notices
+             if n.startswith("The device rolls")]
+    line = f"{who} in {where}, where the Boogeyman was hiding: it shows itself there."
+    steps.append(line)
+    # Why? over the list explains its notices: this line first (its rule), then the device's.
+    return TurnSummary("The Boogeyman shows itself", tuple(steps), (line,) + tuple(after.notices), reveal=True)
 
 
 class BoogeymanUI(GameUI):
@@ -118,10 +165,17 @@ class BoogeymanUI(GameUI):
             start, lines = before, list(after.notices)
         got = turn_summary(start, after, tuple(lines))
         if got is None:
-            return None
+            if self._turn is not None:
+                return None
+            return shown_itself(before, after) or finale_found(before, after)
         self._turn = None
-        return TurnSummary(got.title, told(got.steps), got.notices, got.reveal,
-                           status=f"Round {start.round} \u00b7 the Boogeyman's turn")
+        steps = told(got.steps)
+        # Who plays next is said after the table's steps (the shell lists them after these): the
+        # table puts the Boogeyman and flips its Light token before the next round begins (the
+        # play-test of 5 Dec 2026 read "Round 2: Mike goes first" above "Put the Boogeyman in Room 9").
+        return TurnSummary(got.title, tuple(x for x in steps if not _NEXT.match(x)), got.notices, got.reveal,
+                           status=f"Round {start.round} \u00b7 the Boogeyman's turn",
+                           last=tuple(x for x in steps if _NEXT.match(x)))
 
     def sounds(self, before: Any, after: Any) -> list[str]:
         """From what changed on the board, never from the words of a notice: the Boogeyman showed

@@ -110,6 +110,14 @@ class TableScreen(BaseScreen):
     def lasting_text(v: dict[str, Any]) -> str:
         """Effects in play while they last: the round's Event, a Trouble card, Nightmares."""
         out = []
+        finale = v.get("finale") or {}
+        if finale.get("room") and v["phase"] == "play":
+            # Where the Finale token lies and how many Objective tokens are there ("the Children
+            # must bring the Objective tokens there"): the house drew no mark for it, and the table
+            # was told the room once (play-test, 5 Dec 2026). One line: the notices come below.
+            room = finale["room"]
+            where = f"Room {room}" if room[:1].isdigit() else f"corridor {room}"
+            out.append(f"[b]Finale[/b]: {where}, Obj\u00a0{len(finale.get('stack') or ())}\u00a0of\u00a03")
         if v["active_event"]:
             out.append(f"[color=e8a23a]{T.GLYPH_EVENT}[/color] [b]{v['active_event_name']}[/b] (Event, this round)")
         if v["trouble"]:
@@ -131,7 +139,10 @@ class TableScreen(BaseScreen):
                 lines.append(f"{mark}[color={col}][b]{c['name'][:1].upper()}[/b][/color] {c['name'].capitalize()}: plays the Boogeyman")
                 continue
             status = "[color=e8594d]PASSED OUT[/color]" if c["passed_out"] else c["status"]
-            extra = "".join([" \u26b7 Key" if c["has_key"] else "", f" Obj {len(c['objectives'])}" if c["objectives"] else ""])
+            # The count kept on its word's line (the play-test of 5 Dec 2026 read "Candy 0 Obj" with
+            # "1" wrapped alone below; a star would read as the Ladder's Event mark beside it)
+            extra = "".join([" \u26b7 Key" if c["has_key"] else "",
+                             f" Obj\u00a0{len(c['objectives'])}" if c["objectives"] else ""])
             candy = f" \u00b7 {c['candy']}\u25c9" if short else f" \u00b7 Candy {c['candy']}"
             lines.append(f"{mark}[color={col}][b]{c['name'][:1].upper()}[/b][/color] {c['name'].capitalize()} "
                          f"{status}{candy}{extra}")
@@ -194,7 +205,13 @@ class TableScreen(BaseScreen):
             app.submit(I.Revive(name, target))
         elif action == "finale":
             if any(isinstance(i, I.MissionComplete) for i in legal):
-                app.submit(I.MissionComplete())
+                # Only the table knows its Mission card's task is done ("you cannot start the
+                # Finale unless you have already completed the Mission card's task"): one tap
+                # declared it with no question (play-test, 5 Dec 2026).
+                app.confirm.ask("Is the Mission card's task done?", "Yes, it is done",
+                                lambda: app.submit(I.MissionComplete()),
+                                detail="Read the Mission card beside the board: the Finale can start only once "
+                                       "its task is done.", cancel="Not yet")
             else:
                 app.submit(I.StartFinale(name))
         elif action == "end":
@@ -207,7 +224,9 @@ class TableScreen(BaseScreen):
             app.ask_undo()
         elif action == "why":
             v = c.view()
-            app.show_why_all(list(v["notices"]) or [v["prompt"]])
+            # What just happened, then the prompt beside the button ("only to leave Room 2": the
+            # rule a child beside the Babysitter or the Boogeyman plays by).
+            app.show_why_all(list(dict.fromkeys(list(v["notices"]) + [v["prompt"]])))
         elif action == "menu":
             app.go("journal")
         elif action == "fix":
