@@ -142,6 +142,27 @@ def fits_width(text: str, width: float) -> bool:
     return all(text_width(w, T.FONT_BODY) <= width - 4 for w in text.split())
 
 
+class LongOrShort(Label):
+    """Words at the body size that wrap: `long` while each of its words fits the label's width,
+    else `short` (a long room name in a narrow panel at Large text), chosen again when it is laid
+    out at a new width."""
+
+    long = StringProperty("")
+    short = StringProperty("")
+
+    def on_long(self, *_: Any) -> None:
+        self._choose()
+
+    def on_short(self, *_: Any) -> None:
+        self._choose()
+
+    def on_width(self, *_: Any) -> None:
+        self._choose()
+
+    def _choose(self) -> None:
+        self.text = self.long if fits_width(self.long, self.width) else self.short
+
+
 def column_needs(house: Any, whole: bool = True, size: int = T.FONT_BODY) -> tuple[float, ...]:
     """Per column of the house, the width its one-column rooms need at `size` px, with the
     label's padding and the gap between rooms. `whole`: a room one row high has its name on one

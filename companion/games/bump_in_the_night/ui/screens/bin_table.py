@@ -16,7 +16,7 @@ from companion.games.bump_in_the_night.inputs import Done
 from companion.games.bump_in_the_night.state import DrawFor, Phase, State
 from companion.games.bump_in_the_night.ui import acting_colour, device_holds
 from companion.ui.camera import CAMERA
-from companion.games.bump_in_the_night.ui.widgets import Press, colour_words, fill_buttons, fill_choices, fits_width
+from companion.games.bump_in_the_night.ui.widgets import Press, colour_words, fill_buttons, fill_choices
 from companion.ui.screens import BaseScreen
 from companion.ui.plain import for_people
 
@@ -87,15 +87,15 @@ class BinTableScreen(BaseScreen):
         news = [for_people(str(n)) for n in v["notices"] if for_people(str(n)) != prompt]
         self.ids.notices.text = news[-1] if news else ""  # the last line, large; the rest on the Journal
         # The locked doors are red and barred on the house; a list of their names would fill the panel.
-        # One door by its rooms' names while each name fits the panel's width (not at Large text).
+        # One door by its rooms' names while each name fits the panel (a long one at Large text does not).
         n = len(v["locks"])
-        one = f"Locked: {choices.door_words(ctx, v['locks'][0])}" if n == 1 else ""
-        self.ids.locks.text = (one if one and fits_width(one, self.ids.locks.width)
-                               else f"{n} door{'s' if n != 1 else ''} locked (red, barred)" if n else "")
+        locks = self.ids.locks
+        locks.short = f"{n} door{'s' if n != 1 else ''} locked (red, barred)" if n else ""
+        locks.long = f"Locked: {choices.door_words(ctx, v['locks'][0])}" if n == 1 else locks.short
         run = v["running"]
         if run:  # terror exists only while people run (BIN-52); each running girl's shows on the house
             free = int(run["free"])
-            self.ids.locks.text = f"Girls running: {free} free move{'s' if free != 1 else ''} left"
+            locks.long = locks.short = f"Girls running: {free} free move{'s' if free != 1 else ''} left"
         self.find("undo").disabled = not c.undo_label()
         wanted = self.wants_card(state)
         camera = wanted and CAMERA.read(app, self, self.scanned)
