@@ -151,8 +151,6 @@ def test_the_shell_s_own_texts_are_at_least_20_px(code: str, tmp_path: Path) -> 
 LARGE_PACK_CLIPS = {
     "BGM": "the Boogeyman table's Ladder/Stress cells, their legends and corner labels ('Boog.', 'Sitter') "
            "and the house's zone cells are cut at 22 px (table.kv, widgets.kv of the pack)",
-    "BIN": "bin_setup's section labels, bin_hand's heading and bin_over's result line have fixed heights "
-           "that a 25 px line overflows",
 }
 
 
@@ -182,13 +180,25 @@ def test_at_large_text_every_text_is_larger_and_clear_and_the_shell_s_whole(code
     assert not cut_shell, "the shell's texts that do not read whole at Large text:\n" + "\n".join(cut_shell)
 
 
+# The share of texts at 20 px or more a game keeps at Large text too (the issue: 95 % at both text
+# sizes). BIN: 97.8 % measured 5 Dec 2026 (`companion readability --game BIN --large`), the house's
+# rooms at 20 px where they stepped down to 16.
+LARGE_SHARE20 = {"BIN": 0.95, "SOL": 0.95, "GSB": 0.95, "PIG": 0.95}
+
+
 @pytest.mark.slow  # every screen of every game at Large text again, ~35 s: `make test-slow`
 @pytest.mark.parametrize("code", [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=LARGE_PACK_CLIPS[c]))
                                   if c in LARGE_PACK_CLIPS else c for c in codes()])
 def test_at_large_text_every_text_of_the_game_reads_whole(code: str, tmp_path: Path) -> None:
-    """The packs' screens too (the same walk as above, shared): nothing cut at Large text."""
+    """The packs' screens too (the same walk as above, shared): nothing cut at Large text, and the
+    share of texts at 20 px or more kept where LARGE_SHARE20 names the game."""
     s = _surveyed(code, tmp_path, large=True)
     assert len(s.readings) >= 10 * len(s.states)
+    if code in LARGE_SHARE20:
+        share = s.row()["share20"]
+        small = [f"{st}: {r.px:.0f} px {r.owner}/{r.widget} {r.text[:50]!r}" for st, r in s.readings if r.px < 20 - 0.01]
+        assert share >= LARGE_SHARE20[code], (f"{code} at Large text: {share:.3f} of texts at 20 px or more; under:\n"
+                                              + "\n".join(small))
     cut = [f"{st}: {r.cut}: {r.owner}/{r.widget} {r.text[:60]!r}" for st, r in s.readings if r.cut]
     assert not cut, "texts that do not read whole at Large text:\n" + "\n".join(cut)
 

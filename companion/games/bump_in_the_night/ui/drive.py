@@ -13,6 +13,14 @@ _last = [0]
 _taps = 0  # a refused pick (a card with no copy left) is not tried again next time
 
 
+def reset() -> None:
+    """The driver's picks as in a fresh process (`companion shots` and the readability survey play
+    the same game whichever tests ran before them)."""
+    global _stuck, _taps
+    _stuck, _taps = 0, 0
+    _last[0] = 0
+
+
 def shown(h: Any, action: str) -> bool:
     try:
         w = h.find(action)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from companion.games.bump_in_the_night.ui import drive
 from companion.games.bump_in_the_night.ui.drive import board_rooms, shown, step
 
 
 def take(h: Any, shot: Callable[[str], Any]) -> None:
+    drive.reset()  # the driver's picks as in a fresh run: the same game whatever ran before in this process
     app = h.app
     app.go("choose")
     shot("01_choose_game")

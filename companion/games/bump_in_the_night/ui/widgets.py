@@ -137,6 +137,32 @@ def text_width(text: str, size: int = T.FONT_BODY, bold: bool = False) -> float:
     return float(CoreLabel(text=text, font_size=size, font_name="Body", bold=bold).get_extents(text)[0])
 
 
+def fits_width(text: str, width: float) -> bool:
+    """Whether each word of `text` fits a line `width` px wide at the theme's body size."""
+    return all(text_width(w, T.FONT_BODY) <= width - 4 for w in text.split())
+
+
+class LongOrShort(Label):
+    """Words at the body size that wrap: `long` while each of its words fits the label's width,
+    else `short` (a long room name in a narrow panel at Large text), chosen again when it is laid
+    out at a new width."""
+
+    long = StringProperty("")
+    short = StringProperty("")
+
+    def on_long(self, *_: Any) -> None:
+        self._choose()
+
+    def on_short(self, *_: Any) -> None:
+        self._choose()
+
+    def on_width(self, *_: Any) -> None:
+        self._choose()
+
+    def _choose(self) -> None:
+        self.text = self.long if fits_width(self.long, self.width) else self.short
+
+
 def column_needs(house: Any, whole: bool = True, size: int = T.FONT_BODY) -> tuple[float, ...]:
     """Per column of the house, the width its one-column rooms need at `size` px, with the
     label's padding and the gap between rooms. `whole`: a room one row high has its name on one
@@ -156,10 +182,15 @@ def column_needs(house: Any, whole: bool = True, size: int = T.FONT_BODY) -> tup
 
 ROOM_PAD = 2  # px: a room label's padding each side (widgets.kv)
 ROOM_SLACK = 8  # px a room label's text keeps from its sides (its padding, and rounding)
+ROOM_READ = 20  # px: the body size at the normal text size, the size a room's words keep at Large text too
+
+
 def room_sizes() -> tuple[int, ...]:
-    """The rooms' words: body size (20 px, more at Large text), smaller only for a house too wide.
-    Read when the house is built, as the Large-text setting scales the theme's sizes then."""
-    return tuple(sorted({T.FONT_BODY, T.FONT_BOARD, T.FONT_MIN}, reverse=True))
+    """The rooms' words: body size (20 px, more at Large text), smaller only for a house too wide:
+    at Large text the board's size, then 20 px (the normal body size) before the floor, so a house
+    that holds its words at 20 px at the normal size does at Large text too. Read when the house
+    is built, as the Large-text setting scales the theme's sizes then."""
+    return tuple(sorted({T.FONT_BODY, T.FONT_BOARD, min(ROOM_READ, T.FONT_BODY), T.FONT_MIN}, reverse=True))
 
 
 def count_marks(n: int, mark: str, count_from: int = 3) -> str:
@@ -551,7 +582,7 @@ class Press(NamedTuple):
     on: str = "release"
 
 
-def fill_buttons(grid: Any, wanted: Sequence[Press], font_size: int = T.FONT_BODY) -> None:
+def fill_buttons(grid: Any, wanted: Sequence[Press], font_size: int = 0) -> None:
     """`grid` shows these buttons in this order. The buttons it has are given the new words and
     deeds, in place; a button is made only when the grid never had that many (ones it no longer
     needs wait, out of the window, for the next refresh that does)."""
@@ -564,7 +595,7 @@ def fill_buttons(grid: Any, wanted: Sequence[Press], font_size: int = T.FONT_BOD
         if k < len(have):
             b = have[k]
         else:
-            b = spare.pop() if spare else _new_button(font_size)
+            b = spare.pop() if spare else _new_button(font_size or T.FONT_BODY)  # the size at the scale in use
             grid.add_widget(b)
         b.caption, b.action, b.kind = want.caption, want.action, want.kind
         b.press = want

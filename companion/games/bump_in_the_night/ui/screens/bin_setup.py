@@ -78,8 +78,10 @@ class BinSetupScreen(BaseScreen):
             if 2 * k < len(have):
                 label, g = have[2 * k], have[2 * k + 1]
             else:
-                label = Label(font_size=T.FONT_BODY, color=T.DIM, size_hint_y=None, height=26, halign="left",
-                              text_size=(760, 26), markup=True)
+                # As tall as its words at the theme's size (two lines at Large text when they wrap).
+                label = Label(font_size=T.FONT_BODY, color=T.DIM, size_hint_y=None, halign="left", markup=True)
+                label.bind(width=lambda lbl, w: setattr(lbl, "text_size", (w, None)),
+                           texture_size=lambda lbl, ts: setattr(lbl, "height", ts[1] + 2))
                 g = GridLayout(spacing=6, size_hint_y=None, row_default_height=T.TOUCH, row_force_default=True)
                 g.bind(minimum_height=g.setter("height"))
                 box.add_widget(label)

@@ -100,13 +100,15 @@ class BinTableScreen(BaseScreen):
             # faces keep their room beside the house at Large text.
             self.ids.notices.text = SETUP_WORDS + (f"\n{news[-1]}" if news else "")
         # The locked doors are red and barred on the house; a list of their names would fill the panel.
+        # One door by its rooms' names while each name fits the panel (a long one at Large text does not).
         n = len(v["locks"])
-        self.ids.locks.text = (f"Locked: {choices.door_words(ctx, v['locks'][0])}" if n == 1
-                               else f"{n} doors locked (red, barred)" if n else "")
+        locks = self.ids.locks
+        locks.short = f"{n} door{'s' if n != 1 else ''} locked (red, barred)" if n else ""
+        locks.long = f"Locked: {choices.door_words(ctx, v['locks'][0])}" if n == 1 else locks.short
         run = v["running"]
         if run:  # terror exists only while people run (BIN-52); each running girl's shows on the house
             free = int(run["free"])
-            self.ids.locks.text = f"Girls running: {free} free move{'s' if free != 1 else ''} left"
+            locks.long = locks.short = f"Girls running: {free} free move{'s' if free != 1 else ''} left"
         self.find("undo").disabled = not c.undo_label()
         wanted = self.wants_card(state)
         camera = wanted and CAMERA.read(app, self, self.scanned)
