@@ -151,6 +151,8 @@ def test_the_shell_s_own_texts_are_at_least_20_px(code: str, tmp_path: Path) -> 
 LARGE_PACK_CLIPS = {
     "BGM": "the Boogeyman table's Ladder/Stress cells, their legends and corner labels ('Boog.', 'Sitter') "
            "and the house's zone cells are cut at 22 px (table.kv, widgets.kv of the pack)",
+    "BIN": "the chart screen's set-up words and who starts (5 lines at 25 px, play-test of 5 Dec 2026) leave "
+           "the empty house's rows 19 px: five room names 21 px tall in 19 (03_table_chart)",
 }
 
 

@@ -44,6 +44,11 @@ def step(h: Any, prefer: tuple[str, ...] = ()) -> str:
     for the device). `prefer`: group keys to open first when offered; a move made on the house
     ("run", "person", "move", "place") is preferred by its kind: a tap on a room it starts from."""
     app = h.app
+    if app.seat.plays(app.controller.state):
+        # The device decides on its own thread: a table waits for it, and so does the driver, so
+        # its picks (and the game played) do not depend on how fast the machine is.
+        h.pump(0.05)
+        return ""
     if app.summary.shown:
         h.tap("summary_next")
         return "summary_next"
