@@ -206,3 +206,22 @@ def follow(table: Table, done: Iterable[Step]) -> dict[str, Thing]:
         if s.after is not None:
             out[s.moved_to or s.key] = s.after
     return out
+
+
+def table_to_json(table: Table) -> dict[str, list[Any]]:
+    """A table as plain JSON data (the shell keeps the table the players last laid out)."""
+    return {k: [t.name, t.place, t.face, t.sensed, t.heap] for k, t in table.items()}
+
+
+def table_from_json(data: Any) -> dict[str, Thing]:
+    """`table_to_json` read back; ValueError on anything else (a damaged file is not a table)."""
+    if not isinstance(data, dict):
+        raise ValueError("not a table")
+    out: dict[str, Thing] = {}
+    for k, v in data.items():
+        if not (isinstance(k, str) and isinstance(v, list) and len(v) == 5
+                and all(isinstance(x, str) for x in v[:4]) and isinstance(v[4], bool)):
+            raise ValueError(f"not a table entry: {k!r}")
+        out[k] = Thing(v[0], v[1], v[2], v[3], v[4])
+    return out
+

@@ -505,7 +505,8 @@ class CompanionApp(App):
         # Every change to the physical table, by any input, Undo and Redo: the steps the table does
         # (core/table.py; those the person did and entered come ticked), after the device's turn
         # told as the game tells it. Shown only when one of them is still to do.
-        table = c.table_steps if same and g.shows_table_steps else ()
+        resumed = not same and c.table_cause == "resume"  # steps left undone when the app stopped
+        table = c.table_steps if (same or resumed) and g.shows_table_steps else ()
         todo = [t for t in table if not t.done]
         first = list(turn.steps if turn is not None else ())
         last = list(turn.last if turn is not None else ())
@@ -536,13 +537,16 @@ class CompanionApp(App):
                 # The steps of a person's own input are that moment's: the bar keeps its status
                 # (the play-test of issue 25 read "Device's turn" over "Move Player 1's monster").
                 self._moment = g.status(c.rules.view(before, "table")) if same and c.table_cause == "input" else ""
-                title = _("Put the table back") if c.table_cause == "undo" else _("On the table")
+                title = (_("Put the table back") if c.table_cause == "undo"
+                         else _("Still to do on the table") if resumed else _("On the table"))
             self.summary.present(title, lines, notices, self._summary_done, self.sounds.say, ticked, cells)
             self._see_mat()
             if self.panel is not None and turn is not None and turn.reveal:
                 self.panel.beep(2)
         elif v.get("prompt", "") != self._last_prompt:
             self.sounds.say(v.get("prompt", ""))
+        if not todo and not self.summary.shown:
+            c.table_laid()  # nothing left to do on the table: it is the game's now
         self._last_prompt = v.get("prompt", "")
         self.route()
 
@@ -573,6 +577,8 @@ class CompanionApp(App):
             self._entered()
 
     def _summary_done(self) -> None:
+        if self.controller.session is not None:
+            self.controller.table_laid()  # every step shown is done
         self.sounds.say(self.controller.view().get("prompt", "") if self.controller.session else "")
         self.route()
 

@@ -4,7 +4,9 @@ What the sensor mat means for a game lives in its pack's sensing module."""
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +16,7 @@ from companion.core.errors import CompanionError, JournalError, JournalForeign, 
 from companion.core.game import GameRules, get_rules, shared_inputs, told
 from companion.core.journal import GameRow, Journal
 from companion.core.packs import get_pack
-from companion.core.table import ToDo, entered_by, to_do
+from companion.core.table import ToDo, entered_by, steps, table_from_json, table_of, table_to_json, to_do
 from companion.ui.packui import GameUI, moves, ui_for
 from companion.core.session import Session
 from companion.i18n import _, language
@@ -226,9 +228,53 @@ class GameController:
             self.session = Session.resume(self.journal, get_rules, game_id)
         except CompanionError as exc:
             return Outcome(False, str(exc))
-        self.table_steps = ()
+        # Steps shown but not yet done when the app stopped (a power cut, a kill): the table as the
+        # players last had it all laid out, to the game's table now (play-tests of 5 Dec 2026).
+        laid = self._laid().get(str(self.session.game_id))
+        self.table_steps, self.table_cause = (), ""
+        if laid is not None:
+            try:
+                before = table_from_json(laid)
+            except ValueError as exc:
+                log.warning("the table last laid out for game %s cannot be read: %s", self.session.game_id, exc)
+            else:
+                self.table_steps = tuple(ToDo(s) for s in steps(before, table_of(self.rules, self.state)))
+                self.table_cause = "resume" if self.table_steps else ""
         self._changed()
         return Outcome(True)
+
+    # ---- the table as last laid out ----
+    @property
+    def laid_path(self) -> Path:
+        """Beside the journal: each game's physical table as the players last had every step done."""
+        return self.journal_path.with_name(self.journal_path.name + ".laid.json")
+
+    def _laid(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.laid_path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError) as exc:  # damaged: the game resumes as before, without its steps
+            log.warning("%s cannot be read: %s", self.laid_path, exc)
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def table_laid(self) -> None:
+        """The players have done every step shown: their table is the game's now. Kept so that a
+        resume shows the steps still to do (a write that fails loses only that, and is logged)."""
+        if self.session is None:
+            return
+        key, now = str(self.session.game_id), table_to_json(table_of(self.rules, self.state))
+        data = self._laid()
+        if data.get(key) == now:
+            return
+        data[key] = now
+        tmp = self.laid_path.with_name(self.laid_path.name + ".tmp")
+        try:
+            tmp.write_text(json.dumps(data, sort_keys=True), encoding="utf-8")
+            os.replace(tmp, self.laid_path)
+        except OSError as exc:
+            log.warning("the table laid out cannot be kept in %s: %s", self.laid_path, exc)
 
     def close(self) -> None:
         if self.journal is not None:

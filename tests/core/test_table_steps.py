@@ -123,3 +123,54 @@ def test_the_table_shows_nothing_the_table_may_not_know(code: str) -> None:
             assert table_of(rules, twin) == table_of(rules, state), (code, i)
             checked += 1
     assert checked > 2
+
+
+
+@pytest.mark.parametrize("code", _codes())
+def test_a_resume_shows_the_steps_not_done_when_the_app_stopped(code: str, tmp_path: Path) -> None:
+    """Random games of every pack: the players finish the steps shown at some point (the shell's
+    `table_laid`), more inputs follow, and the app stops without their steps done. A new
+    controller on the same journal resumes the game and lists steps that take the table as last
+    laid out to the game's table now."""
+    rules = get_rules(code)
+    options = _options(code)[0]
+    for seed in (11, 12, 13):
+        c = GameController(tmp_path / f"journal-{seed}.db")
+        r, rng = random.Random(seed), Rng.from_seed(seed)
+        assert c.new_game(code, options, seed).ok
+        laid = table_of(rules, c.state)
+        for n in range(60):
+            inp, rng = random_input(rules, c.state, r, rng)
+            if inp is None:
+                break
+            assert c.submit(inp).ok
+            if n == 20 or r.random() < 0.1:
+                c.table_laid()
+                laid = table_of(rules, c.state)
+        now = table_of(rules, c.state)
+        c.close()
+        again = GameController(tmp_path / f"journal-{seed}.db")
+        assert again.resume(c.session.game_id if c.session else None).ok
+        shown = [t.step for t in again.table_steps]
+        assert _same(follow(laid, shown), now), (code, seed)
+        assert again.table_cause == ("resume" if shown else "")
+        again.close()
+
+
+def test_a_table_kept_as_json_reads_back_the_same_and_a_damaged_one_is_refused(tmp_path: Path) -> None:
+    """The shell keeps the table the players last laid out beside the journal as JSON: every
+    pack's table reads back equal; anything else is a ValueError (and the game resumes without
+    steps)."""
+    import json
+
+    from companion.core.table import table_from_json, table_to_json
+
+    for code in packs.codes():
+        c = GameController(tmp_path / f"{code}.db")
+        assert c.new_game(code, _options(code)[0], 5).ok
+        table = table_of(c.rules, c.state)
+        assert table_from_json(json.loads(json.dumps(table_to_json(table)))) == dict(table), code
+        c.close()
+    for bad in ([], {"k": ["a", "b"]}, {"k": ["a", "b", "c", "d", "yes"]}, {"k": [1, "b", "c", "d", False]}):
+        with pytest.raises(ValueError):
+            table_from_json(bad)
