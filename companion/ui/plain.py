@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-_RULE_ID = re.compile(r"\s*\((?:see )?[A-Z]{3}-\d+[a-z]?(?:\s*[/,;]\s*(?:[A-Z]{3}-)?\d+[a-z]?)*\)")
-_BARE_ID = re.compile(r"\s*\b(?:BGM|SOL|BIN|GSB)-\d+[a-z]?\b")
+_RULE_ID = re.compile(r"\s*\((?:see )?[A-Z]{3}-[A-Z]?\d+[a-z]?(?:\s*[/,;]\s*(?:[A-Z]{3}-)?\d+[a-z]?)*\)")
+_BARE_ID = re.compile(r"\s*\b(?:BGM|SOL|BIN|GSB)-[A-Z]?\d+[a-z]?\b")
 _DOC = re.compile(r"\s*\((?:see )?(?:docs|companion)/[^)\s]*\)")
 _PLURAL = re.compile(r"([A-Za-z]+)\(s\)")
 _LIST = re.compile(r"\s*(\d+(?:\s*,\s*\d+)*(?:\s*(?:,\s*)?(?:and|or)\s+\d+)?)")

@@ -33,6 +33,16 @@ SETUP_WORDS = ("Set-up: each player takes the six monsters of their colour; lay 
                "drawn here, green borders outside; shuffle all the cards into one deck.")
 
 
+def claimed_words(players: dict[str, Any], device: Any) -> str:
+    """"Claimed: Red 2   Yellow (device) 1 +1 Bonus": the girls each claimed, then the Bonus cards
+    played, which count as one each (the score is their sum: "2 +1 Bonus" read as 3 when the 2
+    already held the Bonus, play-test of 5 Dec 2026), and the cards each holds."""
+    return "Claimed: " + "   ".join(
+        f"{colour_words(col)}{' (device)' if device(col) else ''} {p['claimed']}"
+        + (f" +{len(p['bonus'])} Bonus" if p["bonus"] else "") + f" \u2663{p['cards']}"
+        for col, p in players.items())
+
+
 class BinTableScreen(BaseScreen):
     title = "Bump in the Night"
 
@@ -84,10 +94,7 @@ class BinTableScreen(BaseScreen):
         ctx = ctx_for(state.options)
         # Under the house, one line (wrapping for many players): the girls each claimed (and the
         # Bonus cards played), the cards each holds.
-        self.ids.scores.text = "Claimed: " + "   ".join(
-            f"{colour_words(col)}{' (device)' if device_holds(app, col) else ''} {p['score']}"
-            + (f" +{len(p['bonus'])} Bonus" if p["bonus"] else "") + f" \u2663{p['cards']}"
-            for col, p in v["players"].items())
+        self.ids.scores.text = claimed_words(v["players"], lambda col: device_holds(app, col))
         prompt = for_people(str(v["prompt"]))
         self.ids.prompt.text = self.app.marked(prompt)  # what is still a guess, marked
         # What the last input made happen; a line that only says the prompt again is not news (the
