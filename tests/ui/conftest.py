@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from pathlib import Path
 from typing import Iterator
 
 import pytest
@@ -53,3 +54,18 @@ def harness(app_harness: object) -> object:
     h = app_harness
     h.home()  # type: ignore[attr-defined]
     return h
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Iterator[Path]:
+    """A data folder of the test's own, for apps it starts and stops (a resume, a restart):
+    COMPANION_DATA_DIR points at it while the test runs."""
+    old = os.environ.get("COMPANION_DATA_DIR")
+    os.environ["COMPANION_DATA_DIR"] = str(tmp_path)
+    try:
+        yield tmp_path
+    finally:
+        if old is None:
+            os.environ.pop("COMPANION_DATA_DIR", None)
+        else:
+            os.environ["COMPANION_DATA_DIR"] = old

@@ -7,25 +7,12 @@ rendering real QR frames, read by the scan worker; every step is a touch."""
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-import pytest
 
 from tests.ui.test_gsb_scan import STICKER, camera_on, show
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path) -> Iterator[Path]:
-    old = os.environ.get("COMPANION_DATA_DIR")
-    os.environ["COMPANION_DATA_DIR"] = str(tmp_path)
-    yield tmp_path
-    if old is None:
-        os.environ.pop("COMPANION_DATA_DIR", None)
-    else:
-        os.environ["COMPANION_DATA_DIR"] = old
 
 
 def app_on(data: Path, resume: bool) -> Any:

@@ -8,24 +8,8 @@ check at Large text over every game's shots states is tests/ui/test_readability.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
-from typing import Any, Iterator
-
-import pytest
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path) -> Iterator[Path]:
-    old = os.environ.get("COMPANION_DATA_DIR")
-    os.environ["COMPANION_DATA_DIR"] = str(tmp_path)
-    try:
-        yield tmp_path
-    finally:
-        if old is None:
-            os.environ.pop("COMPANION_DATA_DIR", None)
-        else:
-            os.environ["COMPANION_DATA_DIR"] = old
+from typing import Any
 
 
 def _start(data: Path) -> Any:

@@ -9,25 +9,12 @@ resumes the game by a touch on Resume, and lists the steps still to do."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-import pytest
 
 from companion.games.bump_in_the_night.ui.drive import step
 from tests.ui.test_bin_game import start_game
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path) -> Iterator[Path]:
-    old = os.environ.get("COMPANION_DATA_DIR")
-    os.environ["COMPANION_DATA_DIR"] = str(tmp_path)
-    yield tmp_path
-    if old is None:
-        os.environ.pop("COMPANION_DATA_DIR", None)
-    else:
-        os.environ["COMPANION_DATA_DIR"] = old
 
 
 def app_on(data: Path) -> Any:
