@@ -166,6 +166,16 @@ class SearchPolicy:
                 return quick
         if len(candidates) == 1:
             return candidates[0]
+        means = self._means(info, candidates, rng, deadline)
+        ties = []
+        for _ in candidates:  # equal values: the engine's own draw, never the list's order
+            t, rng = rng.below(1 << 30)
+            ties.append(t)
+        return candidates[max(range(len(candidates)), key=lambda i: (means[i], ties[i]))]
+
+    def _means(self, info: InfoState[Any], candidates: list[Any], rng: Rng, deadline: float | None) -> list[float]:
+        """Each candidate's mean value for the deciding seat: over shared playouts when the game
+        gives `values` (common random numbers), else by UCB; the iterations spent are logged."""
         values = getattr(self.policies, "values", None)
         if values is not None:
             totals, n = self._shared(info, candidates, values, rng, deadline)
@@ -173,11 +183,7 @@ class SearchPolicy:
         else:
             means, n = self._ucb(info, candidates, rng, deadline)
         self.iterations_used.append(n)
-        ties = []
-        for _ in candidates:  # equal values: the engine's own draw, never the list's order
-            t, rng = rng.below(1 << 30)
-            ties.append(t)
-        return candidates[max(range(len(candidates)), key=lambda i: (means[i], ties[i]))]
+        return means
 
     def _shared(self, info: InfoState[Any], candidates: list[Any], values: Any, rng: Rng,
                 deadline: float | None) -> tuple[list[float], int]:

@@ -120,13 +120,7 @@ class FairPolicy(SearchPolicy):
                     return quick
         if len(candidates) == 1:
             return candidates[0]
-        values = getattr(self.policies, "values", None)
-        if values is not None:
-            totals, n = self._shared(info, candidates, values, rng, deadline)
-            means = [t / max(1, n) for t in totals]
-        else:
-            means, n = self._ucb(info, candidates, rng, deadline)
-        self.iterations_used.append(n)
+        means = self._means(info, candidates, rng, deadline)
         seed, rng = rng.next_u64()
         pick, table, ease = self.choose(candidates, means, table, Rng.from_seed(seed))
         self._log(info, table, ease)
