@@ -7,6 +7,7 @@ the first screen (`harness`).
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -33,10 +34,15 @@ configure_kivy(False)
 
 
 @pytest.fixture(scope="module")
-def app_harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+def app_harness(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """The module's app. A module's `APP_SETTINGS` (e.g. {"large_text": True}) are its settings
+    before it starts, as after a change in Settings and a restart."""
     from companion.ui.harness import Harness
 
     data = tmp_path_factory.mktemp("companion")
+    settings = getattr(request.module, "APP_SETTINGS", None)
+    if settings is not None:
+        (data / "settings.json").write_text(json.dumps(settings))
     old = os.environ.get("COMPANION_DATA_DIR")
     os.environ["COMPANION_DATA_DIR"] = str(data)
     h = Harness(data, camera="none", draw=False)

@@ -7,32 +7,13 @@ The whole-game survey at Large text is tests/ui/test_readability.py (LARGE_SHARE
 
 from __future__ import annotations
 
-import json
-import os
-from typing import Any, Iterator
-
-import pytest
+from typing import Any
 
 from tests.ui.test_bin_board import start_two_people, until
 
 
-@pytest.fixture(scope="module")
-def app_harness(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
-    """The module's app, started with Large text on in its settings (as after Settings -> Large and
-    a restart)."""
-    from companion.ui.harness import Harness
-
-    data = tmp_path_factory.mktemp("companion-large")
-    (data / "settings.json").write_text(json.dumps({"large_text": True}))
-    old = os.environ.get("COMPANION_DATA_DIR")
-    os.environ["COMPANION_DATA_DIR"] = str(data)
-    h = Harness(data, camera="none", draw=False)
-    try:
-        yield h
-    finally:
-        h.close()
-        if old is not None:
-            os.environ["COMPANION_DATA_DIR"] = old
+# The module's app starts with Large text on (tests/ui/conftest.py `app_harness`).
+APP_SETTINGS = {"large_text": True}
 
 
 def test_at_large_text_the_rooms_read_at_20_px_and_a_long_locked_door_is_counted(harness: Any) -> None:
