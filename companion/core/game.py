@@ -145,6 +145,13 @@ class GameRules(Protocol[S, I, O]):
         input's caption, `label(before, inp)`."""
         return self.label(before, inp)
 
+    def printed_names(self) -> frozenset[str]:
+        """Names printed on the components the table owns (card titles, board spaces, characters),
+        from the pack's data and the owner's box: shown as printed in every language, so the
+        check for texts not from the catalogs (companion/ui/readability.py) leaves them out.
+        Default: none."""
+        return frozenset()
+
 
 def redraw_dice(state: S, rng: Rng) -> tuple[S, Rng]:
     """The default `resample`, for a game whose only hidden part is the future of its dice and

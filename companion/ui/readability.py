@@ -476,13 +476,18 @@ def _plain(text: str) -> str:
 
 def neutral_words(lang: str = "de") -> frozenset[str]:
     """Words and names that read the same in `lang`: every registered game's name (a title is
-    the box's: docs/i18n.md), and every text a catalog of `lang` keeps the same on purpose."""
+    the box's: docs/i18n.md), the names its components print (`GameRules.printed_names`), and
+    every text a catalog of `lang` keeps the same on purpose."""
     from companion import i18n
     from companion.core.packs import all_packs
 
     same: set[str] = {"OK"}
     for pack in all_packs(include_unavailable=True):
         same.update(t for t in (pack.title, pack.short) if t)
+    for pack in all_packs():  # what the components print (GameRules.printed_names)
+        names = getattr(pack.rules, "printed_names", None)
+        if callable(names):
+            same.update(n for n in names() if n)
     domains = [i18n.SHELL_DOMAIN] + [d for d in (i18n.domain_of(p.rules) for p in all_packs()) if d is not None]
     for d in domains:
         table = getattr(d.catalog(lang), "_catalog", {})
