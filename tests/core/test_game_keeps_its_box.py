@@ -117,6 +117,20 @@ def _replay_cli(path: Path) -> tuple[int, str, str]:
     return done.returncode, done.stdout.strip(), done.stderr.strip()
 
 
+def _same_game_on_replay_and_resume(journal: Path, rules: GameRules[Any, Any, Any], game_id: Any, want: str,
+                                    inputs: list[Any], seed: int) -> None:
+    """Replay in a fresh process gives exactly the state the game had; resume (the journal
+    reopened) gives it too, and the game goes on."""
+    rc, out, err = _replay_cli(journal)
+    assert (rc, err) == (0, "") and out == want
+    with Journal(journal) as j:
+        again = Session.resume(j, get_rules, game_id)
+        assert codec.dumps(again.state) == want and list(again.inputs) == inputs
+        if not rules.is_over(again.state):
+            _play(rules, again, 1, seed + 1)
+            assert len(again.inputs) == len(inputs) + 1
+
+
 def _but_options(state_json: str) -> dict[str, Any]:
     """A state's JSON without its options (the recorded game's hold the files' content)."""
     data = json.loads(state_json)
@@ -171,16 +185,7 @@ def test_a_changed_or_deleted_data_file_changes_no_game(tmp_path: Path, code: st
     else:
         target.unlink()
 
-    # Replay, in a fresh process: exactly the state the game had.
-    rc, out, err = _replay_cli(journal)
-    assert (rc, err) == (0, "") and out == want
-    # Resume: the journal reopened gives the same state, and the game goes on.
-    with Journal(journal) as j:
-        again = Session.resume(j, get_rules, game_id)
-        assert codec.dumps(again.state) == want and list(again.inputs) == inputs
-        if not rules.is_over(again.state):
-            _play(rules, again, 1, seed + 1)
-            assert len(again.inputs) == len(inputs) + 1
+    _same_game_on_replay_and_resume(journal, rules, game_id, want, inputs, seed)
     # The control: a journal holding only the path sees the change (a different game, or none).
     rc, out, err = _replay_cli(old)
     assert rc != 0 or _but_options(out) != _but_options(want)
@@ -288,15 +293,8 @@ def test_a_changed_or_deleted_owners_box_changes_no_game(tmp_path: Path, monkeyp
     else:
         box.unlink()
 
-    done = subprocess.run([sys.executable, "-m", "companion", "replay", str(journal), "--json"],
-                          capture_output=True, text=True, timeout=120)
-    assert (done.returncode, done.stderr.strip()) == (0, "") and done.stdout.strip() == want
+    _same_game_on_replay_and_resume(journal, rules, game_id, want, inputs, seed)
     with Journal(journal) as j:
-        again = Session.resume(j, get_rules, game_id)
-        assert codec.dumps(again.state) == want and list(again.inputs) == inputs
-        if not rules.is_over(again.state):
-            _play(rules, again, 1, seed + 1)
-            assert len(again.inputs) == len(inputs) + 1
         # The control: the change is real; a game begun now reads the box as it is now.
         if change == "break":
             with pytest.raises(BoardFileError) as caught:
