@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gettext
 import importlib.util
+import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -69,6 +70,7 @@ class Domain:
         self.name = name
         self.localedir = localedir
         self._catalogs: dict[str, gettext.NullTranslations] = {}
+        self._shape_cache: dict[str, list[tuple[re.Pattern[str], str]]] = {}
 
     def catalog(self, lang: str | None = None) -> gettext.NullTranslations:
         """The compiled catalog of `lang` (the current language by default); an empty one when
@@ -89,10 +91,53 @@ class Domain:
     def ngettext(self, one: str, many: str, n: int) -> str:
         return self.catalog().ngettext(one, many, n)
 
+    def said(self, text: str, _depth: int = 0, _by: "Domain | None" = None) -> str:
+        """A sentence the rules made in English (a notice, a prompt), in the current language: its
+        own msgid if the catalog has it, else the msgid with named fields whose English shape it
+        has ("{who} plays {card}."), each field's value said again in turn ("Player 1" ->
+        "Spieler 1"). Games recorded by earlier versions keep their English notices in their
+        states; this says them in German too. Else the shell's word ("Undo"), else as it is."""
+        if not text or _language == DEFAULT:
+            return text
+        exact = self.catalog().gettext(text)
+        if exact != text or _depth > 2:
+            return exact
+        for rx, german in self._shapes():
+            m = rx.match(text)
+            if m:
+                by = _by or self  # a shell shape's names and places are the pack's words
+                return german.format(**{k: by.said(v, _depth + 1) for k, v in m.groupdict().items()})
+        return SHELL_DOMAIN.said(text, _depth, _by or self) if self is not SHELL_DOMAIN else text
+
+    def _shapes(self) -> list[tuple[re.Pattern[str], str]]:
+        """The current catalog's msgids with named fields as patterns, the most literal text first."""
+        key = "shapes:" + _language
+        if key not in self._shape_cache:
+            table = getattr(self.catalog(), "_catalog", {})
+            found = []
+            for msgid, german in table.items():
+                if not isinstance(msgid, str) or "{" not in msgid or not german:
+                    continue
+                parts = _FIELD.split(msgid)
+                names = parts[1::2]
+                if not names or len(set(names)) != len(names):
+                    continue
+                body = "".join(re.escape(x) if i % 2 == 0 else f"(?P<{x}>{_NUMBER if x in _NUMBERS else '.+?'})"
+                               for i, x in enumerate(parts))
+                found.append((len("".join(parts[0::2])), re.compile(body + r"\Z", re.S), str(german)))
+            found.sort(key=lambda f: -f[0])
+            self._shape_cache[key] = [(rx, g) for _n, rx, g in found]
+        return self._shape_cache[key]
+
     def reload(self) -> None:
         """Read the .mo files again (after compiling them while running)."""
         self._catalogs.clear()
+        self._shape_cache.clear()
 
+
+_FIELD = re.compile(r"\{(\w+)\}")  # a named field of a msgid: "{who}"
+_NUMBERS = frozenset({"n", "slot", "count", "seconds", "round"})  # fields that are a number in every shape
+_NUMBER = r"-?\d+"
 
 SHELL_DOMAIN = Domain(SHELL, LOCALE)
 
@@ -142,6 +187,26 @@ def pack_text(rules: Any, text: str) -> str:
     domain = domain_of(rules) if rules is not None else None
     said = domain.gettext(text) if domain is not None else text
     return said if said != text else _(text)
+
+
+def pack_said(rules: Any, text: str) -> str:
+    """A sentence a pack's rules (or the shell's core, a table step) made in English, as the table
+    reads it now: the pack's catalog and its sentence shapes, else the shell's (`Domain.said`)."""
+    domain = domain_of(rules) if rules is not None else None
+    return (domain or SHELL_DOMAIN).said(text)
+
+
+def kv_text(text: str) -> str:
+    """A kv rule's text (`app.tr._`): the shell's catalog, else the catalog of a pack whose
+    modules are loaded (a pack's own .kv screens are extracted into its catalog)."""
+    said = _(text)
+    if said != text:
+        return said
+    for d in _PACKS.values():
+        said = d.gettext(text)
+        if said != text:
+            return said
+    return text
 
 
 def reload() -> None:

@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Collection, Iterable, Mapping
 
+from companion.i18n import N_
+
 
 @dataclass(frozen=True)
 class Thing:
@@ -91,6 +93,16 @@ def _bare(place: str) -> str:
         if place.startswith(p):
             return place[len(p):]
     return place
+
+
+# The shapes of the steps below, for the catalogs (docs/i18n.md): a screen says a step in the
+# language shown through `i18n.pack_said`, its names and places through the pack's catalog.
+STEP_SHAPES = (
+    N_("Put {thing} on {place}"), N_("Put {thing} on {place}, {face}"), N_("Take {thing} from {place}"),
+    N_("Take {thing} off {place}"), N_("Move {thing} from {start} to {end}"),
+    N_("Move {thing} from {start} to {end} and turn it {face}"), N_("Turn {thing} on {place} {face}"),
+    N_("face up"), N_("face down"),
+)
 
 
 def step_text(before: Thing | None, after: Thing | None) -> str:

@@ -19,7 +19,7 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion import i18n
-from companion.i18n import N_, _, ngettext
+from companion.i18n import _, ngettext, pack_text
 from companion.core.table import Step
 from companion.ui import theme as T
 from companion.ui.controller import GameController
@@ -448,7 +448,10 @@ class CompanionApp(App):
 
     def rules_reference(self) -> list[tuple[str, str]]:
         g = self.game or self.board_ui
-        return g.rules_reference() if g is not None else []
+        if g is None:
+            return []
+        rules = self.controller.rules if self.controller.session is not None else None
+        return [(pack_text(rules, section), pack_text(rules, says)) for section, says in g.rules_reference()]
 
     # ---- undo: its label first, then a confirm ----
     def ask_undo(self) -> None:
@@ -456,7 +459,8 @@ class CompanionApp(App):
         if not span:
             self.toast(_("Nothing to undo yet"), "info")
             return
-        detail = _(self.game.undo_detail if self.game is not None else N_("The game goes back to just before it."))
+        detail = (pack_text(self.controller.rules, self.game.undo_detail) if self.game is not None
+                  else _("The game goes back to just before it."))
         if len(span) > 1:  # the device would give its answer straight back: it goes with it
             more = len(span) - 3
             answers = "; ".join(span[1:3]) + ("; " + ngettext("{n} more", "{n} more", more).format(n=more)
@@ -510,7 +514,7 @@ class CompanionApp(App):
         todo = [t for t in table if not t.done]
         first = list(turn.steps if turn is not None else ())
         last = list(turn.last if turn is not None else ())
-        lines = first + [t.step.text for t in table] + last
+        lines = first + [i18n.pack_said(c.rules, t.step.text) for t in table] + last
         ticked = [False] * len(first) + [t.done for t in table] + [False] * len(last)
         cells = [("", "")] * len(first) + [_cells(t.step) for t in table] + [("", "")] * len(last)
         notices = turn.notices if turn is not None else ()
@@ -671,7 +675,7 @@ class CompanionApp(App):
         elif g is not None and self.in_game():
             s.where = g.status(c.view())
         else:
-            s.where = _(self.screen(self.sm.current).title)
+            s.where = i18n.kv_text(self.screen(self.sm.current).title)
         if self.sensors is not None:
             s.sensors = self.sensors.brief
             s.sensors_ok = self.sensors.state == "ok"

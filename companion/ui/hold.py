@@ -18,6 +18,8 @@ from the holder's own observation) and calls `cover()` before it hands the devic
 
 from __future__ import annotations
 
+from companion.i18n import _
+
 from typing import Any, Callable
 
 from kivy.app import App
@@ -42,7 +44,8 @@ def look_seconds() -> int:
 def look_hint(what: str) -> str:
     """What a cover says, for the setting in force: "hold your finger here to see ..." or a tap's."""
     seconds = look_seconds()
-    return f"tap here to see {what} for {seconds} s" if seconds else f"hold your finger here to see {what}"
+    return (_("tap here to see {what} for {seconds} s").format(what=what, seconds=seconds) if seconds
+            else _("hold your finger here to see {what}").format(what=what))
 
 
 def look_row(app: Any) -> Any:

@@ -29,7 +29,7 @@ class Translator(Observable):
         self._next = 0
 
     def _(self, text: str) -> str:
-        return i18n._(text)
+        return i18n.kv_text(text)
 
     def ngettext(self, one: str, many: str, n: int) -> str:
         return i18n.ngettext(one, many, n)

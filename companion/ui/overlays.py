@@ -165,7 +165,8 @@ class Summary(Overlay):
         left = self._open()
         last = left <= 1
         nxt = self.ids.next
-        nxt.caption = "Done: play on" if last else f"Next ({len(self.steps) - left + 1} of {len(self.steps)})"
+        nxt.caption = _("Done: play on") if last else _("Next ({n} of {total})").format(
+            n=len(self.steps) - left + 1, total=len(self.steps))
         nxt.icon = "\u2714" if last else "\u25b6"
 
     def next(self) -> None:

@@ -62,6 +62,16 @@ class GoosebumpsRules(GameRules[State, I.Input, Options]):
     def result(self, state: State) -> Result | None:
         return protocol.result(state)
 
+    def printed_names(self) -> frozenset[str]:
+        """The card titles, the track's printed words and its Landmarks (the shipped track; a
+        Landmark's "the" is the sentence's, not the board's): shown as printed in every language."""
+        from companion.games.goosebumps.board import track_for
+        from companion.games.goosebumps.cards import TITLES
+
+        names = {*TITLES.values(), "Pal", "Haunted Car", "Gnomies", "START", "THE END", "END", "STEAL", "ST"}
+        names.update(n.removeprefix("the ") for n in track_for("").landmark_names)
+        return frozenset(names)
+
     def table(self, state: State) -> Table:
         """What lies on the physical table (issue 25): companion/games/goosebumps/table.py."""
         from companion.games.goosebumps.table import table

@@ -14,13 +14,18 @@ from companion.games.goosebumps.cards import title
 from companion.games.goosebumps.protocol import for_table, instruction
 from companion.games.goosebumps.state import DrawStep, Phase, ReactStep, TakeStep
 from companion.ui.packui import GameUI, SettingRow, TurnSummary, moves
+from companion.i18n import N_, pack_domain
+
+_DOMAIN = pack_domain(__file__)
+_ = _DOMAIN.gettext
+said = _DOMAIN.said
 
 DEVICE = "Device"  # the automated player's seat name: Settings hold its level under this name
 # The status bar's word for why a turn is taken; the turn line under the bar says the rest ("Device
 # landed on the Highschool: another turn"). Short enough for one line of the bar: the play-test of
 # issue 25 read "Player 1's turn (extra turn (a Landmark))" over two lines.
-WHY = {"first": "first turn", "regular": "", "extra": "a Landmark", "steal": "on STEAL",
-       "freeze": "Freeze Ray!", "deal": "the deal"}
+WHY = {"first": N_("first turn"), "regular": "", "extra": N_("a Landmark"), "steal": N_("on STEAL"),
+       "freeze": "Freeze Ray!", "deal": N_("the deal")}
 
 
 def seat_names(players: int, device_at: int) -> tuple[str, ...]:
@@ -43,22 +48,21 @@ class GsbUI(GameUI):
         super().__init__(get_pack("GSB"))
 
     def tile(self) -> tuple[str, str]:
-        from companion.i18n import pack_domain
-
-        _ = pack_domain(__file__).gettext  # this pack's catalog (locale/ in its folder: docs/i18n.md)
         return self.icon, "Goosebumps: The Board Game\n" + _("a race to THE END; the device keeps the turn order")
 
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}
         names = opts.get("names") or []
-        auto = " with the device" if opts.get("automated") else ""
-        return f"Game {row.id}: Goosebumps, {len(names) or opts.get('players', 2)} players{auto} \u2014 {moves(row.committed)}"
+        n = len(names) or int(opts.get("players", 2))
+        text = (_("Game {id}: Goosebumps, {n} players with the device") if opts.get("automated")
+                else _("Game {id}: Goosebumps, {n} players"))
+        return text.format(id=row.id, n=n) + f" \u2014 {moves(row.committed)}"
 
     def players(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}
         names = [str(n) for n in opts.get("names") or []]
-        who = ", ".join(names) if names else f"{opts.get('players', 2)} players"
-        return who + (", the device plays too" if opts.get("automated") else "")
+        who = ", ".join(said(n) for n in names) if names else _("{n} players").format(n=opts.get("players", 2))
+        return who + (_(", the device plays too") if opts.get("automated") else "")
 
     def settings(self, app: Any) -> Sequence[SettingRow]:
         """How private cards are looked at (hold, or a tap that stays a while): one setting for every game."""
@@ -76,13 +80,18 @@ class GsbUI(GameUI):
 
     def status(self, view: dict[str, Any]) -> str:
         if view.get("phase") == "deal":
-            return "Goosebumps \u00b7 the deal"
+            return _("Goosebumps \u00b7 the deal")
         if view.get("phase") == "over":
-            return f"{view.get('winner', '')} wins"
+            return _("{who} wins").format(who=said(str(view.get("winner", ""))))
         turn = view.get("turn", {})
-        why = WHY.get(str(turn.get("why", "")), "")
-        extra = "extra " if turn.get("why") == "extra" else ""
-        return f"Round {view.get('round', 0)} \u00b7 {turn.get('seat', '')}'s {extra}turn" + (f" ({why})" if why else "")
+        why = _(WHY.get(str(turn.get("why", "")), ""))
+        who = said(str(turn.get("seat", "")))
+        extra = turn.get("why") == "extra"
+        if why:  # one msgid with the reason: German says it shorter ("Runde 2 · Spieler 2 (1. Zug)")
+            line = _("Round {n} \u00b7 {who}'s extra turn ({why})") if extra else _("Round {n} \u00b7 {who}'s turn ({why})")
+        else:
+            line = _("Round {n} \u00b7 {who}'s extra turn") if extra else _("Round {n} \u00b7 {who}'s turn")
+        return line.format(n=view.get("round", 0), who=who, why=why)
 
     def changed(self, session: Any, before: Any, after: Any) -> TurnSummary | None:
         """A decision of the automated player: what the table does for it, as steps."""
@@ -97,14 +106,16 @@ class GsbUI(GameUI):
             # the card in it, and what it does.
             # With its hand on the screen there is no holder at the table (play-test, issue 25);
             # the first step says the card was taken from its hand on the screen.
-            whose = "" if before.options.device_hand == "screen" else "'s holder"
-            return TurnSummary(f"{before.seats[seat]} steals from {before.seats[head.victim]}{whose}",
-                               tuple(for_table(n) for n in after.notices if n), tuple(after.notices))
+            head_line = (_("{who} steals from {victim}") if before.options.device_hand == "screen"
+                         else _("{who} steals from {victim}'s holder"))
+            return TurnSummary(head_line.format(who=said(before.seats[seat]), victim=said(before.seats[head.victim])),
+                               tuple(said(for_table(n)) for n in after.notices if n), tuple(after.notices))
         if isinstance(head, TakeStep) and before.automated[seat] and after.notices:
             # The automated player stole from a person (the table named the card): it plays that
             # card at once, and where its monster (and anyone it bumps) goes is the table's to do.
-            return TurnSummary(f"{before.seats[seat]} steals from {before.seats[head.victim]}",
-                               tuple(for_table(n) for n in after.notices if n), tuple(after.notices))
+            return TurnSummary(_("{who} steals from {victim}").format(who=said(before.seats[seat]),
+                                                                      victim=said(before.seats[head.victim])),
+                               tuple(said(for_table(n)) for n in after.notices if n), tuple(after.notices))
         if seat < 0 or not before.automated[seat] or isinstance(head, (DrawStep, TakeStep)):
             return None
         inp = session.inputs[-1]
@@ -114,26 +125,26 @@ class GsbUI(GameUI):
             return None  # it let the card pass: nothing for the table to do
         who = before.seats[seat]
         steps = told_once(who, instruction(before, inp), [for_table(n) for n in after.notices if n])
-        return TurnSummary(f"{who}'s move", tuple(steps), tuple(after.notices),
+        return TurnSummary(_("{who}'s move").format(who=said(who)), tuple(said(x) for x in steps), tuple(after.notices),
                            reveal=isinstance(inp, I.React))
 
     def device_seats(self) -> tuple[tuple[str, str], ...]:
-        return ((DEVICE, "Automated player"),)
+        return ((DEVICE, N_("Automated player")),)
 
     # Goosebumps has no dice: what Undo puts back is said in the game's own components.
-    undo_detail = "The game goes back to just before it, the cards included."
+    undo_detail = N_("The game goes back to just before it, the cards included.")
 
     def rules_reference(self) -> list[tuple[str, str]]:
         return [
-            ("Playing your turn", "Pick up a card (or cards) to make a hand of five, then play one: a numbered card, "
-                                  "three of a kind, or a Monster Mayhem card."),
-            ("Landmarks", "End a numbered move on a Landmark and take another turn. Landmarks are safe from Monster "
-                          "Mayhem, except Found Your Book!."),
-            ("STEAL", "Land on STEAL: take a card from another player without looking and play it at once. Play "
-                      "continues to the left of the last player to steal."),
-            ("Freeze Ray!", "Cancels a three of a kind: that player does not move and loses the turn; play passes to "
-                            "the Freeze Ray! player."),
-            ("THE END", "Reached only by a numbered card, exact or greater."),
+            (N_("Playing your turn"), N_("Pick up a card (or cards) to make a hand of five, then play one: a numbered card, "
+                                  "three of a kind, or a Monster Mayhem card.")),
+            (N_("Landmarks"), N_("End a numbered move on a Landmark and take another turn. Landmarks are safe from Monster "
+                          "Mayhem, except Found Your Book!.")),
+            ("STEAL", N_("Land on STEAL: take a card from another player without looking and play it at once. Play "
+                      "continues to the left of the last player to steal.")),
+            ("Freeze Ray!", N_("Cancels a three of a kind: that player does not move and loses the turn; play passes to "
+                            "the Freeze Ray! player.")),
+            ("THE END", N_("Reached only by a numbered card, exact or greater.")),
         ]
 
     def shots(self, h: Any, shot: Callable[[str], Any]) -> None:

@@ -26,6 +26,12 @@ from companion.ui import theme as T
 from companion.ui.hold import look_hint
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
+from companion.i18n import N_, pack_domain
+
+_DOMAIN = pack_domain(__file__)
+_ = _DOMAIN.gettext
+ngettext = _DOMAIN.ngettext
+said = _DOMAIN.said
 
 PICKUP, HOLDER, HAND = "pickup", "holder", "hand"  # the errands
 
@@ -38,7 +44,7 @@ def naming_note(count: int, picked: list[str]) -> str:
 
 def naming_count(count: int, picked: list[str]) -> str:
     """The same without the cards: what shows outside the cover."""
-    return f"Name each card as it shows ({count - len(picked)} more)"
+    return _("Name each card as it shows ({n} more)").format(n=count - len(picked))
 
 
 def card_buttons(add: Callable[..., Any], picked: list[str], name: Callable[[str], None],
@@ -47,14 +53,15 @@ def card_buttons(add: Callable[..., Any], picked: list[str], name: Callable[[str
     for k in KINDS:
         add(caption(k), f"card:{k}", lambda k=k: name(k))
     if picked:
-        add("\u232b Not that one", "card_back", unname)
+        add("\u232b " + _("Not that one"), "card_back", unname)
 
 
 def hand_words(hand: list[str]) -> str:
     """A hand from its own seat's observation: the cards named, and how many were not."""
     named = [caption(x) for x in hand if x not in ("", "?")]
     hidden = sum(1 for x in hand if x == "?")
-    return (", ".join(named) if named else "none named") + (f", and {hidden} the device has not seen" if hidden else "")
+    return (", ".join(named) if named else _("none named")) + (
+        _(", and {n} the device has not seen").format(n=hidden) if hidden else "")
 
 
 class NamesCards:
@@ -82,31 +89,38 @@ class NamesCards:
 
 def cover_words(errand: str, seat: str, count: int) -> tuple[str, str]:
     """The cover's line and its button's caption."""
-    cards = "card" if count == 1 else "cards"
-    away = "\n[size=22]Everyone else: look away.[/size]"
+    who = said(seat)
+    away = "\n[size=22]" + _("Everyone else: look away.") + "[/size]"
     if errand == HAND:
-        return (f"{T.GLYPH_WARN} Pass the device to {seat} to see their hand" + away,
-                f"I am {seat}: tap to see my hand")
+        return (f"{T.GLYPH_WARN} " + _("Pass the device to {who} to see their hand").format(who=who) + away,
+                _("I am {who}: tap to see my hand").format(who=who))
     if errand == HOLDER:
-        n = "card" if count == 1 else f"{count} cards"
-        return (f"{T.GLYPH_WARN} Pass the device to the person dealing {seat}'s {n} into the holder, "
-                f"to name {'it' if count == 1 else 'them'}" + away,
-                f"I deal {seat}'s {cards}: tap to name {'it' if count == 1 else 'them'}")
-    return (f"{T.GLYPH_WARN} Pass the device to {seat} to name the {cards} they picked up" + away,
-            f"I am {seat}: tap to name my {cards}")
+        return (f"{T.GLYPH_WARN} " + ngettext("Pass the device to the person dealing {who}'s card into the holder, to name it",
+                                              "Pass the device to the person dealing {who}'s {n} cards into the holder, "
+                                              "to name them", count).format(who=who, n=count) + away,
+                ngettext("I deal {who}'s card: tap to name it", "I deal {who}'s cards: tap to name them",
+                         count).format(who=who))
+    return (f"{T.GLYPH_WARN} " + ngettext("Pass the device to {who} to name the card they picked up",
+                                          "Pass the device to {who} to name the cards they picked up",
+                                          count).format(who=who) + away,
+            ngettext("I am {who}: tap to name my card", "I am {who}: tap to name my cards", count).format(who=who))
 
 
 def told(errand: str, seat: str, cards: tuple[str, ...]) -> str:
     """The shared screen's line once the cards are in: how many were named, never which."""
     n, named = len(cards), sum(1 for x in cards if x != "?")
+    who = said(seat)
     if errand == HOLDER:
-        return f"{seat}'s card is named" if n == 1 else f"{seat}'s {n} cards are named"
-    return (f"{seat} named the card in private" if n == 1 else
-            f"{seat} named {'the' if named == n else f'{named} of the'} {n} cards in private")
+        return ngettext("{who}'s card is named", "{who}'s {n} cards are named", n).format(who=who, n=n)
+    if n == 1:
+        return _("{who} named the card in private").format(who=who)
+    if named == n:
+        return _("{who} named the {n} cards in private").format(who=who, n=n)
+    return _("{who} named {named} of the {n} cards in private").format(who=who, named=named, n=n)
 
 
 class GsbPickupScreen(NamesCards, BaseScreen):
-    title = "Goosebumps: in private"
+    title = N_("Goosebumps: in private")
     reading = BooleanProperty(False)  # a hand read only: the cover takes the screen
 
     def on_kv_post(self, base: Any) -> None:
@@ -146,35 +160,39 @@ class GsbPickupScreen(NamesCards, BaseScreen):
         self.ids.cover.shown, self.ids.secret.shown = not self.revealed, self.revealed
         if not self.revealed:
             self.ids.cover_text.text, self.find("look").caption = cover_words(self.errand, self.seat, count)
-            self.ids.back.caption = "Back to the table" if self.errand == HAND else "Back to the table: name none"
+            self.ids.back.caption = _("Back to the table") if self.errand == HAND else _("Back to the table: name none")
             return
         done, look = self.ids.done, self.ids.look
         self.ids.choices.clear_widgets()
         hand = [x for x in self.app.controller.view(self.seat).get("hand", []) if x]  # the seat's own view
         self.reading = self.errand == HAND
+        who = said(self.seat)
         if self.errand == HAND:
-            done.action, done.caption = "hand_done", "Done: cover"
-            self.ids.heading.text = f"[b]{self.seat} only[/b]: your hand"
+            done.action, done.caption = "hand_done", _("Done: cover")
+            self.ids.heading.text = _("[b]{who} only[/b]: your hand").format(who=who)
             self.ids.note.text = ""
-            look.hint = f"{self.seat}: " + look_hint("your hand")
-            look.secret = f"{self.seat}'s cards: " + hand_words(hand)
+            look.hint = f"{who}: " + look_hint(_("your hand"))
+            look.secret = _("{who}'s cards: {cards}").format(who=who, cards=hand_words(hand))
             return
         camera = CAMERA.read(self.app, self, self.scanned)
-        done.action, done.caption = "pickup_cancel", "Hide: name none, back to the table"
-        cards = f"the {count} card{'s' if count != 1 else ''}"
-        self.ids.heading.text = (
-            f"[b]The dealer only[/b]: name {cards} for {self.seat}"  # the table's prompt says where they go
-            if self.errand == HOLDER else f"[b]{self.seat} only[/b]: name {cards} you picked up")
+        done.action, done.caption = "pickup_cancel", _("Hide: name none, back to the table")
+        self.ids.heading.text = (  # the table's prompt says where they go
+            ngettext("[b]The dealer only[/b]: name the {n} card for {who}",
+                     "[b]The dealer only[/b]: name the {n} cards for {who}", count)
+            if self.errand == HOLDER else
+            ngettext("[b]{who} only[/b]: name the {n} card you picked up",
+                     "[b]{who} only[/b]: name the {n} cards you picked up", count)).format(who=who, n=count)
         if camera:
-            self.ids.heading.text += ": tap each, or hold its sticker under the camera"
+            self.ids.heading.text += _(": tap each, or hold its sticker under the camera")
         self.ids.note.text = naming_count(count, self.picked)
-        look.hint = ("Dealer: " + look_hint("the cards named") if self.errand == HOLDER else
-                     f"{self.seat}: " + look_hint("the cards named" + (" and your hand" if hand else "")))
+        look.hint = (_("Dealer") + ": " + look_hint(_("the cards named")) if self.errand == HOLDER else
+                     f"{who}: " + look_hint(_("the cards named and your hand") if hand else _("the cards named")))
         look.secret = naming_note(count, self.picked) + (
-            f"\nIn your hand already: {hand_words(hand)}" if hand and self.errand == PICKUP else "")
+            "\n" + _("In your hand already: {cards}").format(cards=hand_words(hand))
+            if hand and self.errand == PICKUP else "")
         card_buttons(self._button, self.picked, self.name_card, self.unname)
         if self.picked and self.errand == PICKUP:  # the holder's cards must all be named
-            self._button("The rest not shown", "pickup_rest", self.rest_secret)
+            self._button(_("The rest not shown"), "pickup_rest", self.rest_secret)
 
     def _button(self, text: str, action: str, fn: Any) -> BigButton:
         b = BigButton(caption=text, action=action, font_size=T.FONT_BODY)

@@ -10,23 +10,28 @@ from companion.games.goosebumps.ui import DEVICE, seat_names
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
+from companion.i18n import N_, pack_domain
 
-LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"), ("fair", "Fair"))
-HANDS = (("holder", "In the holder"), ("screen", "On the screen only"))
+_DOMAIN = pack_domain(__file__)
+_ = _DOMAIN.gettext
+said = _DOMAIN.said
+
+LEVELS = (("easy", N_("Easy")), ("normal", N_("Normal")), ("hard", N_("Hard")), ("fair", N_("Fair")))
+HANDS = (("holder", N_("In the holder")), ("screen", N_("On the screen only")))
 
 # What the device holds, said once, here (issue 25 #8): the table's words for each way.
-HOLDER_WORDS = ("The holder is the card stand beside the board: the automated player's cards go in it face "
+HOLDER_WORDS = N_("The holder is the card stand beside the board: the automated player's cards go in it face "
                 "down, one a numbered slot (slot 1 on the left). Whoever deals them names them in private, "
                 "or scans them, and nobody else looks. On its turn the screen says which slot to play; "
                 "someone stealing from it picks a slot without looking.")
-SCREEN_WORDS = ("The device deals the automated player's cards from its own shuffle and keeps them on the "
+SCREEN_WORDS = N_("The device deals the automated player's cards from its own shuffle and keeps them on the "
                 "screen: nobody sees them and nobody deals it a real card. When it plays a card, or someone "
                 "steals one from it, the screen names the card: find that card in the draw pile without "
                 "showing the others, lay it face up on the discard pile, then shuffle the draw pile.")
 
 
 class GsbSetupScreen(BaseScreen):
-    title = "Goosebumps set-up"
+    title = N_("Goosebumps set-up")
 
     def on_kv_post(self, base: Any) -> None:
         self.players = 2
@@ -44,24 +49,24 @@ class GsbSetupScreen(BaseScreen):
     def refresh(self) -> None:
         box = self.ids.body
         box.clear_widgets()
-        self.ids.heading.text = "Goosebumps \u00b7 who plays tonight?"
-        box.add_widget(self._row("Players", [(n, str(n), f"players:{n}", n == self.players)
+        self.ids.heading.text = _("Goosebumps \u00b7 who plays tonight?")
+        box.add_widget(self._row(_("Players"), [(n, str(n), f"players:{n}", n == self.players)
                                              for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], self._players))
-        chairs = [(-1, "Nobody", "device_at:-1", self.device_at < 0)]
-        chairs += [(i, f"Seat {i + 1}", f"device_at:{i}", i == self.device_at) for i in range(self.players)]
-        box.add_widget(self._row("Automated player (the device plays this seat)", chairs, self._device_at, cols=4))
+        chairs = [(-1, _("Nobody"), "device_at:-1", self.device_at < 0)]
+        chairs += [(i, _("Seat {n}").format(n=i + 1), f"device_at:{i}", i == self.device_at) for i in range(self.players)]
+        box.add_widget(self._row(_("Automated player (the device plays this seat)"), chairs, self._device_at, cols=4))
         if self.device_at >= 0:
-            box.add_widget(self._row("Its level", [(k, w, f"level:{k}", k == self.level) for k, w in LEVELS],
+            box.add_widget(self._row(_("Its level"), [(k, _(w), f"level:{k}", k == self.level) for k, w in LEVELS],
                                      self._level))
-            box.add_widget(self._row("Its cards", [(k, w, f"hand:{k}", k == self.hand) for k, w in HANDS],
+            box.add_widget(self._row(_("Its cards"), [(k, _(w), f"hand:{k}", k == self.hand) for k, w in HANDS],
                                      self._hand))
-            box.add_widget(self._words(HOLDER_WORDS if self.hand == "holder" else SCREEN_WORDS))
-        opts = [("shortcut", "Graveyard shortcut in play", "opt:shortcut", self.shortcut)]
+            box.add_widget(self._words(_(HOLDER_WORDS if self.hand == "holder" else SCREEN_WORDS)))
+        opts = [("shortcut", _("Graveyard shortcut in play"), "opt:shortcut", self.shortcut)]
         if self.players >= 5:
-            opts.append(("alternate", "Start on R.L. Stine's House", "opt:alternate", self.alternate))
-        box.add_widget(self._row("Options", opts, self._toggle, cols=2))
+            opts.append(("alternate", _("Start on R.L. Stine's House"), "opt:alternate", self.alternate))
+        box.add_widget(self._row(_("Options"), opts, self._toggle, cols=2))
         names = seat_names(self.players, self.device_at)
-        self.ids.seats.text = "Clockwise from the first player: " + ", ".join(names)
+        self.ids.seats.text = _("Clockwise from the first player: {names}").format(names=", ".join(said(n) for n in names))
 
     def _row(self, label: str, items: list[tuple[Any, str, str, bool]], fn: Any, cols: int = 0) -> Any:
         from kivy.factory import Factory

@@ -31,9 +31,15 @@ from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
 from companion.ui.plain import for_people
+from companion.i18n import N_, pack_domain
+
+_DOMAIN = pack_domain(__file__)
+_ = _DOMAIN.gettext
+ngettext = _DOMAIN.ngettext
+said = _DOMAIN.said  # a sentence or name the rules made in English, in the language shown
 
 SHORT = {"pal": "Pal", "car": "Haunted Car", "book": "Found Your Book!", "stine": "R.L. Stine!",
-         "gnomies": "Gnomies", "freeze": "Freeze Ray!"}
+         "gnomies": "Gnomies", "freeze": "Freeze Ray!"}  # printed card titles: as printed in every language
 
 
 def initial(seat: str) -> str:
@@ -72,7 +78,7 @@ def latest(notices: list[str]) -> str:
     """What just happened, newest last, large: the newest line, and the one before it when both
     read on one line of the screen's width (the Journal keeps every line, the device's steps say
     its moves whole). The older words are the dimmer."""
-    lines = [for_people(for_table(x)) for x in notices[-2:] if x]
+    lines = [said(for_people(for_table(x))) for x in notices[-2:] if x]
     if not lines:
         return ""
     if len(lines) == 2 and len(lines[0]) + 3 + len(lines[1]) > LINE_ROOM:
@@ -93,21 +99,21 @@ def words(inp: Any, waiting: dict[str, Any], on_screen: bool = False) -> str:
     """A choice's button. `on_screen`: the automated player's cards are on the screen, not in a
     holder (a person stealing from them picks "Card 2", not "Slot 2")."""
     if isinstance(inp, I.Play):
-        return f"Three {inp.cards[0]}s" if len(inp.cards) == 3 else caption(inp.cards[0])
+        return _("Three {n}s").format(n=inp.cards[0]) if len(inp.cards) == 3 else caption(inp.cards[0])
     if isinstance(inp, I.Pass):
-        return "No card to play: pass"
+        return _("No card to play: pass")
     if isinstance(inp, I.Steal):
-        return f"Steal from {inp.victim}"
+        return _("Steal from {who}").format(who=said(inp.victim))
     if isinstance(inp, I.Take):
         if inp.slot:
-            return f"Card {inp.slot}" if on_screen else f"Slot {inp.slot}"
-        return "The device picks the slot" if not inp.card else f"It was {caption(inp.card)}"
+            return (_("Card {n}") if on_screen else _("Slot {n}")).format(n=inp.slot)
+        return _("The device picks the slot") if not inp.card else _("It was {card}").format(card=caption(inp.card))
     if isinstance(inp, I.Shortcut):
-        return "Take the shortcut" if inp.take else "Stay on the path"
+        return _("Take the shortcut") if inp.take else _("Stay on the path")
     if isinstance(inp, I.Target):
-        return f"{inp.seat} goes back"
+        return _("{who} goes back").format(who=said(inp.seat))
     if isinstance(inp, I.React):
-        return f"Play {title(str(waiting.get('card', '')))}" if inp.play else "Let it pass"
+        return _("Play {card}").format(card=title(str(waiting.get("card", "")))) if inp.play else _("Let it pass")
     return type(inp).kind
 
 
@@ -227,7 +233,7 @@ class TrackStrip(Widget):
 
 
 class GsbTableScreen(BaseScreen):
-    title = "Goosebumps"
+    title = N_("Goosebumps")
 
     def on_kv_post(self, base: Any) -> None:
         self.mode = "play"  # play | threes | fix_who | fix_where
@@ -247,20 +253,21 @@ class GsbTableScreen(BaseScreen):
         self._track(v)
         self._players(v)
         turn = v["turn"]
-        self.ids.because.text = (f"Round {v['round']} \u00b7 " if v["phase"] == "play" else "") + \
-            for_people(for_table(str(turn.get("because", "") or f"{turn['seat']}'s turn")))
+        because = said(for_people(for_table(str(turn.get("because", ""))))) if turn.get("because") else \
+            _("{who}'s turn").format(who=said(str(turn["seat"])))
+        self.ids.because.text = (_("Round {n}").format(n=v["round"]) + " \u00b7 " if v["phase"] == "play" else "") + because
         top = v.get("discard_top", "")
         pile = v["pile"]
         if c.state.options.device_hand == "screen":
             # The cards the device holds on the screen are still in the real draw pile (nobody dealt
             # them; gsb_setup's words): the count is the table's (play-test, issue 25: 57 for 61).
             pile += sum(p["cards"] for p in v["players"] if p["automated"])
-        self.ids.pile.text = f"Draw pile: {pile}"
-        self.ids.discard.text = f"Discard: {caption(top)}" if top else ""
+        self.ids.pile.text = _("Draw pile: {n}").format(n=pile)
+        self.ids.discard.text = _("Discard: {card}").format(card=caption(top)) if top else ""
         # Putting a monster right by hand, the track takes the room of what happened
         self.ids.notices.text = "" if self.mode in FIXING else latest(list(v.get("notices", [])))
         prompt = self.ids.prompt
-        prompt.text = self.app.marked(for_people(for_table(str(v.get("prompt", "")))))  # guesses marked
+        prompt.text = self.app.marked(said(for_people(for_table(str(v.get("prompt", ""))))))  # guesses marked
         if self.mode not in FIXING:  # one line when it reads at a good size, two when it does not
             prompt.height = prompt_px(not one_line(prompt.text, T.px(PROMPT_ONE_LINE), Window.width - 12 - 20))
         self.find("undo").disabled = not c.undo_label()
@@ -291,7 +298,7 @@ class GsbTableScreen(BaseScreen):
         home = next((p["space"] for p in v["players"] if p["seat"] == self.fixing), -1) if lit or self.fixing else -1
         on: dict[int, list[str]] = {}
         for p in v["players"]:
-            on.setdefault(p["space"], []).append(initial(p["seat"]))
+            on.setdefault(p["space"], []).append(initial(said(p["seat"])))
         focus = next((p["space"] for p in v["players"] if p["seat"] == v["turn"].get("seat")), 0)
         first = 0 if big else window(end, focus, sorted(on))
         count = end + 1 if big else min(WINDOW, end + 1)
@@ -320,8 +327,8 @@ class GsbTableScreen(BaseScreen):
         for k, cell in enumerate(self.cells):
             space = first + k
             # The ends by a glyph and a word the cell reads whole at the body size
-            mark = "\u25b6" if space == 0 else "END" if space == end else \
-                "\u2605" if space in landmarks else "ST" if space in steal else \
+            mark = "\u25b6" if space == 0 else _("END") if space == end else \
+                "\u2605" if space in landmarks else _("ST") if space in steal else \
                 "\u2197" if space == t["sign"] else "\u271d" if space == t["tombstone"] else str(space)
             pawns = "".join(on.get(space, []))
             cell.action = f"space:{space}"
@@ -342,7 +349,7 @@ class GsbTableScreen(BaseScreen):
             cell.font_size = size
             cell.disabled = not big
             # A picture of the track while playing, pressed nowhere; a target, it is finger-sized.
-            cell.small_reason = "" if big else "the track shown, not pressed (Move a monster enlarges it)"
+            cell.small_reason = "" if big else _("the track shown, not pressed (Move a monster enlarges it)")
         if not big:
             self.ids.strip.show(end, [T.TEXT if sp in (0, end) else STRIP_PLAIN if face(sp) == T.PANEL2 else face(sp)
                                       for sp in range(end + 1)],
@@ -359,16 +366,17 @@ class GsbTableScreen(BaseScreen):
             holder = ""
             if p.get("slots") is not None and not on_screen:
                 holder = "".join("\u25a0" if f else "\u25a1" for f in p["slots"])
-                holder = f" {holder}" if many else f" holder {holder}"
+                holder = f" {holder}" if many else " " + _("holder {slots}").format(slots=holder)
             n = p["cards"]
-            cards = f"{n} card{'s' if n != 1 else ''}"
+            cards = ngettext("{n} card", "{n} cards", n).format(n=n)
+            who = said(str(p["seat"]))
             if many:  # two columns: the mark and the space (the track shows what it is)
-                where = p["where"] if p["where"] in ("START", "THE END") else f"space {p['space']}"
-                text = f"{me}[b]{initial(p['seat'])}[/b] {where}, {cards}{holder}"
+                where = p["where"] if p["where"] in ("START", "THE END") else _("space {n}").format(n=p["space"])
+                text = f"{me}[b]{initial(who)}[/b] {where}, {cards}{holder}"
             else:
                 # No slots at the table when its hand is on the screen: the count says it (the
                 # play-test of issue 25 saw a long line drop out of its cell).
-                text = f"{me}[b]{initial(p['seat'])}[/b] {p['seat']}: {p['where']}, {cards}{holder}"
+                text = f"{me}[b]{initial(who)}[/b] {who}: {said(str(p['where']))}, {cards}{holder}"
             box.add_widget(Factory.GsbLine(text=text, color=T.ACCENT if me else T.TEXT))
 
     def _button(self, text: str, action: str, fn: Any, kind: str = "normal") -> BigButton:
@@ -392,7 +400,7 @@ class GsbTableScreen(BaseScreen):
         if v["phase"] == "over":
             return
         if app.seat.plays(c.state):
-            self.ids.note.text = f"{seat}: the device is deciding\u2026"
+            self.ids.note.text = _("{who}: the device is deciding\u2026").format(who=said(seat))
             return
         kind = waiting.get("kind")
         mine = [p for p in v["players"] if p["seat"] == seat]
@@ -404,17 +412,18 @@ class GsbTableScreen(BaseScreen):
         legal = offered(c)
         on_screen = c.state.options.device_hand == "screen"
         if kind == "take" and any(isinstance(i, I.Take) and i.card for i in legal):
-            self.ids.note.text = f"Which card did {seat} take from {waiting.get('victim', '')}?"
+            self.ids.note.text = _("Which card did {who} take from {victim}?").format(
+                who=said(seat), victim=said(str(waiting.get("victim", ""))))
             if self._camera:
-                self.ids.note.text += " Tap it, or hold its sticker under the camera."
+                self.ids.note.text += " " + _("Tap it, or hold its sticker under the camera.")
         if kind == "play" and not automated:
             self.find("hand").disabled = False
         threes = [i for i in legal if isinstance(i, I.Play) and len(i.cards) == 3]
         if self.mode == "threes":
-            self.ids.note.text = "Which three of a kind?"
+            self.ids.note.text = _("Which three of a kind?")
             for inp in threes:
                 self._button(words(inp, waiting, on_screen), action_of(inp), lambda inp=inp: self.choose(inp))
-            self._button("\u25c0 Back", "threes_back", lambda: self._mode("play"))
+            self._button("\u25c0 " + _("Back"), "threes_back", lambda: self._mode("play"))
             return
         for i, inp in enumerate(legal):
             if inp in threes:
@@ -425,30 +434,33 @@ class GsbTableScreen(BaseScreen):
             self._button(words(inp, waiting, on_screen), action_of(inp), lambda inp=inp: self.choose(inp),
                          "primary" if i == 0 and kind not in ("react", "play", "take") else "normal")
         if threes:  # up to six of them: one button opens them, so every choice fits the screen
-            self._button("Three of a kind\u2026", "threes", lambda: self._mode("threes"))
+            self._button(_("Three of a kind\u2026"), "threes", lambda: self._mode("threes"))
         self._tell()
 
     def _draw_choices(self, count: int, automated: bool, seat: str) -> None:
         # Cards are named only in private: the shared screen never shows one.
-        cards, them = ("the card", "it") if count == 1 else ("the cards", "them")
         private = self.app.screen("gsb_pickup")
+        who = said(seat)
         if automated and self.app.controller.state.options.device_hand == "screen":
             # Its own shuffle: nobody deals it a card, nobody sees one (the set-up said so, once).
-            it = "it" if count == 1 else "them"
-            self.ids.note.text = f"{seat} picks up {count} from the device's own shuffle"
-            self._button(f"Let the device deal {it} (nobody sees {it})", "draw_shuffle",
+            self.ids.note.text = _("{who} picks up {n} from the device's own shuffle").format(who=who, n=count)
+            self._button(ngettext("Let the device deal it (nobody sees it)", "Let the device deal them (nobody sees them)",
+                                  count), "draw_shuffle",
                          lambda: self.choose(I.Draw((I.DEVICE_DRAWS,) * count)), "primary")
             return
         if automated:  # the holder's cards: named by whoever deals them face down into it
-            n = "1 card" if count == 1 else f"{count} cards"
-            self.ids.note.text = f"Whoever deals {them} names {them} in private"  # the prompt says where
-            self._button(f"Name {seat}'s {n} in private\u2026", "draw_device",
+            self.ids.note.text = ngettext("Whoever deals it names it in private", "Whoever deals them names them in private",
+                                          count)  # the prompt says where
+            self._button(ngettext("Name {who}'s {n} card in private\u2026", "Name {who}'s {n} cards in private\u2026",
+                                  count).format(who=who, n=count), "draw_device",
                          lambda: private.hand_to(seat, "holder"), "primary")
             return
-        self.ids.note.text = f"Secret, or named in private so the device can show {them} later"
-        self._button(f"{count} not shown", "draw_unseen", lambda: self.choose(I.Draw(("?",) * count)), "primary")
-        self._button(f"{seat} names {them} in private\u2026", "draw_name",
-                     lambda: private.hand_to(seat))
+        self.ids.note.text = ngettext("Secret, or named in private so the device can show it later",
+                                      "Secret, or named in private so the device can show them later", count)
+        self._button(_("{n} not shown").format(n=count), "draw_unseen", lambda: self.choose(I.Draw(("?",) * count)),
+                     "primary")
+        self._button(ngettext("{who} names it in private\u2026", "{who} names them in private\u2026", count).format(who=who),
+                     "draw_name", lambda: private.hand_to(seat))
 
     def scanned(self, code: str) -> None:
         """The stolen card's sticker: the same Take as its button."""
@@ -479,14 +491,14 @@ class GsbTableScreen(BaseScreen):
     def _fix_choices(self, v: dict[str, Any]) -> None:
         if self.mode == "fix_who" and self.crowd:
             # several monsters on the space tapped: which one is a choice the track cannot show
-            self.ids.note.text = "Which monster on that space?"
+            self.ids.note.text = _("Which monster on that space?")
             for seat in self.crowd:
-                self._button(seat, f"fix:{seat}", lambda s=seat: self._fix(s))
+                self._button(said(seat), f"fix:{seat}", lambda s=seat: self._fix(s))
         elif self.mode == "fix_who":
-            self.ids.note.text = "Tap the space of the monster that is not where the device shows it"
+            self.ids.note.text = _("Tap the space of the monster that is not where the device shows it")
         else:
-            self.ids.note.text = f"Tap a lit space: where {self.fixing}'s monster stands"
-        self._button("Cancel", "fix_cancel", lambda: self._mode("play"))
+            self.ids.note.text = _("Tap a lit space: where {who}'s monster stands").format(who=said(self.fixing))
+        self._button(_("Cancel"), "fix_cancel", lambda: self._mode("play"))
 
     def destinations(self) -> set[int]:
         """The spaces the monster picked up may be put on: each tried by the reducer itself."""
@@ -536,8 +548,8 @@ class GsbTableScreen(BaseScreen):
         if self.mode == "fix_who":
             here = [str(p["seat"]) for p in players if p["space"] == space]
             if not here:
-                self.app.toast("No monster stands there: tap the space of the monster to put right, "
-                               "then a lit space.")
+                self.app.toast(_("No monster stands there: tap the space of the monster to put right, "
+                                 "then a lit space."))
                 return
             if len(here) == 1:
                 self._fix(here[0])
