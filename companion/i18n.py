@@ -70,7 +70,8 @@ class Domain:
         self.name = name
         self.localedir = localedir
         self._catalogs: dict[str, gettext.NullTranslations] = {}
-        self._shape_cache: dict[str, list[tuple[re.Pattern[str], str]]] = {}
+        self._shape_cache: dict[str, list[tuple[int, re.Pattern[str], str]]] = {}
+        self._printed: dict[str, frozenset[str]] = {}
 
     def catalog(self, lang: str | None = None) -> gettext.NullTranslations:
         """The compiled catalog of `lang` (the current language by default); an empty one when
@@ -93,24 +94,58 @@ class Domain:
 
     def said(self, text: str, _depth: int = 0, _by: "Domain | None" = None) -> str:
         """A sentence the rules made in English (a notice, a prompt), in the current language: its
-        own msgid if the catalog has it, else the msgid with named fields whose English shape it
+        own msgid if the catalog has it, else a msgid with named fields whose English shape it
         has ("{who} plays {card}."), each field's value said again in turn ("Player 1" ->
         "Spieler 1"). Games recorded by earlier versions keep their English notices in their
-        states; this says them in German too. Else the shell's word ("Undo"), else as it is."""
+        states; this says them in German too. Else the shell's word ("Undo"), else as it is.
+
+        The pack's shapes and the shell's (a table step: "Move {thing} from {start} to {end}")
+        are tried together, the most fixed words first, and a shape is taken only when every
+        field is itself said (or is a name or a number), so a sentence is said whole or left in
+        English for the check to find, never half-said: "Move Yellow's Black Cat from the
+        Den to the Hall" is a move from the Den, not a Black Cat "from the Den" moved to the Hall."""
         if not text or _language == DEFAULT:
             return text
         exact = self.catalog().gettext(text)
         if exact != text or _depth > 2:
             return exact
-        for rx, german in self._shapes():
+        by = _by or self  # a shell shape's names and places are the pack's words
+        for fixed, rx, german in self._all_shapes():
             m = rx.match(text)
-            if m:
-                by = _by or self  # a shell shape's names and places are the pack's words
-                return german.format(**{k: by.said(v, _depth + 1) for k, v in m.groupdict().items()})
-        return SHELL_DOMAIN.said(text, _depth, _by or self) if self is not SHELL_DOMAIN else text
+            if not m:
+                continue
+            raw = m.groupdict()
+            fields = {k: by.said(v, _depth + 1) for k, v in raw.items()}
+            open_ = sum(1 for k, v in raw.items() if fields[k] == v and not (_name_like(v) or v in by.printed()))
+            if open_ == 0:  # the most fixed words among those said whole (the list is in that order)
+                return german.format(**fields)
+        return SHELL_DOMAIN.gettext(text) if self is not SHELL_DOMAIN else text
 
-    def _shapes(self) -> list[tuple[re.Pattern[str], str]]:
-        """The current catalog's msgids with named fields as patterns, the most literal text first."""
+    def printed(self) -> frozenset[str]:
+        """The names the components of this domain's pack print (`GameRules.printed_names`): a
+        field holding one is said as it is ("Pal of the Praying Mantis")."""
+        if "printed" not in self._printed:
+            from companion.core.packs import all_packs
+
+            names: set[str] = set()
+            for pack in all_packs():
+                fn = getattr(pack.rules, "printed_names", None)
+                if callable(fn) and domain_of(pack.rules) is self:
+                    names.update(fn())
+            self._printed["printed"] = frozenset(names)
+        return self._printed["printed"]
+
+    def _all_shapes(self) -> list[tuple[int, re.Pattern[str], str]]:
+        """This catalog's shapes and the shell's, the most fixed words first."""
+        if self is SHELL_DOMAIN:
+            return self._shapes()
+        key = "all:" + _language
+        if key not in self._shape_cache:
+            self._shape_cache[key] = sorted(self._shapes() + SHELL_DOMAIN._shapes(), key=lambda f: -f[0])
+        return self._shape_cache[key]
+
+    def _shapes(self) -> list[tuple[int, re.Pattern[str], str]]:
+        """The current catalog's msgids with named fields as patterns, the most fixed words first."""
         key = "shapes:" + _language
         if key not in self._shape_cache:
             table = getattr(self.catalog(), "_catalog", {})
@@ -126,18 +161,25 @@ class Domain:
                                for i, x in enumerate(parts))
                 found.append((len("".join(parts[0::2])), re.compile(body + r"\Z", re.S), str(german)))
             found.sort(key=lambda f: -f[0])
-            self._shape_cache[key] = [(rx, g) for _n, rx, g in found]
+            self._shape_cache[key] = found
         return self._shape_cache[key]
 
     def reload(self) -> None:
         """Read the .mo files again (after compiling them while running)."""
         self._catalogs.clear()
         self._shape_cache.clear()
+        self._printed.clear()
 
 
 _FIELD = re.compile(r"\{(\w+)\}")  # a named field of a msgid: "{who}"
 _NUMBERS = frozenset({"n", "slot", "count", "seconds", "round"})  # fields that are a number in every shape
 _NUMBER = r"-?\d+"
+
+
+def _name_like(value: str) -> bool:
+    """A field's value that reads the same in every language: a number, or a name whose every
+    word is capitalised ("Freeze Ray!", "R.L. Stine's House", "12")."""
+    return all(w[:1].isupper() or w[:1].isdigit() or not w[:1].isalpha() for w in value.split())
 
 SHELL_DOMAIN = Domain(SHELL, LOCALE)
 

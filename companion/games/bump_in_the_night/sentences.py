@@ -17,7 +17,7 @@ SHAPES = (
     # places and things on the table (core/table.py's steps say them)
     N_("in the {room}"), N_("the {room}"), N_("the {room} door"), N_("{who}'s {monster}"), N_("a girl"),
     N_("a locked marker"), N_("{who}'s trophies"), N_("the table in front of {who}"), N_("the discard pile"),
-    N_("Put {thing} in the {room}"), N_("Take {thing} from the {room}"), N_("{who}'s"), N_("Your"),
+    N_("Put {thing} in the {room}"), N_("Put {thing} in the {room}, {face}"), N_("standing up"), N_("Take {thing} from the {room}"), N_("{who}'s"), N_("Your"),
     N_("Move {thing} from {start} to {end}"),
     N_("outside (she flees)"), N_("Outside (she flees)"), N_("{a} and {b}"), N_("{a}, {b}"),
     # the prompt
@@ -65,11 +65,17 @@ SHAPES = (
     N_("A girl runs from the {start} into the {end} (a free move), terrified by {who}'s {monster}: terror {n}."),
     N_("A girl runs from the {start} into the {end}: terror {n}."),
     N_("A girl runs from the {start} into the {end} (a free move): terror {n}."),
+    N_("{who} scares {n} person in the {room} with their own {monster}: scare value {value} = {total}: {free} free "
+       "move, terror starts at {terror}."),
+    N_("{who} scares {n} people in the {room} with their own {monster}: scare value {value} = {total}: {free} free "
+       "moves, terror starts at {terror}."),
     N_("{who} scares {n} person in the {room} with {whose} {monster}: scare value {value} = {total}: {free} free "
        "move, terror starts at {terror}."),
     N_("{who} scares {n} people in the {room} with {whose} {monster}: scare value {value} = {total}: {free} free "
        "moves, terror starts at {terror}."),
-    N_("their own"),
+    N_("their own"), N_("cat"), N_("bat"), N_("goblin"), N_("poltergeist"), N_("ghost"), N_("specter"),
+    N_("{value} {mod} for the group"), N_("{value} + {s} Scare symbol"), N_("{value} + {s} Scare symbols"),
+    N_("{value} + {plus} (card)"),
     # the journal's labels
     N_("A card was drawn for the chart: {n}"), N_("The device rolled the die for the chart"),
     N_("The die shows {n}"), N_("The device placed the girls"), N_("A group of girls went into {room}"),
@@ -104,7 +110,10 @@ SHAPES = (
     N_("{who} scares with {whose}'s {monster}: the girls there start to run"),
     N_("{who}'s Goblin hides: lay it down until the end of the turn"), N_("{who}'s Goblin does not hide"),
     N_("{who} plays the Bonus card {card}: that girl stops there"), N_("Move a girl from the {start} to the {end}"),
-    N_("The scared girls run: nobody moves on the board"), N_("nobody moves"), N_("{n} claimed"),
+    N_("The scared girls run: nobody moves on the board"), N_("The scared girls run: {moves}"),
+    N_("each girl's move is a step in this list"), N_("{a}; {b}"),
+    N_("{who} scares with {whose}'s {monster}: the girls there start to run; {moves}"),
+    N_("{who} scares with {whose}'s {monster}: {moves}"), N_("nobody moves"), N_("{n} claimed"),
     N_("{n} to the {room}"), N_("then a Bonus card may be played"), N_("{who} draws"),
     N_("Put {n} girl in the {room}"), N_("Put {n} girls in the {room}"),
     N_("Move {n} girl from the {start} to the {end}"), N_("Move {n} girls from the {start} to the {end}"),
