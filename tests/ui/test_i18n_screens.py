@@ -17,7 +17,7 @@ import pytest
 from companion import i18n
 from companion.core.packs import codes
 
-DONE = {"PIG", "GSB"}  # the games whose every shots state reads wholly in German
+DONE = {"PIG", "GSB", "BIN"}  # the games whose every shots state reads wholly in German
 
 
 def _harness(data: Path, language: str | None) -> Any:

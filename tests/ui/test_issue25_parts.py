@@ -253,4 +253,6 @@ def test_bin_the_monster_players_scares_and_cards_are_told_as_moves_on_the_board
         assert re.search(r"(each girl's move is a step in this list|start to run|nobody moves)", line), line
     assert [x for x in seen if re.match(r"Move a girl from the .+ to (the |Yellow's trophies)", x)], seen
     for line in (x for x in seen if x.startswith("Yellow plays ")):
-        assert "(" in line, line  # "Yellow plays Terror (people scared next this turn start ...)"
+        # An Action card says what it does: "Yellow plays Terror (people scared next this turn
+        # start ...)"; a Bonus card after its name: "... the Bonus card X: that girl stops there".
+        assert "(" in line or re.search(r"plays the Bonus card .+: that girl stops there", line), line

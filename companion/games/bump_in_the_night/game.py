@@ -73,6 +73,19 @@ class BumpInTheNight(GameRules[State, Input, Options]):
     def result(self, state: State) -> Result | None:
         return protocol.result(state)
 
+    def printed_names(self) -> frozenset[str]:
+        """The house's room and door names, the cards' titles, the monsters' names (and their
+        letters on the house's chips), as printed on the shipped components: shown as printed in
+        every language."""
+        from companion.games.bump_in_the_night.context import ctx_for
+        from companion.games.bump_in_the_night.state import KINDS, MONSTER_NAMES
+
+        c = ctx_for(Options())
+        names = {r.name for r in c.house.rooms} | {d.name for d in c.house.doors}
+        names |= {card.name for card in c.cards.cards} | set(MONSTER_NAMES)
+        names |= {k[:2].capitalize() for k in KINDS}  # the chips' letters on the house (ui/widgets.KIND_LETTERS)
+        return frozenset(names | {"Cat", "Bat"})
+
     def table(self, state: State) -> Table:
         """What lies on the physical table (issue 25): companion/games/bump_in_the_night/table.py."""
         from companion.games.bump_in_the_night.table import table

@@ -13,6 +13,11 @@ from companion.games.bump_in_the_night.inputs import Lock, Move, MovePerson, Pla
 from companion.games.bump_in_the_night.state import COLOURS, BonusChance, DrawFor, Phase, State
 from companion.ui.packui import GameUI, TurnSummary, moves
 from companion.ui.seat import LEVELS
+from companion.i18n import N_, pack_domain
+
+_DOMAIN = pack_domain(__file__)
+_ = _DOMAIN.gettext
+said = _DOMAIN.said  # a sentence the rules made in English, in the language shown
 
 _SCREENS = ("bin_setup", "bin_table", "bin_hand", "bin_over")
 
@@ -40,10 +45,10 @@ def private_now(state: State) -> bool:
 
 # The rulebook: "Place the 14 "Little girl" tokens using the following three steps. This process
 # is randomized for each game." Only Step One (the Group Creation Chart) is printed.
-PLACING_BY_DEVICE = ("The rulebook places the 14 girls in three steps and prints only the first, the "
+PLACING_BY_DEVICE = N_("The rulebook places the 14 girls in three steps and prints only the first, the "
                      "Group Creation Chart. House rule chosen at set-up, \"The device places the girls\": "
                      "the six groups go to the six tiles in a random order, each into a random room of its tile.")
-PLACING_BY_TABLE = ("The rulebook places the 14 girls in three steps and prints only the first, the Group "
+PLACING_BY_TABLE = N_("The rulebook places the 14 girls in three steps and prints only the first, the Group "
                     "Creation Chart. House rule chosen at set-up, \"The table places the girls\": the table "
                     "puts each group into a room and says which.")
 
@@ -69,28 +74,25 @@ class BinUI(GameUI):
         return self._last[1] if self._last[0] is session else 0
 
     def tile(self) -> tuple[str, str]:
-        from companion.i18n import pack_domain
-
-        _ = pack_domain(__file__).gettext  # this pack's catalog (locale/ in its folder: docs/i18n.md)
         return self.icon, "Bump in the Night\n" + _("scares resolved exactly; the device can play a monster")
 
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}
         colours = opts.get("colours") or ["red", "yellow", "mustard", "green", "blue", "black"][:opts.get("players", 2)]
         device = opts.get("monster_player", "")
-        who = ", ".join(str(c).capitalize() + (" (device)" if c == device else "") for c in colours)
-        return f"Game {row.id}: Bump in the Night, {who} \u2014 {moves(row.committed)}"
+        who = ", ".join(said(str(c).capitalize()) + (_(" (device)") if c == device else "") for c in colours)
+        return _("Game {id}: Bump in the Night, {who}").format(id=row.id, who=who) + f" \u2014 {moves(row.committed)}"
 
     def players(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}
         colours = opts.get("colours") or ["red", "yellow", "mustard", "green", "blue", "black"][:opts.get("players", 2)]
         device = opts.get("monster_player", "")
-        return ", ".join(str(c).capitalize() + (" (the device)" if c == device else "") for c in colours)
+        return ", ".join(said(str(c).capitalize()) + (_(" (the device)") if c == device else "") for c in colours)
 
     # ---- the device's chair ----
     def device_seats(self) -> tuple[tuple[str, str], ...]:
         """A Settings row per colour: the device may play any number of monster players."""
-        return tuple((c, f"{c.capitalize()} monster player") for c in COLOURS)
+        return tuple((c, _("{who} monster player").format(who=said(c.capitalize()))) for c in COLOURS)
 
     @staticmethod
     def device_plays(state: State) -> bool:
@@ -122,9 +124,10 @@ class BinUI(GameUI):
             # The rulebook's turn has six steps; the device's own seventh (the turn's end, its card
             # drawn) is still Step 6 to the table (the play-test of 5 Dec 2026 read "Step 7").
             step = min(int(view["step"]), 6)
-            return f"Round {view['round']} \u00b7 {str(view['active']).capitalize()} \u00b7 Step {step}"
-        return {"roll": "Set-up: the chart", "place": "Set-up: the girls", "deal": "Set-up: the cards",
-                "over": "Game over"}.get(str(view["phase"]), "Bump in the Night")
+            return _("Round {n} \u00b7 {who} \u00b7 Step {step}").format(
+                n=view["round"], who=said(str(view["active"]).capitalize()), step=step)
+        return _({"roll": N_("Set-up: the chart"), "place": N_("Set-up: the girls"), "deal": N_("Set-up: the cards"),
+                  "over": N_("Game over")}.get(str(view["phase"]), N_("Bump in the Night")))
 
     def changed(self, session: Any, before: Any, after: Any) -> TurnSummary | None:
         """The device's moves as steps for the table (it cannot move the miniatures itself): its
@@ -141,7 +144,7 @@ class BinUI(GameUI):
         inp = session.inputs[-1]
         if isinstance(inp, PlaceGirls):
             # Where each girl goes is the table's steps (table.py), listed after this heading.
-            return TurnSummary("The device placed the girls", (), tuple(after.notices))
+            return TurnSummary(_("The device placed the girls"), (), tuple(after.notices))
         if self.device_plays(before):
             if self._turn is None:
                 # The device's monster player takes the first turn: say so, as a person's first
@@ -155,20 +158,22 @@ class BinUI(GameUI):
             # A lock marker, a monster placed or moved, a girl moved: said once, as the table's
             # steps (table.py) the shell lists; the turn tells what the board does not show.
             if line and not isinstance(inp, (Lock, Place, Move, MovePerson)):
-                self._turn[1].append(line)
+                self._turn[1].append(said(line))
             self._turn[2].extend(after.notices)
         if self._turn is None or (after.phase is not Phase.OVER and self.device_plays(after)):
             return None
-        _, steps, notices = self._turn
+        _session, steps, notices = self._turn
         self._turn = None
         first = bool(notices) and notices[0] == flow.first_turn(before.options, before.seats)
         if not steps and table.table(after) == self._board and not first:
             # Nothing to tell the table: no line and nothing changed on its board. Its first turn
             # is told even so: who started is the table's to know (BIN-G6).
             return None
-        heading = f"{self._who.capitalize()}, the monster player" + (", takes the first turn" if first else "")
+        who = said(self._who.capitalize())
+        heading = (_("{who}, the monster player, takes the first turn") if first
+                   else _("{who}, the monster player")).format(who=who)
         return TurnSummary(heading, tuple(steps), tuple(notices),
-                           status=f"Round {self._round} \u00b7 {self._who.capitalize()}, the monster player")
+                           status=_("Round {n} \u00b7 {who}, the monster player").format(n=self._round, who=who))
 
     def sounds(self, before: Any, after: Any) -> list[str]:
         if sum(after.claimed) > sum(before.claimed):
@@ -183,7 +188,7 @@ class BinUI(GameUI):
         out: list[tuple[str, str]] = []
         if "girl" in low and ("place" in low or low.startswith("put ")):
             by_table = bool(getattr(getattr(state, "options", None), "table_places_girls", False))
-            out.append(("Set-up: the girls", PLACING_BY_TABLE if by_table else PLACING_BY_DEVICE))
+            out.append((_("Set-up: the girls"), _(PLACING_BY_TABLE if by_table else PLACING_BY_DEVICE)))
         words = {"Scaring": ("scare",), "Terror": ("claimed", "terror", "runs", "run "),
                  "Winning": ("wins",), "Turn": ("step ",)}
         out += [(section, says) for section, says in self.rules_reference()
@@ -192,13 +197,13 @@ class BinUI(GameUI):
 
     def rules_reference(self) -> list[tuple[str, str]]:
         return [
-            ("Turn", "Six steps: locks; place, replace or move a monster; scare; move a monster or a person; "
-                     "a Block card; draw if you scared anyone."),
-            ("Scaring", "Initial scare value plus the group-size modifier and Scare symbols gives the free "
-                        "moves; scared people follow the Scared People Movement Rules in their order."),
-            ("Terror", "Each new colour met on a move adds one; at 5 the person is claimed. Fleeing outside "
-                       "claims her whatever her terror."),
-            ("Winning", "The first player with five people claimed wins at once."),
+            (N_("Turn"), N_("Six steps: locks; place, replace or move a monster; scare; move a monster or a person; "
+                     "a Block card; draw if you scared anyone.")),
+            (N_("Scaring"), N_("Initial scare value plus the group-size modifier and Scare symbols gives the free "
+                        "moves; scared people follow the Scared People Movement Rules in their order.")),
+            (N_("Terror"), N_("Each new colour met on a move adds one; at 5 the person is claimed. Fleeing outside "
+                       "claims her whatever her terror.")),
+            (N_("Winning"), N_("The first player with five people claimed wins at once.")),
         ]
 
     # ---- screenshots ----

@@ -18,6 +18,12 @@ from kivy.uix.widget import Widget
 
 from companion.games.bump_in_the_night.choices import Choice, Group
 from companion.ui import theme as T
+from companion.i18n import pack_domain
+
+_DOMAIN = pack_domain(__file__)
+_ = _DOMAIN.gettext
+ngettext = _DOMAIN.ngettext
+said = _DOMAIN.said  # a sentence the rules made in English, in the language shown
 from companion.ui.fit import why_cut
 from companion.ui.widgets import BigButton, FitLabel
 
@@ -29,7 +35,7 @@ KIND_LETTERS = {"cat": "Ca", "bat": "Ba", "goblin": "Go", "poltergeist": "Po", "
 
 
 def colour_words(colour: str) -> str:
-    return f"[color={SEAT_COLOURS.get(colour, 'ffffff')}][b]{colour.capitalize()}[/b][/color]"
+    return f"[color={SEAT_COLOURS.get(colour, 'ffffff')}][b]{said(colour.capitalize())}[/b][/color]"
 
 
 def monster_mark(ref: str) -> str:
@@ -597,7 +603,7 @@ def fill_buttons(grid: Any, wanted: Sequence[Press], font_size: int = 0) -> None
         else:
             b = spare.pop() if spare else _new_button(font_size or T.FONT_BODY)  # the size at the scale in use
             grid.add_widget(b)
-        b.caption, b.action, b.kind = want.caption, want.action, want.kind
+        b.caption, b.action, b.kind = said(want.caption), want.action, want.kind
         b.press = want
 
 
@@ -619,7 +625,7 @@ def fill_choices(grid: Any, groups: Sequence[Group], opened: str, submit: Callab
     group's choices. Returns the key of the group shown open ("" when the groups are listed)."""
     group = next((g for g in groups if g.key == opened), None)
     if group is not None and len(group.choices) > 1:
-        fill_buttons(grid, [Press(ch.caption, f"choice:{i}", lambda ch=ch: submit(ch.inp))
+        fill_buttons(grid, [Press(said(ch.caption), f"choice:{i}", lambda ch=ch: submit(ch.inp))
                             for i, ch in enumerate(group.choices)])
         return group.key
     wanted = []
@@ -627,11 +633,11 @@ def fill_choices(grid: Any, groups: Sequence[Group], opened: str, submit: Callab
         if len(g.choices) == 1:
             only: Choice = g.choices[0]
             plain = g.key in ("done", "draw", "deal", "girls", "hide") or only.caption == g.caption
-            words = only.caption if plain else f"{g.caption}: {only.caption}"
+            words = said(only.caption) if plain else f"{said(g.caption)}: {said(only.caption)}"
             wanted.append(Press(words, f"group:{g.key}", lambda ch=only: submit(ch.inp),
                                 "quiet" if g.key == "done" else "normal"))
         else:
-            wanted.append(Press(f"{g.caption} \u25b8 ({len(g.choices)})", f"group:{g.key}",
+            wanted.append(Press(f"{said(g.caption)} \u25b8 ({len(g.choices)})", f"group:{g.key}",
                                 lambda k=g.key: open_group(k)))
     fill_buttons(grid, wanted + list(extra))
     return ""

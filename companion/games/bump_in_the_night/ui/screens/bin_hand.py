@@ -17,12 +17,18 @@ from kivy.properties import BooleanProperty
 
 from companion.ui.screens import BaseScreen
 from companion.ui.plain import for_people
+from companion.i18n import N_, pack_domain
 
-DECKS = {"ACTN": "Action", "BLCK": "Block", "BONS": "Bonus"}
+_DOMAIN = pack_domain(__file__)
+_ = _DOMAIN.gettext
+ngettext = _DOMAIN.ngettext
+said = _DOMAIN.said  # a sentence the rules made in English, in the language shown
+
+DECKS = {"ACTN": N_("Action"), "BLCK": N_("Block"), "BONS": N_("Bonus")}
 
 
 class BinHandScreen(BaseScreen):
-    title = "Cards"
+    title = N_("Cards")
     looking = BooleanProperty(False)
 
     def on_kv_post(self, base: Any) -> None:
@@ -45,9 +51,9 @@ class BinHandScreen(BaseScreen):
         if colour != self.colour:
             self.hand_over(colour)
         self.find("undo").disabled = not c.undo_label()
-        who = colour_words(colour) if colour else "the player"
+        who = colour_words(colour) if colour else _("the player")
         self.find("look").shown = not self.looking
-        self.find("look").caption = f"Pass the device to {colour.capitalize()} \u2014 tap to look"
+        self.find("look").caption = _("Pass the device to {who} \u2014 tap to look").format(who=said(colour.capitalize()))
         self.find("hide_hand").shown = self.looking
         self.find("back_group").shown = self.looking and bool(self.opened)
         grid = self.ids.choices
@@ -56,24 +62,24 @@ class BinHandScreen(BaseScreen):
         if not (self.looking and drawing):
             CAMERA.stop(self.app, self)
         if not self.looking:
-            self.ids.heading.text = f"Only {who} looks now"
+            self.ids.heading.text = _("Only {who} looks now").format(who=who)
             self.ids.hand.text = self.ids.note.text = ""
             self.ids.prompt.text = ""
             fill_buttons(grid, [])
             return
         v = c.view(colour)  # that seat's observation only
-        self.ids.heading.text = f"{who}'s cards"
-        hand = [f"{card['name']} [color=a89cb0]({DECKS.get(card['deck'], card['deck'])})[/color]" for card in v.get("hand", [])]
-        self.ids.hand.text = "In your hand: " + (", ".join(hand) if hand else "no cards")
-        self.ids.prompt.text = for_people(str(v["prompt"]))
+        self.ids.heading.text = _("{who}'s cards").format(who=who)
+        hand = [f"{card['name']} [color=a89cb0]({_(DECKS.get(card['deck'], card['deck']))})[/color]" for card in v.get("hand", [])]
+        self.ids.hand.text = _("In your hand: {cards}").format(cards=", ".join(hand) if hand else _("no cards"))
+        self.ids.prompt.text = said(for_people(str(v["prompt"])))
         if drawing:
             groups = choices.draw_groups(state)
-            self.ids.prompt.text = f"{colour.capitalize()}: which card did you draw?"
+            self.ids.prompt.text = _("{who}: which card did you draw?").format(who=said(colour.capitalize()))
         else:
             groups = [g for g in choices.menu(state, c.legal()) if g.private]
-        self.ids.note.text = "" if groups else "No card of yours can be played now."
+        self.ids.note.text = "" if groups else _("No card of yours can be played now.")
         if camera:
-            self.ids.note.text = "Or hold the card's sticker under the camera."
+            self.ids.note.text = _("Or hold the card's sticker under the camera.")
         self.opened = fill_choices(grid, groups, self.opened, self.choose, self.open_group)
         self.find("back_group").shown = bool(self.opened)
         self.ids.scroller.scroll_y = 1
@@ -114,7 +120,7 @@ class BinHandScreen(BaseScreen):
         who = acting_colour(c.state).capitalize()
         self.opened = ""
         if self.app.submit(inp):  # the hand line shows it while they look; the toast never names it
-            self.app.toast(f"{who}'s card is read", "info")
+            self.app.toast(_("{who}'s card is read").format(who=said(who)), "info")
 
 
 SCREEN = BinHandScreen

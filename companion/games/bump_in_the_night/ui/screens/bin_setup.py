@@ -12,25 +12,31 @@ from companion.games.bump_in_the_night.state import COLOURS, Options
 from companion.games.bump_in_the_night.ui.widgets import Press, colour_words, fill_buttons
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
+from companion.i18n import N_, pack_domain
 
-LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"), ("fair", "Fair"))
+_DOMAIN = pack_domain(__file__)
+_ = _DOMAIN.gettext
+ngettext = _DOMAIN.ngettext
+said = _DOMAIN.said  # a sentence the rules made in English, in the language shown
+
+LEVELS = (("easy", N_("Easy")), ("normal", N_("Normal")), ("hard", N_("Hard")), ("fair", N_("Fair")))
 # (option, words when on, words when off): the gaps of docs/games/BIN.md a table most often sets.
 TOGGLES = (
-    ("table_places_girls", "The table places the girls", "The device places the girls"),
-    ("scare_optional", "Scaring may be declined", "A player must scare if they can"),
-    ("move_any_monster", "Step 2 may move any monster", "Step 2 moves your own monsters"),
-    ("five_off_turn_wins_at_once", "Five off-turn wins at once", "Five off-turn wins on your turn"),
+    ("table_places_girls", N_("The table places the girls"), N_("The device places the girls")),
+    ("scare_optional", N_("Scaring may be declined"), N_("A player must scare if they can")),
+    ("move_any_monster", N_("Step 2 may move any monster"), N_("Step 2 moves your own monsters")),
+    ("five_off_turn_wins_at_once", N_("Five off-turn wins at once"), N_("Five off-turn wins on your turn")),
 )
 
 
 def _colour(colour: str, chosen: bool) -> str:
     """A colour's name on its button: in the colour on a plain button; in the chosen button's own
     dark text on its candle-flame fill, where yellow or mustard letters would not read."""
-    return f"[b]{colour.capitalize()}[/b]" if chosen else colour_words(colour)
+    return f"[b]{said(colour.capitalize())}[/b]" if chosen else colour_words(colour)
 
 
 class BinSetupScreen(BaseScreen):
-    title = "Bump in the Night: set-up"
+    title = N_("Bump in the Night: set-up")
 
     def on_kv_post(self, base: Any) -> None:
         self.start()
@@ -46,25 +52,25 @@ class BinSetupScreen(BaseScreen):
             self.refresh()
 
     def refresh(self) -> None:
-        rows = [("Colours at the table (tap in seat order, clockwise)", 6,
+        rows = [(_("Colours at the table (tap in seat order, clockwise)"), 6,
                  [(_colour(c, c in self.colours) + (f" {self.colours.index(c) + 1}" if c in self.colours else ""),
                    c in self.colours, f"colour:{c}", lambda c=c: self._toggle(c)) for c in COLOURS]),
-                ("Who starts?", 6, [(_colour(c, c == self.first), c == self.first, f"first:{c}",
+                (_("Who starts?"), 6, [(_colour(c, c == self.first), c == self.first, f"first:{c}",
                                      lambda c=c: self._set("first", c)) for c in self.colours]),
-                ("The device plays a monster player", 4,
-                 [("Nobody", not self.monster, "monster:none", lambda: self._set("monster", ""))]
+                (_("The device plays a monster player"), 4,
+                 [(_("Nobody"), not self.monster, "monster:none", lambda: self._set("monster", ""))]
                  + [(_colour(c, c == self.monster), c == self.monster, f"monster:{c}",
                      lambda c=c: self._set("monster", c)) for c in self.colours])]
         if self.monster:
-            rows.append(("Its level", 3, [(w, k == self.level, f"level:{k}", lambda k=k: self._set("level", k))
+            rows.append((_("Its level"), 3, [(_(w), k == self.level, f"level:{k}", lambda k=k: self._set("level", k))
                                           for k, w in LEVELS]))
         # Each gap is a pair of buttons, the one in play ticked: a button's words are always what
         # the game will do when it is ticked, so a rule that shows unticked is not played
         # (issue 25 #14: "The device places the girls" showed unticked while the device did so).
-        rows.append(("House rules where the rulebook is silent: the ticked one is played", 2,
+        rows.append((_("House rules where the rulebook is silent: the ticked one is played"), 2,
                      [item for k, on, off in TOGGLES for item in (
-                         (off, not self.flags[k], f"opt:{k}:off", lambda k=k: self._put(k, False)),
-                         (on, self.flags[k], f"opt:{k}:on", lambda k=k: self._put(k, True)))]))
+                         (_(off), not self.flags[k], f"opt:{k}:off", lambda k=k: self._put(k, False)),
+                         (_(on), self.flags[k], f"opt:{k}:on", lambda k=k: self._put(k, True)))]))
         self._show_rows(rows)
         self.find("start").disabled = len(self.colours) < 2
 

@@ -19,6 +19,12 @@ from companion.ui.camera import CAMERA
 from companion.games.bump_in_the_night.ui.widgets import Press, colour_words, fill_buttons, fill_choices
 from companion.ui.screens import BaseScreen
 from companion.ui.plain import for_people
+from companion.i18n import N_, pack_domain
+
+_DOMAIN = pack_domain(__file__)
+_ = _DOMAIN.gettext
+ngettext = _DOMAIN.ngettext
+said = _DOMAIN.said  # a sentence the rules made in English, in the language shown
 
 
 def short_face(caption: str) -> str:
@@ -29,7 +35,7 @@ def short_face(caption: str) -> str:
 
 # Setup, steps 1-3 of the rulebook, before the chart (step 4): the table's colours, the house as the
 # screen draws it, the deck.
-SETUP_WORDS = ("Set-up: each player takes the six monsters of their colour; lay the six house tiles as "
+SETUP_WORDS = N_("Set-up: each player takes the six monsters of their colour; lay the six house tiles as "
                "drawn here, green borders outside; shuffle all the cards into one deck.")
 
 
@@ -37,14 +43,14 @@ def claimed_words(players: dict[str, Any], device: Any) -> str:
     """"Claimed: Red 2   Yellow (device) 1 +1 Bonus": the girls each claimed, then the Bonus cards
     played, which count as one each (the score is their sum: "2 +1 Bonus" read as 3 when the 2
     already held the Bonus, play-test of 5 Dec 2026), and the cards each holds."""
-    return "Claimed: " + "   ".join(
-        f"{colour_words(col)}{' (device)' if device(col) else ''} {p['claimed']}"
-        + (f" +{len(p['bonus'])} Bonus" if p["bonus"] else "") + f" \u2663{p['cards']}"
+    return _("Claimed:") + " " + "   ".join(
+        f"{colour_words(col)}{_(' (device)') if device(col) else ''} {p['claimed']}"
+        + (" " + _("+{n} Bonus").format(n=len(p["bonus"])) if p["bonus"] else "") + f" \u2663{p['cards']}"
         for col, p in players.items())
 
 
 class BinTableScreen(BaseScreen):
-    title = "Bump in the Night"
+    title = N_("Bump in the Night")
 
     def on_kv_post(self, base: Any) -> None:
         self.opened = ""
@@ -80,7 +86,7 @@ class BinTableScreen(BaseScreen):
             return
         if self.app.submit(inp) and state.phase is not Phase.ROLL:  # never its name: the device's hand is hidden
             colour = state.seats[state.pending[0].seat].capitalize()
-            self.app.toast(f"{colour}'s card is read: face down into its holder", "info")
+            self.app.toast(_("{who}'s card is read: face down into its holder").format(who=said(colour)), "info")
 
     def refresh(self) -> None:
         app = self.app
@@ -95,27 +101,28 @@ class BinTableScreen(BaseScreen):
         # Under the house, one line (wrapping for many players): the girls each claimed (and the
         # Bonus cards played), the cards each holds.
         self.ids.scores.text = claimed_words(v["players"], lambda col: device_holds(app, col))
-        prompt = for_people(str(v["prompt"]))
+        prompt = said(for_people(str(v["prompt"])))
         self.ids.prompt.text = self.app.marked(prompt)  # what is still a guess, marked
         # What the last input made happen; a line that only says the prompt again is not news (the
         # set-up's notice is the first prompt).
-        news = [for_people(str(n)) for n in v["notices"] if for_people(str(n)) != prompt]
+        news = [said(for_people(str(n))) for n in v["notices"] if said(for_people(str(n))) != prompt]
         self.ids.notices.text = news[-1] if news else ""  # the last line, large; the rest on the Journal
         if state.phase is Phase.ROLL and self.opened != "roll":
             # "Setup" 1-3, which nothing else tells (play-test of 5 Dec 2026), above who starts;
             # once the die's faces are open (step 4, the chart) who starts alone, so that the
             # faces keep their room beside the house at Large text.
-            self.ids.notices.text = SETUP_WORDS + (f"\n{news[-1]}" if news else "")
+            self.ids.notices.text = _(SETUP_WORDS) + (f"\n{news[-1]}" if news else "")
         # The locked doors are red and barred on the house; a list of their names would fill the panel.
         # One door by its rooms' names while each name fits the panel (a long one at Large text does not).
         n = len(v["locks"])
         locks = self.ids.locks
-        locks.short = f"{n} door{'s' if n != 1 else ''} locked (red, barred)" if n else ""
-        locks.long = f"Locked: {choices.door_words(ctx, v['locks'][0])}" if n == 1 else locks.short
+        locks.short = ngettext("{n} door locked (red, barred)", "{n} doors locked (red, barred)", n).format(n=n) if n else ""
+        locks.long = _("Locked: {door}").format(door=said(choices.door_words(ctx, v["locks"][0]))) if n == 1 else locks.short
         run = v["running"]
         if run:  # terror exists only while people run (BIN-52); each running girl's shows on the house
             free = int(run["free"])
-            locks.long = locks.short = f"Girls running: {free} free move{'s' if free != 1 else ''} left"
+            locks.long = locks.short = ngettext("Girls running: {n} free move left", "Girls running: {n} free moves left",
+                                                free).format(n=free)
         self.find("undo").disabled = not c.undo_label()
         wanted = self.wants_card(state)
         camera = wanted and CAMERA.read(app, self, self.scanned)
@@ -126,7 +133,7 @@ class BinTableScreen(BaseScreen):
         devices = colour != "" and device_holds(app, colour)
         hand = self.find("hand")
         hand.shown = not devices and state.phase.value == "play" and colour == state.seats[state.active]
-        hand.caption = f"{colour.capitalize()}'s cards" if colour else "Cards"
+        hand.caption = _("{who}'s cards").format(who=said(colour.capitalize())) if colour else _("Cards")
         if self._state_for != (state, thinking, devices):  # a new position: whatever was half picked is gone
             self._state_for = (state, thinking, devices)
             self._legal = [] if thinking else c.legal()  # once a position (a scare's outcomes are searched)
@@ -157,20 +164,20 @@ class BinTableScreen(BaseScreen):
         end = self.ids.end_step
         end.shown = done is not None and not devices
         if done is not None:
-            end.caption = choices.caption(state, done)
+            end.caption = said(choices.caption(state, done))
             end.press_input = done
         fill_buttons(self.ids.supply, [])
         if thinking:
             self.find("back_group").shown = False
             fill_buttons(grid, [])
-            self.ids.choices_note.text = f"{colour.capitalize()} (the device) is deciding\u2026"
+            self.ids.choices_note.text = _("{who} (the device) is deciding\u2026").format(who=said(colour.capitalize()))
             return
         if piece is not None:
             self.ids.choices_note.text = self.pick_words(piece, lit)
             ways = self.which()
             wanted = [Press(w.which, f"choice:{i}", lambda w=w: self.choose(w.inp)) for i, w in enumerate(ways)]
             if board.OUT in lit:
-                out = "Outside the house" if board.family(piece.key) == "lock" else choices.OUTSIDE_WORDS.capitalize()
+                out = _("Outside the house") if board.family(piece.key) == "lock" else said(choices.OUTSIDE_WORDS.capitalize())
                 wanted.append(Press(out, f"room:{board.OUT}",
                                     lambda: self.room_tapped(board.OUT), "primary"))
             fill_buttons(grid, wanted)
@@ -179,7 +186,7 @@ class BinTableScreen(BaseScreen):
             return
         if self.room_open:
             here = board.sources(self._pieces).get(self.room_open, [])
-            self.ids.choices_note.text = f"Which one moves from the {choices.room_words(ctx, self.room_open)}?"
+            self.ids.choices_note.text = _("Which one moves from the {room}?").format(room=choices.room_words(ctx, self.room_open))
             fill_buttons(grid, [Press(p.caption, f"group:{p.key}", lambda k=p.key: self.pick(k)) for p in here])
             self.find("back_group").shown = True
             self.ids.scroller.scroll_y = 1
@@ -188,16 +195,16 @@ class BinTableScreen(BaseScreen):
         groups = [g for g in choices.menu(state, [i for i in legal if not board.on_board(i)]) if g.key != "done"]
         public = [g for g in groups if not g.private or devices]
         if any(g.private for g in groups) and not devices and not public and not self._pieces:
-            self.ids.choices_note.text = f"Only {colour.capitalize()} may see this: pass the device."
+            self.ids.choices_note.text = _("Only {who} may see this: pass the device.").format(who=said(colour.capitalize()))
         else:
-            self.ids.choices_note.text = "" if public or self._pieces else "Nothing to do here."
+            self.ids.choices_note.text = "" if public or self._pieces else _("Nothing to do here.")
         if self._pieces:
             self.ids.choices_note.text = self.board_words()
         if state.phase is Phase.ROLL and not camera and self.opened == "roll":  # over the die's faces only:
-            self.ids.choices_note.text = "A card drawn: its corner number."  # before, Large text needs the room
+            self.ids.choices_note.text = _("A card drawn: its corner number.")  # before, Large text needs the room
         if camera:
-            self.ids.choices_note.text = ("Or scan a card: its corner number" if state.phase is Phase.ROLL
-                                          else f"Or scan the card dealt to {colour.capitalize()}")
+            self.ids.choices_note.text = (_("Or scan a card: its corner number") if state.phase is Phase.ROLL
+                                          else _("Or scan the card dealt to {who}").format(who=said(colour.capitalize())))
         if self.opened == "roll":  # the die's faces as their numbers, two to a row: the list fits the screen
             public = [choices.Group(g.key, g.caption, tuple(choices.Choice(short_face(ch.caption), ch.inp)
                                                                for ch in g.choices), g.private)
@@ -230,11 +237,11 @@ class BinTableScreen(BaseScreen):
             if p.src or (board.family(p.key) == "place") != monsters:
                 continue
             if p.key == "girls":
-                words = f"Put {p.caption.lower()} in a room"
+                words = _("Put {what} in a room").format(what=said(p.caption.lower()))
             elif p.key == "place:pair":
-                words = "Cat and Bat"
+                words = _("Cat and Bat")
             else:
-                words = p.caption.removeprefix("Your ")
+                words = said(p.caption.removeprefix("Your "))
                 if words == "Poltergeist":  # a half-width button broke it "Poltergeis / t" (play-test, 5 Dec 2026)
                     words = "Polter-\ngeist"
             out.append(Press(words, f"group:{p.key}", lambda k=p.key: self.pick(k)))
@@ -248,22 +255,22 @@ class BinTableScreen(BaseScreen):
     def board_words(self) -> str:
         fams = {board.family(p.key) for p in self._pieces if p.src}
         if "run" in fams:
-            return "Tap a girl's room (green edge), then where she runs."
+            return _("Tap a girl's room (green edge), then where she runs.")
         if fams:
-            return "Or tap a green-edged room, then a lit one."
+            return _("Or tap a green-edged room, then a lit one.")
         return ""  # the monsters of the group are buttons by their names, under the prompt that says "place"
 
     def pick_words(self, piece: board.Piece, lit: tuple[str, ...]) -> str:
         if self.which():
-            return "Which monster terrifies her there?"
+            return _("Which monster terrifies her there?")
         if board.family(piece.key) == "lock":
-            return ("Tap the room across that door." if self.dests
-                    else "Tap a room beside the door, then the room across it.")
+            return (_("Tap the room across that door.") if self.dests
+                    else _("Tap a room beside the door, then the room across it."))
         if piece.key == "place:pair":
-            return "Tap a lit room for the " + ("Bat." if self.dests else "Cat (then the Bat's).")
+            return _("Tap a lit room for the Bat.") if self.dests else _("Tap a lit room for the Cat (then the Bat's).")
         if board.family(piece.key) == "run":
-            return f"{piece.caption}: tap the lit room she runs to."
-        return f"{piece.caption}: tap a lit room."
+            return _("{what}: tap the lit room she runs to.").format(what=said(piece.caption))
+        return _("{what}: tap a lit room.").format(what=said(piece.caption))
 
     def pick(self, key: str) -> None:
         self.picked, self.dests, self.room_open, self.opened = key, (), "", ""
