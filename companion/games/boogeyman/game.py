@@ -96,6 +96,27 @@ class _Rules(GameRules[State, I.Input, Options]):
     def observe(self, state: State, seat: str) -> Observation:
         return _view(state, seat)
 
+    def printed_names(self) -> frozenset[str]:
+        """What the box prints, shown as printed in every language: the children's names (and the
+        initial each is marked by on the house), the Boogeyman, the Babysitter, the house's name
+        and its corridors (C1..C5: the shipped plan's labels), and the card titles the owner taught
+        the device from the cards themselves (the scan catalogue; a Search token's caption is the
+        device's own words, not a title, so it is left out)."""
+        from companion.games.boogeyman.houses import house_for
+        from companion.games.boogeyman.state import CHILDREN
+        from companion.scan.catalogue import Catalogue
+
+        names = {"Boogeyman", "Babysitter", "Villa Spencer"}
+        names.update(k.capitalize() for k in CHILDREN)
+        names.update(k[:1].upper() for k in CHILDREN)
+        names.update(house_for("").corridors)
+        try:
+            cards = Catalogue.load("BGM").cards
+        except Exception:  # noqa: BLE001 - a broken catalogue: the shipped names still hold
+            cards = {}
+        names.update(i.title for i in cards.values() if i.title and i.type != "Search token")
+        return frozenset(names)
+
     def recorded_options(self, options: Options) -> Options:
         """The options as the journal keeps them: a board file's content, not just its path."""
         from dataclasses import replace

@@ -27,13 +27,19 @@ from companion.games.boogeyman.state import (
 )
 from companion.games.boogeyman.summary import summary as turn_summary, turn_started
 from companion.ui.packui import CardRequest, GameUI, SettingRow, TurnSummary, moves
+from companion.i18n import N_, pack_domain
+
+_DOMAIN = pack_domain(__file__)
+_ = _DOMAIN.gettext
+said = _DOMAIN.said
 
 _SCREENS = ("setup", "table", "roll", "found", "finale", "boogeyman")
-MODES = (("solo", "Solo"), ("coop", "Co-op"), ("semi", "Semi"), ("competitive", "Compet."))
-DIFFS = (("normal", "Normal"), ("hard", "Hard"), ("nightmare", "Nightmare"))
-SEATS = (("person", "A player"), ("easy", "Device: Easy"), ("normal", "Device: Normal"), ("hard", "Device: Hard"), ("fair", "Device: Fair"))
-MODE_WORDS = {"solo": "Solo", "coop": "Cooperative", "semi": "Semi-cooperative", "competitive": "Competitive"}
-PHASES = {"placement": "Set-up", "finale": "The Finale", "over": "Game over"}
+MODES = (("solo", N_("Solo")), ("coop", N_("Co-op")), ("semi", N_("Semi")), ("competitive", N_("Compet.")))
+DIFFS = (("normal", "Normal"), ("hard", N_("Hard")), ("nightmare", N_("Nightmare")))
+SEATS = (("person", N_("A player")), ("easy", N_("Device: Easy")), ("normal", N_("Device: Normal")), ("hard", N_("Device: Hard")),
+         ("fair", N_("Device: Fair")))
+MODE_WORDS = {"solo": N_("Solo"), "coop": N_("Cooperative"), "semi": N_("Semi-cooperative"), "competitive": N_("Competitive")}
+PHASES = {"placement": N_("Set-up"), "finale": N_("The Finale"), "over": N_("Game over")}
 
 
 _APPEARS = re.compile(r"^(The Boogeyman appears in [^:]+): (turn its Room token face up and )?put its miniature in .*$")
@@ -66,7 +72,7 @@ def finale_found(before: State, after: State) -> TurnSummary | None:
     where = zone_name(after, after.finale_room)
     line = (f"All 3 Objective tokens are found: the device drew {where} for the Finale. Bring the Objective "
             f"tokens there; once the Mission is done, the Leader may start the Finale.")
-    return TurnSummary("The Finale room", (line,), (line,) + tuple(after.notices))
+    return TurnSummary(said("The Finale room"), (said(line),), (line,) + tuple(after.notices))
 
 
 def shown_itself(before: State, after: State) -> TurnSummary | None:
@@ -96,7 +102,8 @@ def shown_itself(before: State, after: State) -> TurnSummary | None:
     line = f"{who} in {where}, where the Boogeyman was hiding: it shows itself there."
     steps.append(line)
     # Why? over the list explains its notices: this line first (its rule), then the device's.
-    return TurnSummary("The Boogeyman shows itself", tuple(steps), (line,) + tuple(after.notices), reveal=True)
+    return TurnSummary(said("The Boogeyman shows itself"), tuple(said(x) for x in steps), (line,) + tuple(after.notices),
+                       reveal=True)
 
 
 class BoogeymanUI(GameUI):
@@ -115,20 +122,18 @@ class BoogeymanUI(GameUI):
     tile_action = "boogeyman"
 
     def tile(self) -> tuple[str, str]:
-        from companion.i18n import pack_domain
-
-        _ = pack_domain(__file__).gettext  # this pack's catalog (locale/ in its folder: docs/i18n.md)
         return self.icon, "Boogeyman: The Board Game\n" + _("the device plays the Boogeyman and the Babysitter")
 
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}
         kids = ", ".join(str(k).capitalize() for k in opts.get("children", []) if isinstance(k, str))
-        return f"Game {row.id}: {MODE_WORDS.get(str(opts.get('mode', '')), '')} with {kids} \u2014 {moves(row.committed)}"
+        mode = _(MODE_WORDS.get(str(opts.get('mode', '')), ''))
+        return _("Game {id}: {mode} with {kids}").format(id=row.id, mode=mode, kids=kids) + f" \u2014 {moves(row.committed)}"
 
     def players(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}
         kids = ", ".join(str(k).capitalize() for k in opts.get("children", []) if isinstance(k, str))
-        mode = MODE_WORDS.get(str(opts.get("mode", "")), "")
+        mode = _(MODE_WORDS.get(str(opts.get("mode", "")), ""))
         return f"{mode}: {kids}" if mode and kids else kids
 
     # ---- while playing ----
@@ -146,8 +151,8 @@ class BoogeymanUI(GameUI):
 
     def status(self, view: dict[str, Any]) -> str:
         if view["phase"] == "play":
-            return f"Round {view['round']} \u00b7 {(view['active'] or '').capitalize()}'s turn"
-        return PHASES.get(view["phase"], "")
+            return _("Round {n} \u00b7 {who}'s turn").format(n=view['round'], who=(view['active'] or '').capitalize())
+        return _(PHASES.get(view["phase"], ""))
 
     def changed(self, session: Any, before: Any, after: Any) -> TurnSummary | None:
         """The Boogeyman's turn, once it has been played to its end (a new round)."""
@@ -173,9 +178,9 @@ class BoogeymanUI(GameUI):
         # Who plays next is said after the table's steps (the shell lists them after these): the
         # table puts the Boogeyman and flips its Light token before the next round begins (the
         # play-test of 5 Dec 2026 read "Round 2: Mike goes first" above "Put the Boogeyman in Room 9").
-        return TurnSummary(got.title, tuple(x for x in steps if not _NEXT.match(x)), got.notices, got.reveal,
-                           status=f"Round {start.round} \u00b7 the Boogeyman's turn",
-                           last=tuple(x for x in steps if _NEXT.match(x)))
+        return TurnSummary(said(got.title), tuple(said(x) for x in steps if not _NEXT.match(x)), got.notices, got.reveal,
+                           status=_("Round {n} \u00b7 the Boogeyman's turn").format(n=start.round),
+                           last=tuple(said(x) for x in steps if _NEXT.match(x)))
 
     def sounds(self, before: Any, after: Any) -> list[str]:
         """From what changed on the board, never from the words of a notice: the Boogeyman showed
@@ -194,7 +199,7 @@ class BoogeymanUI(GameUI):
         return []
 
     def rules_for(self, line: str, state: Any) -> list[tuple[str, str]]:
-        return [(r.section, r.says) for r in reference.explain(line, state.player_run)]
+        return [(_(r.section), _(r.says)) for r in reference.explain(line, state.player_run)]
 
     def rules_reference(self) -> list[tuple[str, str]]:
         return [(r.section, r.says) for r in reference.rules()]
@@ -214,11 +219,11 @@ class BoogeymanUI(GameUI):
     def card_request(self, controller: Any, alternative: bool = False) -> CardRequest | None:
         p = controller.pending()
         if isinstance(p, DrawCard) and not alternative:
-            return CardRequest(p.deck, controller.view()["prompt"], DECK_NAMES.get(p.deck, p.deck),
-                               "Cancel it with a Search card" if p.encounter else "")
+            return CardRequest(p.deck, said(controller.view()["prompt"]), DECK_NAMES.get(p.deck, p.deck),
+                               _("Cancel it with a Search card") if p.encounter else "")
         who = p.child if isinstance(p, DrawCard) else controller.state.active
-        alt = "Draw the card instead" if isinstance(p, DrawCard) and p.encounter else ""
-        return CardRequest("SRCH", f"{who.capitalize()}: show the Search card you play", DECK_NAMES["SRCH"], alt)
+        alt = _("Draw the card instead") if isinstance(p, DrawCard) and p.encounter else ""
+        return CardRequest("SRCH", _("{who}: show the Search card you play").format(who=who.capitalize()), DECK_NAMES["SRCH"], alt)
 
     def card_input(self, controller: Any, code: Any, info: Any, alternative: bool = False) -> Any:
         effects = tuple(Effect(e.effect, e.n) for e in info.effects if e.effect != "none")
@@ -230,7 +235,7 @@ class BoogeymanUI(GameUI):
 
     # ---- settings ----
     def device_seats(self) -> tuple[tuple[str, str], ...]:
-        return (("boogeyman", "Boogeyman"),)
+        return (("boogeyman", "Boogeyman"),)  # the figure's name, as printed
 
     def settings(self, app: Any) -> Sequence[SettingRow]:
         """Mode, difficulty, who holds the Boogeyman, and how the Boogeyman player's private screen
@@ -246,8 +251,8 @@ class BoogeymanUI(GameUI):
                 app.save_prefs()
             return choose
 
-        return (SettingRow("mode", "Mode", MODES, p.mode, set_("mode")),
-                SettingRow("diff", "Difficulty", DIFFS, p.difficulty, set_("difficulty")),
+        return (SettingRow("mode", N_("Mode"), MODES, p.mode, set_("mode")),
+                SettingRow("diff", N_("Difficulty"), DIFFS, p.difficulty, set_("difficulty")),
                 SettingRow("seat", "Boogeyman", SEATS, p.boogeyman, set_("boogeyman")),
                 look_row(app))
 

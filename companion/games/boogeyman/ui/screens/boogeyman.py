@@ -28,10 +28,15 @@ from companion.ui.hold import look_hint
 from companion.ui.screens import BaseScreen
 from companion.games.boogeyman.ui.widgets import HouseMap, ladder_text
 from companion.ui.widgets import BigButton
+from companion.i18n import N_, pack_domain
+
+_DOMAIN = pack_domain(__file__)
+_ = _DOMAIN.gettext
+said = _DOMAIN.said
 
 
 class BoogeymanScreen(BaseScreen):
-    title = "The Boogeyman's turn"
+    title = N_("The Boogeyman's turn")
 
     def on_kv_post(self, base: Any) -> None:
         self.revealed = False
@@ -73,22 +78,23 @@ class BoogeymanScreen(BaseScreen):
         self.ids.cover.shown = not self.revealed
         self.ids.secret.shown = self.revealed
         seat = v.get("boogeyman_seat") or ""
-        self.ids.cover_text.text = (f"{T.GLYPH_SKULL} Boogeyman player only" + (f" ({seat.capitalize()})" if seat and seat != 'boogeyman' else "")
-                                    + "\n[size=22]Children: look away now.[/size]")
+        self.ids.cover_text.text = (f"{T.GLYPH_SKULL} " + _("Boogeyman player only")
+                                    + (f" ({_(seat.capitalize())})" if seat and seat != 'boogeyman' else "")
+                                    + "\n[size=22]" + _("Children: look away now.") + "[/size]")
         grid = self.ids.options
         grid.clear_widgets()
         look = self.ids.look
         self._board(p is not None and p["kind"] == "steer_babysitter", v)
         if p is None:
-            self.ids.ask.text = "Nothing to decide now."
+            self.ids.ask.text = _("Nothing to decide now.")
             look.cover()
             look.secret = ""
             return
         kind = p["kind"]
         grid.cols = 3 if kind == "choose_card" else 7
-        ladder = "  ".join(ladder_text(s, i + 1) for i, s in enumerate(v["ladder"])) or "no token yet"
-        look.hint = "Boogeyman: " + look_hint("the Ladder")  # one line at 24 px
-        look.secret = f"[b]Ladder:[/b] {ladder} \u00b7 Babysitter in {v['babysitter']}."
+        ladder = "  ".join(ladder_text(s, i + 1) for i, s in enumerate(v["ladder"])) or _("no token yet")
+        look.hint = "Boogeyman: " + look_hint(_("the Ladder"))  # one line at 24 px
+        look.secret = _("[b]Ladder:[/b] {ladder} \u00b7 Babysitter in {where}.").format(ladder=ladder, where=v['babysitter'])
         confirm = self.find("confirm")
         confirm.disabled = True
         if kind == "choose_room_tokens":
@@ -96,21 +102,22 @@ class BoogeymanScreen(BaseScreen):
             pools = v.get("token_pools") or [v.get("reserve", [])]
             nxt = pools[min(len(self.sel), len(pools) - 1)]
             pool = sorted(set(nxt) | set(self.sel), key=int)
-            self.ids.ask.text = f"Play {n} Room token{'s' if n > 1 else ''} face down: where will you hide?"
+            self.ids.ask.text = _DOMAIN.ngettext("Play {n} Room token face down: where will you hide?",
+                                                 "Play {n} Room tokens face down: where will you hide?", n).format(n=n)
             self._rooms(grid, pool, n)
             confirm.disabled = len(self.sel) != n
-            confirm.caption = "Play face down"
+            confirm.caption = _("Play face down")
         elif kind == "choose_card":
             deck = p["deck"]
             who = f" on {p['child'].capitalize()}" if p.get("child") else ""
-            self.ids.ask.text = f"Choose the {DECK_NAMES.get(deck, deck)} card to inflict{who}"
+            self.ids.ask.text = said(f"Choose the {DECK_NAMES.get(deck, deck)} card to inflict{who}")
             def order(code: str) -> tuple[bool, str, str]:
                 title = self.card_title(code)
-                unnamed = title == card_label(code)
+                unnamed = title == said(card_label(code))
                 return unnamed, "" if unnamed else title.lower(), code  # named by title, then by number
 
             cards = sorted(v.get("decks", {}).get(deck, []), key=order)
-            confirm.caption = "Tap the card"
+            confirm.caption = _("Tap the card")
             for code in cards:
                 b = BigButton(caption=self.card_title(code), font_size=T.FONT_BODY, action=f"card:{code}")
                 b.bind(on_press=lambda btn, code=code: self.app.submit(I.ChooseCardInput(code)))
@@ -122,24 +129,24 @@ class BoogeymanScreen(BaseScreen):
                 walk = f"{v['babysitter']} \u2192 \u2026 \u2192 {self.sel[-1]}"
             # one line each: the house below needs the height (a room >= 48 px high)
             if not self.picked:
-                self.ids.ask.text = f"Tap the Babysitter ({v['babysitter']}), then up to {steps} lit rooms"
+                self.ids.ask.text = _("Tap the Babysitter ({where}), then up to {n} lit rooms").format(where=v['babysitter'], n=steps)
             elif len(self.sel) < steps:
-                self.ids.ask.text = f"Walk her up to {steps} rooms: {walk}"
+                self.ids.ask.text = _("Walk her up to {n} rooms: {walk}").format(n=steps, walk=walk)
             else:
-                self.ids.ask.text = f"{walk}: Confirm, or tap {self.sel[-1]} to step back"
+                self.ids.ask.text = _("{walk}: Confirm, or tap {where} to step back").format(walk=walk, where=self.sel[-1])
             self._light(v, steps)
             confirm.disabled = False
-            confirm.caption = "Walk her" if self.sel else "Stay put"
+            confirm.caption = _("Walk her") if self.sel else _("Stay put")
         elif kind == "hide_tokens":
             n = p["objectives"]
             rooms = [z for z in v["rooms"] if z != v["attic"]["room"] or True]
             rooms = [z for z in rooms if z != "20"] if "20" in rooms else rooms
-            what = ["the Objective tokens", "the Trap Door", "the Skeleton Key"][self.stage]
+            what = [_("the Objective tokens"), _("the Trap Door"), _("the Skeleton Key")][self.stage]
             need = n if self.stage == 0 else 1
-            self.ids.ask.text = f"Set-up: hide {what} (pick {need})"
+            self.ids.ask.text = _("Set-up: hide {what} (pick {n})").format(what=what, n=need)
             self._rooms(grid, sorted(rooms, key=int), need)
             confirm.disabled = len(self.sel) != need
-            confirm.caption = "Next" if self.stage < 2 else "Hide them"
+            confirm.caption = _("Next") if self.stage < 2 else _("Hide them")
 
     def card_title(self, code: str) -> str:
         """The card by the title the table gave it, else its number: never a bare code."""
@@ -149,7 +156,7 @@ class BoogeymanScreen(BaseScreen):
             info = self.app.scanner.catalogue().lookup(parse_code(code))
         except Exception:  # noqa: BLE001 - a broken catalogue: numbers still work
             info = None
-        return info.title if info is not None else card_label(code)
+        return info.title if info is not None else said(card_label(code))
 
     def _rooms(self, grid: Any, pool: list[str], n: int) -> None:
         for z in pool:
@@ -212,7 +219,7 @@ class BoogeymanScreen(BaseScreen):
         end = self.sel[-1] if self.sel else v["babysitter"]
         if not self.picked:
             if zone != v["babysitter"]:
-                self.app.toast(f"Tap the Babysitter's room first ({v['babysitter']}), then a lit room.")
+                self.app.toast(_("Tap the Babysitter's room first ({where}), then a lit room.").format(where=v['babysitter']))
                 return
             self.picked = True
         elif zone == end:
@@ -223,10 +230,11 @@ class BoogeymanScreen(BaseScreen):
         elif zone in self._next_rooms(v, steps):
             self.sel.append(zone)
         elif len(self.sel) >= steps:
-            self.app.toast(f"She walks at most {steps} rooms: Confirm, or tap {end} to step back.")
+            self.app.toast(_("She walks at most {n} rooms: Confirm, or tap {where} to step back.").format(n=steps, where=end))
             return
         else:
-            self.app.toast(f"The Babysitter cannot go from {end} to {zone}: tap a lit room next to {end}.")
+            self.app.toast(_("The Babysitter cannot go from {start} to {end}: tap a lit room next to {start}.").format(
+                start=end, end=zone))
             return
         self.refresh()
 

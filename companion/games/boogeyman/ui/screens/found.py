@@ -14,17 +14,37 @@ from companion.games.boogeyman.houses import house_for
 from companion.games.boogeyman.state import SearchToken
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
+from companion.i18n import N_, language, pack_domain
+
+_DOMAIN = pack_domain(__file__)
+_ = _DOMAIN.gettext
+said = _DOMAIN.said
 
 # What a token can show, with words and a glyph (never colour alone).
 KINDS: tuple[tuple[str, str, str], ...] = (
-    ("noise", "\u266b", "Noise"),
-    ("die", "\u2684", "Die noise"),
-    ("candy", "\u25c9", "Candy"),
-    ("objective", "\u2605", "Objective"),
-    ("trap_door", "\u25a4", "Trap Door"),
-    ("skeleton_key", "\u26b7", "Skeleton Key"),
-    ("blank", "\u2205", "Nothing"),
+    ("noise", "\u266b", N_("Noise")),
+    ("die", "\u2684", N_("Die noise")),
+    ("candy", "\u25c9", N_("Candy")),
+    ("objective", "\u2605", N_("Objective")),
+    ("trap_door", "\u25a4", N_("Trap Door")),
+    ("skeleton_key", "\u26b7", N_("Skeleton Key")),
+    ("blank", "\u2205", N_("Nothing")),
 )
+
+
+def shown(caption: str) -> str:
+    """A token's caption (English: the catalogue keeps it as a sticker's title) in the language
+    shown: its word and colour through the catalog, the glyph and value as they are."""
+    glyph, _sep, rest = caption.partition(" ")
+    colour = ""
+    if rest.endswith(")") and " (" in rest:
+        rest, colour = rest[:-1].split(" (", 1)
+    word, value = rest, ""
+    head, _s, tail = rest.rpartition(" ")
+    if head and tail.isdigit():
+        word, value = head, tail
+    out = f"{glyph} {_(word)}" + (f" {value}" if value else "")
+    return out + (f" ({said(colour)})" if colour else "")
 
 
 def token_choices(board: str) -> list[tuple[SearchToken, str]]:
@@ -51,7 +71,7 @@ class FoundScreen(BaseScreen):
     """Tap what the token shows, or hold its sticker under the camera: a sticker seen before is
     played at once; a new one is named by the next tap and remembered in the catalogue."""
 
-    title = "Search"
+    title = N_("Search")
     new_sticker: CardCode | None = None
 
     def on_enter(self, *_: Any) -> None:
@@ -70,15 +90,15 @@ class FoundScreen(BaseScreen):
             return
         name = c.state.active
         if self.new_sticker is not None:
-            self.ids.prompt.text = f"New token {self.new_sticker}: tap what it shows (remembered)"
+            self.ids.prompt.text = _("New token {code}: tap what it shows (remembered)").format(code=self.new_sticker)
         else:
-            self.ids.prompt.text = f"{name.capitalize()}: turn the top token over. What is it?"
-        if getattr(self, "_built_for", None) == c.state.options.board and box.children:
+            self.ids.prompt.text = _("{who}: turn the top token over. What is it?").format(who=name.capitalize())
+        if getattr(self, "_built_for", None) == (c.state.options.board, language()) and box.children:
             return  # the same buttons: rebuilt only for another board (no flicker under a finger)
-        self._built_for = c.state.options.board
+        self._built_for = (c.state.options.board, language())
         box.clear_widgets()
         for token, caption in token_choices(c.state.options.board):
-            b = BigButton(caption=caption, action=f"found:{token.kind}:{token.value}", font_size=20)
+            b = BigButton(caption=shown(caption), action=f"found:{token.kind}:{token.value}", font_size=20)
             b.bind(on_press=lambda btn, token=token, caption=caption: self.found(token, caption))
             box.add_widget(b)
 
@@ -90,7 +110,7 @@ class FoundScreen(BaseScreen):
                 self.app.toast(getattr(ev, "message", str(ev)))
                 continue
             if ev.code.deck != "STOK":
-                self.app.toast(f"{ev.code} is a card: show the Search token instead")
+                self.app.toast(_("{code} is a card: show the Search token instead").format(code=ev.code))
                 continue
             known = {caption: token for token, caption in token_choices(self.app.controller.state.options.board)}
             if ev.info is not None and ev.info.title in known:
@@ -108,7 +128,7 @@ class FoundScreen(BaseScreen):
             try:
                 app.scanner.catalogue().remember(self.new_sticker, CardInfo(caption, TOKEN_TYPE))
             except (ValueError, CompanionError) as exc:  # a broken catalogue file: play on, say why
-                app.toast(f"Not remembered: {exc}")
+                app.toast(_("Not remembered: {why}").format(why=exc))
             self.new_sticker = None
         if app.submit(I.Search(app.controller.state.active, token)):
             # With steps for the table on screen (the Babysitter walked), the board waits under

@@ -8,13 +8,18 @@ from companion.games.boogeyman import inputs as I
 from companion.games.boogeyman.state import AdjustRoll, NeedRoll, TieRoll
 from companion.ui.screens import BaseScreen
 from companion.ui.plain import for_people
+from companion.i18n import N_, pack_domain
+
+_DOMAIN = pack_domain(__file__)
+_ = _DOMAIN.gettext
+said = _DOMAIN.said
 
 FACES = "\u2680\u2681\u2682\u2683\u2684\u2685"  # ⚀..⚅
 PURPOSE = {"lock": "to break the Lock", "noise": "for the noise"}
 
 
 class RollScreen(BaseScreen):
-    title = "Roll the die"
+    title = N_("Roll the die")
 
     def on_kv_post(self, base: Any) -> None:
         self.delta = 0
@@ -25,7 +30,7 @@ class RollScreen(BaseScreen):
             return
         p = c.pending()
         v = c.view()
-        self.ids.prompt.text = for_people(str(v["prompt"]))
+        self.ids.prompt.text = said(for_people(str(v["prompt"])))
         # Whose die, and whether their Candy may change it once they see it.
         if isinstance(p, TieRoll):
             rolling, adjusting, who, rolled = not p.rolled, bool(p.rolled), p.roller, p.rolled
@@ -36,25 +41,26 @@ class RollScreen(BaseScreen):
         self.ids.faces.shown = rolling
         self.ids.adjust.shown = adjusting
         if rolling:
-            done = ", ".join(f"{n.capitalize()} rolled {r}" for n, r in zip(p.children, p.rolls)) \
+            done = ", ".join(_("{who} rolled {n}").format(who=n.capitalize(), n=r) for n, r in zip(p.children, p.rolls)) \
                 if isinstance(p, TieRoll) else ""
-            self.ids.faces_hint.text = ((f"{who.capitalize()}: tap what your die shows, or let the device roll"
-                                         if who else "Tap what the die shows, or let the device roll")
+            self.ids.faces_hint.text = ((_("{who}: tap what your die shows, or let the device roll").format(who=who.capitalize())
+                                         if who else _("Tap what the die shows, or let the device roll"))
                                         + (f" ({done}):" if done else ":"))
         if adjusting:
             candy = c.state.child(who).candy
             self.delta = max(-candy, min(candy, self.delta))
             result = max(0, rolled + self.delta)
             self.ids.rolled.text = f"[size=64]{FACES[rolled - 1]}[/size]\n{rolled}"
-            self.ids.result.text = (f"Result [b]{result}[/b]\n{abs(self.delta)} of {candy} Candy spent "
-                                    f"({self.delta:+d})")
+            self.ids.result.text = _("Result [b]{result}[/b]\n{n} of {candy} Candy spent ({delta})").format(
+                result=result, n=abs(self.delta), candy=candy, delta=f"{self.delta:+d}")
             self.find("minus").disabled = self.delta <= -candy or rolled + self.delta <= 0
             self.find("plus").disabled = self.delta >= candy
-            self.find("keep").caption = f"Use {result}" if self.delta else f"Keep {rolled}"
+            self.find("keep").caption = (_("Use {n}").format(n=result) if self.delta
+                                         else _("Keep {n}").format(n=rolled))
         else:
             self.delta = 0
         if not (rolling or adjusting):
-            self.ids.prompt.text = "No roll is needed now."
+            self.ids.prompt.text = _("No roll is needed now.")
 
     def roll(self, value: int | None) -> None:
         self.delta = 0

@@ -9,18 +9,23 @@ from companion.games.boogeyman.state import CHILDREN, Difficulty, Mode, Options
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
+from companion.i18n import N_, pack_domain
+
+_DOMAIN = pack_domain(__file__)
+_ = _DOMAIN.gettext
+said = _DOMAIN.said
 
 MODES = {
-    "solo": "Solo: one player, several children",
-    "coop": "Cooperative: the children against the device",
-    "semi": "Semi-cooperative: a Passed Out child becomes the Boogeyman",
-    "competitive": "Competitive: one player is the Boogeyman",
+    "solo": N_("Solo: one player, several children"),
+    "coop": N_("Cooperative: the children against the device"),
+    "semi": N_("Semi-cooperative: a Passed Out child becomes the Boogeyman"),
+    "competitive": N_("Competitive: one player is the Boogeyman"),
 }
-DIFFICULTIES = {"normal": "Normal", "hard": "Hard: 13 Dark rooms", "nightmare": "Nightmare: all Dark, 2 tokens"}
+DIFFICULTIES = {"normal": "Normal", "hard": N_("Hard: 13 Dark rooms"), "nightmare": N_("Nightmare: all Dark, 2 tokens")}
 
 
 class SetupScreen(BaseScreen):
-    title = "Set-up"
+    title = N_("Set-up")
 
     def on_kv_post(self, base: Any) -> None:
         self.stage = "mode"
@@ -41,39 +46,39 @@ class SetupScreen(BaseScreen):
         nxt = self.find("next")
         nxt.disabled = False
         if self.stage == "mode":
-            self.ids.heading.text = "1 \u00b7 How do you play tonight?"
+            self.ids.heading.text = "1 \u00b7 " + _("How do you play tonight?")
             grid = self._grid(2)
             for m, text in self.mode_texts().items():
-                grid.add_widget(self._choice(text, m == self.mode, f"mode:{m}", lambda m=m: self._set("mode", m)))
+                grid.add_widget(self._choice(_(text), m == self.mode, f"mode:{m}", lambda m=m: self._set("mode", m)))
             box.add_widget(grid)
             grid2 = self._grid(3)
             for d, text in DIFFICULTIES.items():
-                grid2.add_widget(self._choice(text, d == self.difficulty, f"difficulty:{d}",
+                grid2.add_widget(self._choice(_(text), d == self.difficulty, f"difficulty:{d}",
                                               lambda d=d: self._set("difficulty", d)))
             box.add_widget(grid2)
-            nxt.caption = "Next: children"
+            nxt.caption = _("Next: children")
         elif self.stage == "children":
-            self.ids.heading.text = "2 \u00b7 Tap the children in seat order (clockwise)"
+            self.ids.heading.text = "2 \u00b7 " + _("Tap the children in seat order (clockwise)")
             grid = self._grid(3)
             for k in CHILDREN:
-                seat = f"  \u2014 seat {self.kids.index(k) + 1}" + (" (Flashlight)" if self.kids.index(k) == 0 else "") \
-                    if k in self.kids else ""
+                seat = "  \u2014 " + (_("seat {n} (Flashlight)") if self.kids.index(k) == 0 else _("seat {n}")).format(
+                    n=self.kids.index(k) + 1) if k in self.kids else ""
                 grid.add_widget(self._choice(f"[b]{k[:1].upper()}[/b] {k.capitalize()}{seat}", k in self.kids,
                                              f"child:{k}", lambda k=k: self._toggle(k)))
             box.add_widget(grid)
-            nxt.caption = "Next: set the board up"
+            nxt.caption = _("Next: set the board up")
             nxt.disabled = not self.kids
         else:
             total = len(self.steps)
-            self.ids.heading.text = f"3 \u00b7 Set-up, step {self.step + 1} of {total}"
+            self.ids.heading.text = "3 \u00b7 " + _("Set-up, step {n} of {total}").format(n=self.step + 1, total=total)
             from kivy.factory import Factory
 
-            lbl = Factory.Body(text=self.steps[self.step], font_size=24)
+            lbl = Factory.Body(text=said(self.steps[self.step]), font_size=24)
             box.add_widget(lbl)
             extra = self._step_detail(self.steps[self.step])
             if extra:
                 box.add_widget(Factory.Body(text=extra, font_size=T.FONT_BODY, color=T.DIM))
-            nxt.caption = "Start the night" if self.step == total - 1 else "Next step"
+            nxt.caption = _("Start the night") if self.step == total - 1 else _("Next step")
         self.find("next").kind = "primary"
 
     def mode_texts(self) -> dict[str, str]:
@@ -81,9 +86,9 @@ class SetupScreen(BaseScreen):
         seat = self.app.prefs.boogeyman
         texts = dict(MODES)
         if seat != "person":
-            texts["competitive"] = f"Competitive: the device is the Boogeyman ({seat.capitalize()})"
+            texts["competitive"] = _("Competitive: the device is the Boogeyman ({level})").format(level=_(seat.capitalize()))
         else:
-            texts["competitive"] = "Competitive: one player is the Boogeyman (a private screen)"
+            texts["competitive"] = _("Competitive: one player is the Boogeyman (a private screen)")
         return texts
 
     def _grid(self, cols: int) -> Any:
@@ -119,10 +124,11 @@ class SetupScreen(BaseScreen):
         if "Hard Mode" in step or "Light/Dark" in step:
             dark = sorted((z for z, r in v["rooms"].items() if r["switch"] == "dark"), key=int)
             if dark and len(dark) < len(v["rooms"]):
-                return f"{T.GLYPH_DARK} Dark rooms: " + ", ".join(dark)
+                return f"{T.GLYPH_DARK} " + _("Dark rooms: {rooms}").format(rooms=", ".join(dark))
         if "Put the children" in step and self.app.sensors is not None and not self.app.sensors.virtual:
             fix = self.app.fix_text
-            return f"{T.GLYPH_WARN} Sensors: {fix}" if fix else "\u2714 Sensors: every piece is in place"
+            return (f"{T.GLYPH_WARN} " + _("Sensors: {fix}").format(fix=said(fix)) if fix
+                    else "\u2714 " + _("Sensors: every piece is in place"))
         return ""
 
     def next(self) -> None:

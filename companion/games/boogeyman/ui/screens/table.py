@@ -17,10 +17,15 @@ from companion.games.boogeyman.ui.layout import plan
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.plain import for_people
+from companion.i18n import N_, language, pack_domain
+
+_DOMAIN = pack_domain(__file__)
+_ = _DOMAIN.gettext
+said = _DOMAIN.said
 
 
 class TableScreen(BaseScreen):
-    title = "The table"
+    title = N_("The table")
 
     def on_kv_post(self, base: Any) -> None:
         self._house: Any = None
@@ -42,13 +47,13 @@ class TableScreen(BaseScreen):
         movable = {i.to for i in legal if isinstance(i, I.Move)}
         if c.state is not self._picked_in or not movable:
             self.picked = ""  # something happened (a move, an undo, a new turn): put back
-        prompt = for_people(str(v["prompt"]))
+        prompt = said(for_people(str(v["prompt"])))
         if self.picked:
-            prompt = f"Move {str(c.state.active).capitalize()}: tap a lit room"
+            prompt = _("Move {who}: tap a lit room").format(who=str(c.state.active).capitalize())
         self.ids.prompt.text = app.marked(prompt)  # what is still a guess, marked
         fix = app.fix_text
-        notes = for_people(str(v["notices"][-1])) if v["notices"] else ""  # the last line, large; the rest on the Journal
-        self.ids.notices.text = (f"[color=e8a23a]{T.GLYPH_WARN} Sensors: {fix}[/color]" if fix else notes)
+        notes = said(for_people(str(v["notices"][-1]))) if v["notices"] else ""  # the last line, large; the rest on the Journal
+        self.ids.notices.text = (f"[color=e8a23a]{T.GLYPH_WARN} " + _("Sensors: {fix}").format(fix=said(fix)) + "[/color]" if fix else notes)
         self.ids.fix.shown = bool(fix)
         self.ids.lasting.text = self.lasting_text(v)
         infos = self.zone_infos(v, movable if self.picked else set(), app.sensors.occupied if app.sensors else None)
@@ -71,13 +76,39 @@ class TableScreen(BaseScreen):
                              ("key", "use_key"), ("revive", "revive"), ("end", "end_turn")):
             self.find(action).disabled = kind not in kinds
         self.find("finale").disabled = not ({"mission_complete", "start_finale"} & kinds)
-        self.find("finale").caption = "Mission" if "mission_complete" in kinds else "Finale"
+        self.find("finale").caption = _("Mission") if "mission_complete" in kinds else _("Finale")
         pending = c.pending_screen()
         self.find("roll").disabled = pending != "roll"
         self.find("roll").kind = "primary" if pending == "roll" else "normal"
         self.find("scan").kind = "primary" if pending == "scan" else "normal"
         self.find("undo").disabled = not c.undo_label()
+        self.find("undo").caption = _("Undo")  # the pack's short word: the row holds ten buttons
         self.find("end").kind = "primary" if v["actions_left"] == 0 and "end_turn" in kinds else "normal"
+        self.fit_row()
+
+    ROW = ("search", "flip", "lock", "key", "revive", "finale", "roll", "scan", "undo", "end")
+
+    def fit_row(self) -> None:
+        """The bottom row's shares in a language other than English: each button's caption width at
+        the body size and a margin, as the .kv's English shares were measured (issue 28: German
+        words are longer, "Rückgängig" beside "Zug beenden")."""
+        lang = language()
+        if getattr(self, "_fitted", "en") == lang and lang == "en":
+            return
+        key = (lang, tuple(self.find(a).caption for a in self.ROW))
+        if getattr(self, "_fitted", None) == key:
+            return
+        self._fitted = key
+        if lang == "en":
+            for a, share in zip(self.ROW, (77, 75, 113, 87, 76, 82, 58, 58, 61, 95)):
+                self.find(a).size_hint_x = share  # the .kv's shares
+            return
+        from kivy.core.text import Label as CoreLabel
+
+        for a in self.ROW:
+            label = CoreLabel(text=self.find(a).caption, font_size=T.FONT_BODY, font_name="Body")
+            label.refresh()
+            self.find(a).size_hint_x = label.content_width + 12
 
     @staticmethod
     def zone_infos(v: dict[str, Any], movable: set[str], sensed: frozenset[str] | None) -> dict[str, dict[str, Any]]:
@@ -116,16 +147,18 @@ class TableScreen(BaseScreen):
             # must bring the Objective tokens there"): the house drew no mark for it, and the table
             # was told the room once (play-test, 5 Dec 2026). One line: the notices come below.
             room = finale["room"]
-            where = f"Room {room}" if room[:1].isdigit() else f"corridor {room}"
-            out.append(f"[b]Finale[/b]: {where}, Obj\u00a0{len(finale.get('stack') or ())}\u00a0of\u00a03")
+            where = (_("Room {n}") if room[:1].isdigit() else _("corridor {name}")).format(n=room, name=room)
+            out.append(_("[b]Finale[/b]: {where}, Obj\u00a0{n}\u00a0of\u00a03").format(
+                where=where, n=len(finale.get('stack') or ())))
         if v["active_event"]:
-            out.append(f"[color=e8a23a]{T.GLYPH_EVENT}[/color] [b]{v['active_event_name']}[/b] (Event, this round)")
+            out.append(f"[color=e8a23a]{T.GLYPH_EVENT}[/color] " + _("[b]{name}[/b] (Event, this round)").format(
+                name=v['active_event_name']))
         if v["trouble"]:
-            out.append(f"[color=e8a23a]{T.GLYPH_TROUBLE}[/color] [b]{v['trouble_name']}[/b] (Trouble)")
+            out.append(f"[color=e8a23a]{T.GLYPH_TROUBLE}[/color] " + _("[b]{name}[/b] (Trouble)").format(name=v['trouble_name']))
         for c in v["children"]:
             if c["nightmare"]:
-                out.append(f"[color=e8594d]{T.GLYPH_DARK}[/color] [b]{c['nightmare_name']}[/b] "
-                           f"(Nightmare on {c['name'].capitalize()})")
+                out.append(f"[color=e8594d]{T.GLYPH_DARK}[/color] " + _("[b]{name}[/b] (Nightmare on {who})").format(
+                    name=c['nightmare_name'], who=c['name'].capitalize()))
         return "\n".join(out)
 
     @staticmethod
@@ -136,14 +169,14 @@ class TableScreen(BaseScreen):
             col = T.CHILD_COLOURS.get(c["name"], "ffffff")
             mark = "\u25b6" if c["name"] == v["active"] else "  "
             if c["removed"]:
-                lines.append(f"{mark}[color={col}][b]{c['name'][:1].upper()}[/b][/color] {c['name'].capitalize()}: plays the Boogeyman")
+                lines.append(f"{mark}[color={col}][b]{c['name'][:1].upper()}[/b][/color] " + _("{who}: plays the Boogeyman").format(who=c['name'].capitalize()))
                 continue
-            status = "[color=e8594d]PASSED OUT[/color]" if c["passed_out"] else c["status"]
+            status = "[color=e8594d]" + _("PASSED OUT") + "[/color]" if c["passed_out"] else said(c["status"])
             # The count kept on its word's line (the play-test of 5 Dec 2026 read "Candy 0 Obj" with
             # "1" wrapped alone below; a star would read as the Ladder's Event mark beside it)
-            extra = "".join([" \u26b7 Key" if c["has_key"] else "",
+            extra = "".join([" \u26b7 " + _("Key") if c["has_key"] else "",
                              f" Obj\u00a0{len(c['objectives'])}" if c["objectives"] else ""])
-            candy = f" \u00b7 {c['candy']}\u25c9" if short else f" \u00b7 Candy {c['candy']}"
+            candy = f" \u00b7 {c['candy']}\u25c9" if short else " \u00b7 " + _("Candy {n}").format(n=c['candy'])
             lines.append(f"{mark}[color={col}][b]{c['name'][:1].upper()}[/b][/color] {c['name'].capitalize()} "
                          f"{status}{candy}{extra}")
         return "\n".join(lines)
@@ -171,7 +204,8 @@ class TableScreen(BaseScreen):
             app.submit(I.Move(name, zone))  # no move now: the rules say why (and Why? shows the rule)
             return
         if zone != here:
-            app.toast(f"To move {who}, tap {who} first ({zone_name(s, here)}), then a lit room.")
+            app.toast(_("To move {who}, tap {who} first ({where}), then a lit room.").format(
+                who=who, where=said(zone_name(s, here))))
             return
         self.picked, self._picked_in = here, s
         self.refresh()
@@ -188,7 +222,7 @@ class TableScreen(BaseScreen):
                     # with none): the search's, whatever the input before it said.
                     found = [n for n in c.state.notices if " finds " in n]
                     if found:
-                        app.toast(found[-1], "info")
+                        app.toast(said(found[-1]), "info")
                     pending = app.controller.pending_screen()
                     if pending and not app.summary.shown:  # else after the table's steps (app.route)
                         app.go(pending)
@@ -208,10 +242,10 @@ class TableScreen(BaseScreen):
                 # Only the table knows its Mission card's task is done ("you cannot start the
                 # Finale unless you have already completed the Mission card's task"): one tap
                 # declared it with no question (play-test, 5 Dec 2026).
-                app.confirm.ask("Is the Mission card's task done?", "Yes, it is done",
+                app.confirm.ask(_("Is the Mission card's task done?"), _("Yes, it is done"),
                                 lambda: app.submit(I.MissionComplete()),
-                                detail="Read the Mission card beside the board: the Finale can start only once "
-                                       "its task is done.", cancel="Not yet")
+                                detail=_("Read the Mission card beside the board: the Finale can start only once "
+                                         "its task is done."), cancel=_("Not yet"))
             else:
                 app.submit(I.StartFinale(name))
         elif action == "end":
