@@ -10,8 +10,9 @@ from companion.core.evolve import evolve
 from companion.games.stuff_of_legend.catalogue import Catalogue, Effect, Hero, catalogue_for
 from companion.games.stuff_of_legend.state import Pending, SpaceCards, State
 from companion.games.stuff_of_legend.world import World, world_for
+from companion.i18n import N_
 
-SKILL_NAMES = {"talk": "Talk", "fight": "Fight", "scout": "Scout", "wild": "Wild"}
+SKILL_NAMES = {"talk": N_("Talk"), "fight": N_("Fight"), "scout": N_("Scout"), "wild": N_("Wild")}  # shown through _()
 WOUND_DIVISIONS = "ABCDEF"
 
 

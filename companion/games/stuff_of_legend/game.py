@@ -125,6 +125,33 @@ class _Rules(GameRules[State, I.Input, Options]):
 
         return replace(options, world=record_world(options.world), cards=record_catalogue(options.cards))
 
+    def printed_names(self) -> frozenset[str]:
+        """The names the box prints, shown as printed in every language (docs/i18n.md): the Hero
+        sheets, every card's title, the board's spaces and regions and the Time track's BOY LOST,
+        from the shipped card list and map and, over them, the owner's box (what a new game
+        records)."""
+        from companion.games.stuff_of_legend.catalogue import catalogue_for, default_catalogue, record_catalogue
+        from companion.games.stuff_of_legend.world import default_world, record_world, world_for
+
+        cats = [default_catalogue()]
+        worlds = [default_world()]
+        try:
+            cats.append(catalogue_for(record_catalogue("")))
+            worlds.append(world_for(record_world("")))
+        except Exception:  # noqa: BLE001 - a box that cannot be read: the shipped names
+            pass
+        names = {"BOY LOST"}
+        for c in cats:
+            names.update(h.name for h in c.heroes)
+            names.update(card.name for card in c.actions)
+            for group in (c.boogeyman, c.loyalty, c.locations, c.encounters):
+                names.update(card.title for card in group)
+        for w in worlds:
+            names.add(w.name)
+            names.update(sp.name for sp in w.spaces)
+            names.update(name for _colour, name, _jungle in w.regions)
+        return frozenset(n for n in names if n)
+
     def apply(self, state: State, inp: I.Input) -> State:
         return _apply(state, inp)
 
