@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.core.evolve import evolve
 from companion.games.stuff_of_legend.common import (
+    Said,
     WOUND_DIVISIONS,
     awaiting_hand,
     cat,
@@ -34,7 +35,12 @@ from companion.games.stuff_of_legend.state import (
     WoundTaker,
     WrapWound,
 )
+from companion.i18n import N_
 
+
+# A Boogeyman card's type as a notice names it (shown through _()).
+BOOGEYMAN_KINDS = {"fleeting": N_("fleeting"), "gift": N_("Dark Gift"), "personal": N_("personal"),
+                   "sinister": N_("sinister")}
 
 def draw(s: State, n: int) -> tuple[tuple[str, ...], State]:
     """n cards off the Action deck; an empty deck is the discard pile shuffled unseen (SOL-G12)."""
@@ -44,7 +50,7 @@ def draw(s: State, n: int) -> tuple[tuple[str, ...], State]:
         if not pile and discards:
             pile, rng = rng.shuffled(discards)
             discards = ()
-            s = note(s, "The Action deck ran out: shuffle the discard pile face down, unseen, into a new deck.")
+            s = note(s, Said(N_("The Action deck ran out: shuffle the discard pile face down, unseen, into a new deck.")))
         if not pile:
             break
         got.append(pile[0])
@@ -80,7 +86,7 @@ def spend(s: State, seat: str, cards: tuple[str, ...], to_discard: bool) -> Stat
 def check_out(s: State, seat: str) -> State:
     if s.hand(seat) or awaiting_hand(s, seat) or s.phase in ("end", "over"):
         return s
-    s = note(s, f"{who(s, seat)} ran out of cards: flip the Boogeyman coin, then draw a new hand.")
+    s = note(s, Said(N_("{who} ran out of cards: flip the Boogeyman coin, then draw a new hand."), who=who(s, seat)))
     return push(s, Coin(seat, "hand"), NewHand(seat))
 
 
@@ -90,11 +96,11 @@ def new_hand(s: State, step: NewHand) -> State:
     n = hand_size(s, step.seat)
     cards, s = draw(s, n)
     s = set_hand(s, step.seat, s.hand(step.seat) + cards)
-    s = note(s, f"{who(s, step.seat)} draws a new hand of {len(cards)} cards.")
+    s = note(s, Said(N_("{who} draws a new hand of {n} cards."), who=who(s, step.seat), n=len(cards)))
     owed = s.owed[s.index(step.seat)]
     if owed:
         s = set_owed(s, step.seat, 0)
-        s = note(s, f"{who(s, step.seat)} now pays the {owed} discard(s) still owed for a wound.")
+        s = note(s, Said(N_("{who} now pays the {n} discard(s) still owed for a wound."), who=who(s, step.seat), n=owed))
         s = push(s, Discard(step.seat, owed, "owed"))
     return s
 
@@ -116,7 +122,7 @@ def discard_one(s: State, d: Discard, card: str) -> State:
     left = d.n - 1
     if left and not s.hand(d.seat):
         s = set_owed(s, d.seat, s.owed[s.index(d.seat)] + left)
-        return note(s, f"{who(s, d.seat)} owes {left} more discard(s), paid from the new hand.")
+        return note(s, Said(N_("{who} owes {n} more discard(s), paid from the new hand."), who=who(s, d.seat), n=left))
     if left:
         # Put the rest back in place: after any coin and new hand the emptying pushed in front.
         i = next((k for k, p in enumerate(s.pending) if isinstance(p, NewHand) and p.seat == d.seat), -1)
@@ -139,14 +145,15 @@ def flip(s: State, c: Coin, face: str | None) -> State:
         face = ("boy", "boogeyman")[i]
         s = evolve(s, rng=rng)
     s = evolve(s, pending=s.pending[1:])
-    s = note(s, f"{who(s, c.seat)} flipped the coin: the {'Boy' if face == 'boy' else 'Boogeyman'} face.")
+    s = note(s, Said(N_("{who} flipped the coin: the Boy face.") if face == "boy" else N_(
+        "{who} flipped the coin: the Boogeyman face."), who=who(s, c.seat)))
     if face == "boy":
         return move_boy(s, 1)
     if not s.boogeyman_pile:
         if s.options.empty_boogeyman_deck == "boy":
-            s = note(s, "The Boogeyman deck is empty: the flip counts as the Boy face (option).")
+            s = note(s, Said(N_("The Boogeyman deck is empty: the flip counts as the Boy face (option).")))
             return move_boy(s, 1)
-        return note(s, "The Boogeyman deck is empty: nothing happens (SOL-G12).")
+        return note(s, Said(N_("The Boogeyman deck is empty: nothing happens (SOL-G12).")))
     return push(s, BoogeymanDraw(c.seat))
 
 
@@ -158,13 +165,14 @@ def move_boy(s: State, n: int) -> State:
     after = max(0, min(track.lost, s.boy + n))
     s = evolve(s, boy=after, boy_reached=max(reached, after))
     if after == before:
-        return note(s, "The Boy is already at the top of the Time track.") if n < 0 else s
-    s = note(s, f"The Boy moves to division {after + 1} of the Time track.")
+        return note(s, Said(N_("The Boy is already at the top of the Time track."))) if n < 0 else s
+    s = note(s, Said(N_("The Boy moves to division {n} of the Time track."), n=after + 1))
     if after == track.lost:
         return end_game(s, "boy_lost")
     for i in range(reached + 1, after + 1):
         if track.marks[i].startswith("hand-"):
-            s = note(s, f"Hand size {track.marks[i][-2:]}: every new hand is smaller for the rest of the game.")
+            s = note(s, Said(N_("Hand size {mark}: every new hand is smaller for the rest of the game."),
+                             mark=track.marks[i][-2:]))
     return s
 
 
@@ -196,7 +204,7 @@ def boogeyman_card(s: State, d: BoogeymanDraw, code: str | None) -> State:
         pile = tuple(c for c in s.boogeyman_pile if c != code)
     card = cat(s).boogeyman_card(code)
     s = evolve(s, boogeyman_pile=pile, pending=s.pending[1:])
-    s = note(s, f"{who(s, d.seat)} drew the Boogeyman card {card.title} ({card.type.replace('gift', 'Dark Gift')}).")
+    s = note(s, Said(N_("{who} drew the Boogeyman card {card} ({kind})."), who=who(s, d.seat), card=card.title, kind=Said(BOOGEYMAN_KINDS.get(card.type, card.type))))
     run = RunEffects(code, d.seat, effect_tuples(card.effects))
     if card.type == "fleeting":
         s = evolve(s, removed=s.removed + (code,))
@@ -208,7 +216,7 @@ def boogeyman_card(s: State, d: BoogeymanDraw, code: str | None) -> State:
         return push(s, GiftTo(d.seat, code))
     if s.sinister:
         s = evolve(s, removed=s.removed + (s.sinister,))
-        s = note(s, f"{title(s, s.sinister)} leaves the Sinister Games spot and the game.")
+        s = note(s, Said(N_("{card} leaves the Sinister Games spot and the game."), card=title(s, s.sinister)))
     s = evolve(s, sinister=code)
     return push(s, run)
 
@@ -223,7 +231,7 @@ def give(s: State, g: GiftTo, to: str) -> State:
                                             f"{', '.join(who(s, x) for x in s.seats if x != g.seat)}")
     s = evolve(s, pending=s.pending[1:])
     s = hold(s, to, g.card)
-    s = note(s, f"{who(s, g.seat)} gives {title(s, g.card)} to {who(s, to)}.")
+    s = note(s, Said(N_("{who} gives {card} to {who2}."), who=who(s, g.seat), card=title(s, g.card), who2=who(s, to)))
     return push(s, RunEffects(g.card, to, effect_tuples(cat(s).boogeyman_card(g.card).effects)))
 
 
@@ -243,9 +251,9 @@ def take_wound(s: State, step: TakeWound) -> State:
     s = evolve(s, wound=div)
     letter = WOUND_DIVISIONS[div - 1]
     if div <= 3:
-        s = note(s, f"{who(s, step.seat)} takes the wound: the Wound marker to {letter}, discard {div}.")
+        s = note(s, Said(N_("{who} takes the wound: the Wound marker to {n}, discard {n2}."), who=who(s, step.seat), n=letter, n2=div))
         return ask_discard(s, step.seat, div, "wound")
-    s = note(s, f"{who(s, step.seat)} takes the wound: the Wound marker to {letter}, flip the Boogeyman coin.")
+    s = note(s, Said(N_("{who} takes the wound: the Wound marker to {n}, flip the Boogeyman coin."), who=who(s, step.seat), n=letter))
     if div == 6:
         return push(s, Coin(step.seat, "wound"), WrapWound())
     return push(s, Coin(step.seat, "wound"))
@@ -256,7 +264,7 @@ def wrap_wound(s: State) -> State:
     s = evolve(s, pending=s.pending[1:])
     if s.wound == 6:
         s = evolve(s, wound=0)
-        s = note(s, "The Wound marker goes back to the left of division A.")
+        s = note(s, Said(N_("The Wound marker goes back to the left of division A.")))
     return s
 
 
@@ -265,5 +273,5 @@ def throw_away(s: State, seat: str) -> State:
     hand = s.hand(seat)
     s = set_hand(s, seat, ())
     s = evolve(s, discard_pile=s.discard_pile + hand)
-    s = note(s, f"{who(s, seat)} throws away {len(hand)} card(s).")
+    s = note(s, Said(N_("{who} throws away {n} card(s)."), who=who(s, seat), n=len(hand)))
     return check_out(s, seat)

@@ -11,7 +11,7 @@ from companion.core.errors import IllegalInput
 from companion.core.evolve import evolve
 from companion.games.stuff_of_legend import actions, board, effects, enemies, hands
 from companion.games.stuff_of_legend import inputs as I
-from companion.games.stuff_of_legend.common import cat, note, push, require, seat_ok, set_seat, title, vote_order, who
+from companion.games.stuff_of_legend.common import Said, cat, note, push, require, seat_ok, set_seat, title, vote_order, who
 from companion.games.stuff_of_legend.flow import settle
 from companion.games.stuff_of_legend.state import (
     Activate,
@@ -45,6 +45,7 @@ from companion.games.stuff_of_legend.state import (
     Vote,
     WoundTaker,
 )
+from companion.i18n import N_
 
 CALM = (ChooseActor, ActorTurn, Contribute, Activate)  # where table events may come in
 
@@ -88,7 +89,7 @@ def _dispatch(s: State, inp: I.Input) -> State:
 
 
 def _rifle(s: State, seat: str) -> State:
-    return note(evolve(s, rifle=seat), f"{who(s, seat)} holds the Colonel's Rifle.")
+    return note(evolve(s, rifle=seat), Said(N_("{who} holds the Colonel's Rifle."), who=who(s, seat)))
 
 
 def _wrong(s: State, head: Pending, inp: I.Input) -> IllegalInput:
@@ -110,12 +111,12 @@ def _choose_actor(s: State, h: ChooseActor, inp: I.Input) -> State:
         return actions.choose_actor(s, inp.seat)
     if isinstance(inp, I.CallVote):
         s = evolve(s, pending=s.pending[1:])
-        s = note(s, "The table cannot agree: everyone votes for who performs the action.")
+        s = note(s, Said(N_("The table cannot agree: everyone votes for who performs the action.")))
         return push(s, Vote("actor", "player", vote_order(s), candidates=actions.eligible(s)))
     if isinstance(inp, I.EndActions):
         require(s.options.end_turn_early, "three actions are always performed; Skip is the way to do nothing "
                                           "(option end_turn_early, SOL-G8)")
-        return note(evolve(s, pending=s.pending[1:], actions=3), "The players end Phase 1 early.")
+        return note(evolve(s, pending=s.pending[1:], actions=3), Said(N_("The players end Phase 1 early.")))
     raise _wrong(s, h, inp)
 
 
@@ -304,7 +305,7 @@ def _wound_taker(s: State, h: WoundTaker, inp: I.Input) -> State:
         return push(evolve(s, pending=s.pending[1:]), TakeWound(inp.seat))
     if isinstance(inp, I.CallVote):
         s = evolve(s, pending=s.pending[1:])
-        s = note(s, "No volunteer: everyone votes for who takes the wound.")
+        s = note(s, Said(N_("No volunteer: everyone votes for who takes the wound.")))
         return push(s, Vote("wound", "player", vote_order(s), candidates=s.seats))
     raise _wrong(s, h, inp)
 
@@ -324,7 +325,7 @@ def _scan_loyalty(s: State, h: ScanLoyalty, inp: I.Input) -> State:
                                        f"one of each Loyalty card")
     loyalty = tuple(str(x) for x in set_seat(s.loyalty, s.index(inp.seat), inp.code))
     s = evolve(s, loyalty=loyalty, pending=s.pending[1:])
-    return note(s, f"{who(s, inp.seat)} shows {cat(s).loyalty_card(inp.code).title}.")
+    return note(s, Said(N_("{who} shows {card}."), who=who(s, inp.seat), card=cat(s).loyalty_card(inp.code).title))
 
 
 _HANDLERS: dict[type, Callable[[State, Any, I.Input], State]] = {

@@ -11,7 +11,7 @@ from typing import Any, Callable, Sequence
 
 from companion.core.packs import get_pack
 from companion.games.stuff_of_legend import inputs as I
-from companion.games.stuff_of_legend.common import who
+from companion.games.stuff_of_legend.common import Said, said_words, who
 from companion.games.stuff_of_legend.state import (
     Activate,
     ActorTurn,
@@ -58,10 +58,11 @@ def told(lines: Sequence[str], steps: bool = True) -> tuple[str, ...]:
     for line in lines:
         m = _REACHES.match(line)
         if steps and m:
-            line = f"The Army from {m.group(1)} {m.group(2).removeprefix('it ')}"
+            space = line.fields.get("space", m.group(1)) if isinstance(line, Said) else m.group(1)
+            line = Said(N_("The Army from {space} reaches the party, but deals nothing this phase."), space=space)
         elif steps and _BOARD.match(line):
             continue
-        line = for_people(line)
+        line = for_people(said_words(line))
         if line:
             out.append(line[0].upper() + line[1:])
     return tuple(out)

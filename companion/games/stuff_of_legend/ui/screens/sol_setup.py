@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.stuff_of_legend.catalogue import default_catalogue
+from companion.games.stuff_of_legend.common import said_words
 from companion.games.stuff_of_legend.state import Options
 from companion.games.stuff_of_legend.ui import DEVICE_HERO
 from companion.i18n import N_, pack_domain
@@ -52,6 +53,7 @@ class SolSetupScreen(BaseScreen):
             return False
 
     def refresh(self) -> None:
+        self.title = _("Set-up")  # the status bar's words before the game begins (the shell's _() keeps them)
         box = self.ids.body
         box.clear_widgets()
         nxt = self.find("next")
@@ -91,7 +93,7 @@ class SolSetupScreen(BaseScreen):
 
             total = len(self.steps)
             self.ids.heading.text = "3 \u00b7 " + _("Set-up, step {n} of {total}").format(n=self.step + 1, total=total)
-            box.add_widget(Factory.Body(text=self.steps[self.step], font_size=24))
+            box.add_widget(Factory.Body(text=said_words(self.steps[self.step]), font_size=24))
             last = self.step == total - 1
             nxt.caption = (_("Pass the device round: Loyalty cards") if last and self.lookers() else
                            _("Start the game") if last else _("Next step"))

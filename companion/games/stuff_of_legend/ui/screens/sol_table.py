@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.stuff_of_legend import inputs as I
-from companion.games.stuff_of_legend.common import where, who
+from companion.games.stuff_of_legend.common import said_words, where, who
 from companion.games.stuff_of_legend.ui.screens.common import Choices, board, button, heroes, tracks
 from companion.i18n import pack_domain
 from companion.ui.screens import BaseScreen
@@ -39,7 +39,7 @@ class SolTableScreen(BaseScreen):
         self.ids.heroes.text = heroes(v)
         self.ids.board.text = board(s, v)
         self.ids.prompt.text = for_people(str(v["prompt"]))
-        self.ids.notices.text = "\n".join(for_people(str(n)) for n in v["notices"][-2:])  # the last two lines, large; the rest on the Journal
+        self.ids.notices.text = "\n".join(for_people(said_words(n)) for n in v["notices"][-2:])  # the last two lines, large; the rest on the Journal
         self.find("undo").disabled = not c.undo_label()
         self.find("look").caption = _("Back") if self.mode == "look" else _("My cards")  # to the choices
         self.find("accident").caption = _("Back") if self.mode.startswith("accident") else _("A token was seen")
