@@ -85,7 +85,9 @@ class SolUI(GameUI):
     icon = "\u2694"
     tile_action = "game:SOL"
     # No dice in this game: the coin is what it flips ("The Boogeyman Coin"; play-test of 5 Dec 2026).
-    undo_detail = "The game goes back to just before it, the coin flips and cards included."
+    @property  # type: ignore[override]
+    def undo_detail(self) -> str:  # the shell's _() finds nothing for it, so it shows the pack's words
+        return _("The game goes back to just before it, the coin flips and cards included.")
 
     def __init__(self) -> None:
         super().__init__(get_pack("SOL"))
@@ -96,13 +98,14 @@ class SolUI(GameUI):
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}
         heroes = opts.get("heroes") or []
-        names = ", ".join(str(h).capitalize() for h in heroes) if heroes else f"{opts.get('players', 4)} heroes"
-        return f"Game {row.id}: The Stuff of Legend with {names} \u2014 {moves(row.committed)}"
+        names = ", ".join(str(h).capitalize() for h in heroes) if heroes else _heroes(opts.get("players", 4))
+        return _("Game {id}: The Stuff of Legend with {heroes} \u2014 {moves}").format(
+            id=row.id, heroes=names, moves=moves(row.committed))
 
     def players(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}
         heroes = opts.get("heroes") or []
-        return ", ".join(str(h).capitalize() for h in heroes) if heroes else f"{opts.get('players', 4)} heroes"
+        return ", ".join(str(h).capitalize() for h in heroes) if heroes else _heroes(opts.get("players", 4))
 
     # ---- while playing ----
     def pending_screen(self, controller: Any) -> str:
@@ -307,6 +310,10 @@ class SolUI(GameUI):
         from companion.games.stuff_of_legend.ui.shots import take
 
         take(h, shot)
+
+
+def _heroes(n: Any) -> str:
+    return pack_domain(__file__).ngettext("{n} heroes", "{n} heroes", int(n)).format(n=n)
 
 
 @functools.lru_cache(maxsize=4)
