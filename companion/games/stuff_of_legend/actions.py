@@ -388,7 +388,7 @@ def break_tie(s: State, t: TieBreak, choice: str) -> State:
 
 
 def outcome(s: State, v: Vote, choice: str) -> State:
-    shown = choice if v.ballot == "for_against" else who(s, choice)
+    shown = Said(choice) if v.ballot == "for_against" else who(s, choice)
     s = note(s, Said(N_("The vote: {n}."), n=shown))
     if v.topic == "actor":
         s = note(s, Said(N_("{who} performs action {n} of this turn."), who=who(s, choice), n=s.actions + 1))
