@@ -110,7 +110,7 @@ def test_a_whole_game_of_sol_by_touches_in_german(german: Any) -> None:
     app.seed = SEED
     h.choose_game("game:SOL")
     assert app.sm.current == "sol_setup"
-    assert app.screen("sol_setup").ids.heading.text.startswith("1 \u00b7 Tippe die Helden")
+    assert app.screen("sol_setup").ids.heading.text.startswith("1 \u00b7 Helden reihum")
     for hero in HEROES:
         h.tap(f"hero:{hero}")
     assert h.find("next").caption.endswith("Weiter: die Karten")
