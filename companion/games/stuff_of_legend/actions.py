@@ -50,6 +50,9 @@ from companion.games.stuff_of_legend.state import (
     Vote,
 )
 from companion.i18n import N_
+from companion.i18n import pack_domain
+
+gettext = pack_domain(__file__).gettext  # refusals in the device's language
 
 
 def eligible(s: State) -> tuple[str, ...]:
@@ -58,7 +61,7 @@ def eligible(s: State) -> tuple[str, ...]:
 
 
 def choose_actor(s: State, seat: str) -> State:
-    require(seat in eligible(s), f"{who(s, seat)} has already acted: the others have a chance first (SOL-30)")
+    require(seat in eligible(s), gettext("{who} has already acted: the others have a chance first (SOL-30)").format(who=who(s, seat)))
     s = evolve(s, pending=s.pending[1:])
     s = note(s, Said(N_("{who} performs action {n} of this turn."), who=who(s, seat), n=s.actions + 1))
     return push(s, ActorTurn(seat))
@@ -97,7 +100,7 @@ def _card_in_hand(s: State, seat: str, card: str) -> None:
         require(card in s.hand(seat), f"{who(s, seat)} has no {title(s, card) or 'such card'} in hand: "
                                       f"{hands.held(s, seat)}")
         return
-    require(cat(s).is_card(card, "ACTN"), f"{card} is not an Action card")
+    require(cat(s).is_card(card, "ACTN"), gettext("{x} is not an Action card").format(x=card))
     require(bool(s.hand(seat)), f"{who(s, seat)} has no cards")
     elsewhere = set(s.discard_pile) | {c for _, c in (s.action.cards if s.action else ())}
     require(card not in elsewhere,
@@ -127,7 +130,7 @@ def move(s: State, t: ActorTurn, to: str, discard: str) -> State:
 def hide(s: State, t: ActorTurn, discard: str) -> State:
     """Basic Hide: the Attention Level one division left; not at the left edge (SOL-42)."""
     _no_enemies(s)
-    require(s.attention > 0, "the Attention Level is at the far left of its track: Hide is not possible (SOL-42)")
+    require(s.attention > 0, gettext("the Attention Level is at the far left of its track: Hide is not possible (SOL-42)"))
     _card_in_hand(s, t.seat, discard)
     s = _begin(s, t.seat)
     s = note(s, Said(N_("{who} hides."), who=who(s, t.seat)))
@@ -157,7 +160,7 @@ def needs_of(s: State, card: ActionCard, target: str) -> tuple[str, int]:
 
 def play(s: State, t: ActorTurn, code: str, target: str) -> State:
     """Play an Action card that describes an action, face up (SOL-43, SOL-111)."""
-    require(cat(s).is_card(code, "ACTN"), f"{code!r} is not an Action card")
+    require(cat(s).is_card(code, "ACTN"), gettext("{x} is not an Action card").format(x=repr(code)))
     card = cat(s).action(code)
     require(card.describes_action, f"{card.name} describes no action: it can only be discarded, or boost and "
                                    "assist an action (SOL-111)")
@@ -204,7 +207,7 @@ def add_card(s: State, seat: str, code: str) -> State:
     """Boost or assist: only cards with matching or Wild icons (SOL-70/71)."""
     action = s.action
     assert action is not None
-    require(cat(s).is_card(code, "ACTN"), f"{code!r} is not an Action card: scan the card")
+    require(cat(s).is_card(code, "ACTN"), gettext("{x} is not an Action card: scan the card").format(x=repr(code)))
     card = cat(s).action(code)
     require(card.counts_for(action.skill) > 0,
             f"{card.name} has no {SKILL_NAMES[action.skill]} or Wild icon: it cannot join this action (SOL-70)")
@@ -225,7 +228,7 @@ def add_card(s: State, seat: str, code: str) -> State:
 def ask_help(s: State, c: Contribute) -> State:
     action = s.action
     assert action is not None
-    require(not action.asked, f"{who(s, c.seat)} has already asked for help with this action")
+    require(not action.asked, gettext("{who} has already asked for help with this action").format(who=who(s, c.seat)))
     others = left_of(s, c.seat)
     s = evolve(s, action=evolve(action, asked=True))
     s = note(s, Said(N_("{who} asks the others for help."), who=who(s, c.seat)))
@@ -244,7 +247,7 @@ def volunteer(s: State, h: HelpOffer, yes: bool) -> State:
 
 
 def permit(s: State, p: Permission, helper: str, yes: bool) -> State:
-    require(helper == p.helper, f"{who(s, p.helper)} is the one waiting for an answer")
+    require(helper == p.helper, gettext("{who} is the one waiting for an answer").format(who=who(s, p.helper)))
     action = s.action
     assert action is not None
     s = evolve(s, pending=s.pending[1:])
@@ -322,7 +325,7 @@ def _card_effect(s: State, action: Action, card: ActionCard, icons: int) -> tupl
 
 def designate(s: State, d: Designate, space: str) -> State:
     w = world(s)
-    require(w.has(space), f"no space {space!r}")
+    require(w.has(space), gettext("no space {x}").format(x=repr(space)))
     if d.how == "move":
         require(space in w.neighbours(s.party, s.bridge),
                 f"{where(s, space)} is not joined to the party's space: {_trails(s)}")
@@ -360,7 +363,7 @@ def cleanup(s: State) -> State:
 # ---------------------------------------------------------------- votes
 
 def cast(s: State, v: Vote, seat: str, choice: str) -> State:
-    require(seat == v.voter, f"it is {who(s, v.voter)}'s vote")
+    require(seat == v.voter, gettext("it is {who}'s vote").format(who=who(s, v.voter)))
     options = ("for", "against") if v.ballot == "for_against" else v.candidates
     require(choice in options, f"the vote is {' or '.join(options)}, not {choice!r}")
     v = evolve(v, cast=v.cast + ((seat, choice),))
@@ -432,15 +435,15 @@ def outcome(s: State, v: Vote, choice: str) -> State:
 
 
 def call_ally(s: State, seat: str, ally: str, ability: int) -> State:
-    require(ally in s.allies, f"{title(s, ally)} is not an Ally beside the board")
-    require(ability in (1, 2), "an Ally has abilities 1 and 2")
-    require((ally, seat) not in s.ally_barred, f"the vote refused {title(s, ally)} to {who(s, seat)} this turn")
+    require(ally in s.allies, gettext("{card} is not an Ally beside the board").format(card=title(s, ally)))
+    require(ability in (1, 2), gettext("an Ally has abilities 1 and 2"))
+    require((ally, seat) not in s.ally_barred, gettext("the vote refused {card} to {who} this turn").format(card=title(s, ally), who=who(s, seat)))
     s = note(s, Said(N_("{who} asks to use {card}'s ability {n}: everyone votes For or Against."), who=who(s, seat), card=title(s, ally), n=ability))
     return push(s, Vote("ally", "for_against", vote_order(s), subject=ally, by=seat, detail=ability))
 
 
 def call_throw_away(s: State, seat: str) -> State:
     require(bool(s.hand(seat)), f"{who(s, seat)} has no cards to throw away")
-    require(seat not in s.refused, f"the vote said Against: {who(s, seat)} cannot ask again until next turn (SOL-80)")
+    require(seat not in s.refused, gettext("the vote said Against: {who} cannot ask again until next turn (SOL-80)").format(who=who(s, seat)))
     s = note(s, Said(N_("{who} asks to throw away their hand and draw a new one: everyone votes For or Against."), who=who(s, seat)))
     return push(s, Vote("throw_away", "for_against", vote_order(s), subject=seat, by=seat))

@@ -40,6 +40,9 @@ from companion.games.stuff_of_legend.state import (
     StateNumber,
 )
 from companion.i18n import N_
+from companion.i18n import pack_domain
+
+gettext = pack_domain(__file__).gettext  # refusals in the device's language
 
 EXIT_NUMBERS = tuple(range(1, 8))
 
@@ -79,10 +82,10 @@ def reveal_location(s: State, r: RevealLocations, space: str, code: str | None) 
     slot = cards_at(s, space).location
     assert slot is not None
     if s.options.board_cards == "digital":
-        require(code is None, "the device holds the board's cards: it turns this one up itself")
+        require(code is None, gettext("the device holds the board's cards: it turns this one up itself"))
         code = slot.code
     else:
-        require(code is not None, f"scan the Location card in {where(s, space)}")
+        require(code is not None, gettext("scan the Location card in {space}").format(space=where(s, space)))
         assert code is not None
         require(code in possible_locations(s, slot.colour), not_face_down(s, code, "LOCN", slot.colour, space))
     card = cat(s).location(code)
@@ -164,7 +167,7 @@ def reveal_encounters(s: State, r: RevealEncounters, code: str | None) -> State:
         for i in down:
             slots[i] = evolve(slots[i], up=True)
     else:
-        require(code is not None, f"scan the Encounter card in {where(s, r.space)}")
+        require(code is not None, gettext("scan the Encounter card in {space}").format(space=where(s, r.space)))
         assert code is not None
         i = down[0]
         require(code in possible_encounters(s, slots[i].colour),
@@ -225,7 +228,7 @@ def resolve_encounter(s: State, r: ResolveEncounters, code: str) -> State:
 def place_bridge(s: State, p: PlaceBridge, a: str, b: str) -> State:
     pair = next((x for x in p.choices if set(x) == {a, b}), None)
     choices = ", ".join(f"{where(s, x)}-{where(s, y)}" for x, y in p.choices)
-    require(pair is not None, f"the Rope Bridge goes straight across the canyon: one of {choices}")
+    require(pair is not None, gettext("the Rope Bridge goes straight across the canyon: one of {x}").format(x=choices))
     assert pair is not None
     s = evolve(s, bridge=pair, pending=s.pending[1:])
     s = note(s, Said(N_("Place the Rope Bridge between {space} and {space2}."), space=where(s, pair[0]), space2=where(s, pair[1])))
@@ -273,7 +276,7 @@ def peekable(s: State, seen: tuple[str, ...] = ()) -> tuple[str, ...]:
 
 
 def scout_look(s: State, p: ScoutPeek, ref: str) -> State:
-    require(ref in peekable(s, p.seen), f"{ref} is not a face-down card {who(s, p.seat)} may look at")
+    require(ref in peekable(s, p.seen), gettext("{x} is not a face-down card {who} may look at").format(x=ref, who=who(s, p.seat)))
     slot = slot_at(s, ref)
     assert slot is not None
     s = evolve(s, pending=s.pending[1:])
@@ -364,7 +367,7 @@ def exit_scanned(s: State, p: ScanExit, code: str) -> State:
 
 
 def state_number(s: State, p: StateNumber, number: int) -> State:
-    require(number in EXIT_NUMBERS, f"an Exit token shows 1 to 7, not {number!r}")
+    require(number in EXIT_NUMBERS, gettext("an Exit token shows 1 to 7, not {x}").format(x=repr(number)))
     i = exit_index(s, p.exit)
     s = evolve(s, stated=s.stated + (Stated(p.seat, p.exit, number, s.exit_epochs[i]),), pending=s.pending[1:])
     return note(s, Said(N_("{who} says the Exit token of {space} shows {n}."), who=who(s, p.seat), space=where(s, p.exit), n=number))
@@ -377,7 +380,7 @@ def accidental_reveal(s: State, exit: str, number: int) -> State:
     peekers = tuple(dict.fromkeys(p.seat for p in s.peeks if p.exit == exit))
     epochs = s.exit_epochs[:i] + (s.exit_epochs[i] + 1,) + s.exit_epochs[i + 1:]
     if s.options.exits == "digital":
-        require(number in (0, s.exits[i]), "the device holds the Exit tokens: give 0 and it tells the number")
+        require(number in (0, s.exits[i]), gettext("the device holds the Exit tokens: give 0 and it tells the number"))
         seen = s.exits[i]
         pool = tuple(sorted(s.box + (seen,)))
         k, rng = s.rng.below(len(pool))
@@ -392,7 +395,7 @@ def accidental_reveal(s: State, exit: str, number: int) -> State:
             s = note(s, Said(N_("{heroes}: look at your private exit screen again."),
                              heroes=", ".join(who(s, p) for p in peekers)))
         return s
-    require(number in EXIT_NUMBERS, f"an Exit token shows 1 to 7, not {number!r}")
+    require(number in EXIT_NUMBERS, gettext("an Exit token shows 1 to 7, not {x}").format(x=repr(number)))
     s = evolve(s, exits=s.exits[:i] + (0,) + s.exits[i + 1:], exit_epochs=epochs, exposed=s.exposed + ((exit, number),))
     s = note(s, Said(N_("The Exit token of {space} was seen by all: it showed {n}. Shuffle it face down with the "
                         "tokens in the box and place one of them there at random."), space=where(s, exit), n=number))

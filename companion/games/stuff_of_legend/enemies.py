@@ -19,6 +19,9 @@ from companion.games.stuff_of_legend.common import (
 )
 from companion.games.stuff_of_legend.state import RunEffects, State
 from companion.i18n import N_
+from companion.i18n import pack_domain
+
+gettext = pack_domain(__file__).gettext  # refusals in the device's language
 
 
 def snapshot(s: State) -> tuple[str, ...]:
@@ -74,7 +77,7 @@ def describe(s: State, enemy: str) -> str:
 
 
 def activate(s: State, enemy: str, to: str) -> State:
-    require(enemy in s.activations, f"{enemy!r} is not an enemy still to activate this phase")
+    require(enemy in s.activations, gettext("{x} is not an enemy still to activate this phase").format(x=repr(enemy)))
     options = routes(s, enemy)
     to = to or options[0]
     require(to in options, f"{describe(s, enemy)} must move to a space closer to the party: "

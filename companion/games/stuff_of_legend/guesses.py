@@ -16,24 +16,26 @@ def _colour(colour: str) -> str:
 
 DATA = Path(__file__).resolve().parent / "data"
 
+# The questions and group titles are marked for the catalog (N_): the Check your box screen
+# (companion/ui/screens/box.py) shows them, through `pack_text` once it translates them.
 FILES = (
     GuessedFile("world.toml", "world", "the map", DATA / "world.toml",
                 "companion.games.stuff_of_legend.world:world_text", context="companion.games.stuff_of_legend.guesses:concerns", guesses=(
-                    Guess("spaces[id=*].name", "the name of the space", "text", "Space names"),
-                    Guess("spaces[id=*].colour", "the colour of the space {name}", "text", "Space colours"),
-                    Guess("spaces[id=*].plus", "does {name} show a +", "yes/no", "+ spaces"),
-                    Guess("spaces[id=*].soldier", "does {name} show a toy soldier", "yes/no", "Toy soldier spaces"),
-                    Guess("trails[*].colour", "the colour of the trail", "text", "Trail colours"),
-                    Guess("time.divisions[*].mark", "the mark of Time division {n}", "text", "Time track marks"),
+                    Guess("spaces[id=*].name", N_("the name of the space"), "text", N_("Space names")),
+                    Guess("spaces[id=*].colour", N_("the colour of the space {name}"), "text", N_("Space colours")),
+                    Guess("spaces[id=*].plus", N_("does {name} show a +"), "yes/no", N_("+ spaces")),
+                    Guess("spaces[id=*].soldier", N_("does {name} show a toy soldier"), "yes/no", N_("Toy soldier spaces")),
+                    Guess("trails[*].colour", N_("the colour of the trail"), "text", N_("Trail colours")),
+                    Guess("time.divisions[*].mark", N_("the mark of Time division {n}"), "text", N_("Time track marks")),
                 )),
     GuessedFile("cards.toml", "cards", "the cards", DATA / "cards.toml",
                 "companion.games.stuff_of_legend.catalogue:catalogue_text", context="companion.games.stuff_of_legend.guesses:concerns", guesses=(
-                    Guess("location[code=*].title", "the title of the Location card", "text", "Location titles"),
-                    Guess("location[code=*].colour", "the colour of the Location {title}", "text", "Location colours"),
-                    Guess("action[code=*].title", "the title of the Action card", "text", "Action titles"),
-                    Guess("boogeyman[code=*].title", "the title of the Boogeyman card", "text", "Boogeyman card titles"),
-                    Guess("loyalty[code=*].title", "the title of the Loyalty card", "text", "Loyalty card titles"),
-                    Guess("encounter[code=*].title", "the title of the Encounter card", "text", "Encounter titles"),
+                    Guess("location[code=*].title", N_("the title of the Location card"), "text", N_("Location titles")),
+                    Guess("location[code=*].colour", N_("the colour of the Location {title}"), "text", N_("Location colours")),
+                    Guess("action[code=*].title", N_("the title of the Action card"), "text", N_("Action titles")),
+                    Guess("boogeyman[code=*].title", N_("the title of the Boogeyman card"), "text", N_("Boogeyman card titles")),
+                    Guess("loyalty[code=*].title", N_("the title of the Loyalty card"), "text", N_("Loyalty card titles")),
+                    Guess("encounter[code=*].title", N_("the title of the Encounter card"), "text", N_("Encounter titles")),
                 )),
 )
 

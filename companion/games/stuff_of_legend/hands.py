@@ -36,6 +36,9 @@ from companion.games.stuff_of_legend.state import (
     WrapWound,
 )
 from companion.i18n import N_
+from companion.i18n import pack_domain
+
+gettext = pack_domain(__file__).gettext  # refusals in the device's language
 
 
 # A Boogeyman card's type as a notice names it (shown through _()).
@@ -194,11 +197,11 @@ def _not_in_boogeyman_deck(s: State, code: str) -> str:
 def boogeyman_card(s: State, d: BoogeymanDraw, code: str | None) -> State:
     """Draw (device) or scan (physical) the Boogeyman card and resolve it publicly (SOL-85..90)."""
     if s.options.boogeyman_deck == "digital":
-        require(code is None, "the device holds the Boogeyman deck: it draws the card itself")
+        require(code is None, gettext("the device holds the Boogeyman deck: it draws the card itself"))
         code = s.boogeyman_pile[0]
         pile = s.boogeyman_pile[1:]
     else:
-        require(code is not None, "scan the Boogeyman card that was drawn")
+        require(code is not None, gettext("scan the Boogeyman card that was drawn"))
         assert code is not None
         require(code in s.boogeyman_pile, _not_in_boogeyman_deck(s, code))
         pile = tuple(c for c in s.boogeyman_pile if c != code)

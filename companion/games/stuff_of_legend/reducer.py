@@ -46,6 +46,9 @@ from companion.games.stuff_of_legend.state import (
     WoundTaker,
 )
 from companion.i18n import N_
+from companion.i18n import pack_domain
+
+gettext = pack_domain(__file__).gettext  # refusals in the device's language
 
 CALM = (ChooseActor, ActorTurn, Contribute, Activate)  # where table events may come in
 
@@ -63,19 +66,19 @@ def _actor(head: Pending | None) -> str:
 
 def _by(s: State, head: Pending, seat: str) -> None:
     seat_ok(s, seat)
-    require(seat == _actor(head), f"it is {who(s, _actor(head))}'s decision, not {who(s, seat)}'s")
+    require(seat == _actor(head), gettext("it is {who}'s decision, not {who2}'s").format(who=who(s, _actor(head)), who2=who(s, seat)))
 
 
 def _dispatch(s: State, inp: I.Input) -> State:
     head = s.head
-    require(head is not None, "the device is not waiting for anything")
+    require(head is not None, gettext("the device is not waiting for anything"))
     assert head is not None
     if isinstance(inp, I.Rifle) and not isinstance(head, AskRifle):
-        require(isinstance(head, CALM), "hand the Colonel's Rifle over between decisions")
+        require(isinstance(head, CALM), gettext("hand the Colonel's Rifle over between decisions"))
         seat_ok(s, inp.seat)
         return _rifle(s, inp.seat)
     if isinstance(inp, I.AccidentalReveal):
-        require(isinstance(head, CALM), "report an accidentally revealed Exit token between decisions")
+        require(isinstance(head, CALM), gettext("report an accidentally revealed Exit token between decisions"))
         return board.accidental_reveal(s, inp.exit, inp.number)
     if isinstance(inp, I.ThrowAway):
         require(isinstance(head, CALM) and s.phase in ("actions", "enemies"),
@@ -83,7 +86,7 @@ def _dispatch(s: State, inp: I.Input) -> State:
         seat_ok(s, inp.seat)
         return actions.call_throw_away(s, inp.seat)
     handler = _HANDLERS.get(type(head))
-    require(handler is not None, "the device is not waiting for an input now")
+    require(handler is not None, gettext("the device is not waiting for an input now"))
     assert handler is not None
     return handler(s, head, inp)
 
@@ -275,7 +278,7 @@ def _resolve_encounter(s: State, h: ResolveEncounters, inp: I.Input) -> State:
 def _coin(s: State, h: Coin, inp: I.Input) -> State:
     if not isinstance(inp, I.CoinFlip):
         raise _wrong(s, h, inp)
-    require(inp.face in (None, "boy", "boogeyman"), f"the coin shows boy or boogeyman, not {inp.face!r}")
+    require(inp.face in (None, "boy", "boogeyman"), gettext("the coin shows boy or boogeyman, not {x}").format(x=repr(inp.face)))
     return hands.flip(s, h, inp.face)
 
 
@@ -320,7 +323,7 @@ def _scan_loyalty(s: State, h: ScanLoyalty, inp: I.Input) -> State:
     if not isinstance(inp, I.LoyaltyShown):
         raise _wrong(s, h, inp)
     _by(s, h, inp.seat)
-    require(cat(s).is_card(inp.code, "LOYL"), f"{inp.code!r} is not a Loyalty card")
+    require(cat(s).is_card(inp.code, "LOYL"), gettext("{x} is not a Loyalty card").format(x=repr(inp.code)))
     require(inp.code not in s.loyalty, f"{title(s, inp.code)} was already shown by another player: the box has "
                                        f"one of each Loyalty card")
     loyalty = tuple(str(x) for x in set_seat(s.loyalty, s.index(inp.seat), inp.code))
