@@ -123,16 +123,19 @@ def not_face_down(s: State, code: str, deck: str, colour: str, space: str) -> st
     kind = DECK_NAMES[deck]
     if not cat(s).is_card(code, deck):
         known = cat(s).title(code)
-        return (f"{known} is not a {kind} card" if known != code
-                else f"that card is not one of the {kind} cards the companion knows")
+        if known != code:
+            return gettext("{card} is not a {kind} card").format(card=known, kind=gettext(kind))
+        return gettext("that card is not one of the {kind} cards the companion knows").format(kind=gettext(kind))
     name = title(s, code)
     already = whereabouts(s, code)
     if already:
-        return f"{name} is already {already}: the box has one {name}, so it cannot also be in {where(s, space)}"
+        return gettext("{card} is already {where}: the box has one {card}, so it cannot also be in {space}").format(
+            card=name, where=already, space=where(s, space))
     got = cat(s).location(code).colour if deck == "LOCN" else cat(s).encounter(code).colour
     if got != colour:
-        return f"{name} is a {got} {kind} card; the one in {where(s, space)} has a {colour} back"
-    return f"{name} is not one of the {kind} cards in play at this table"
+        return gettext("{card} is a {colour} {kind} card; the one in {space} has a {back} back").format(
+            card=name, colour=gettext(got), kind=gettext(kind), space=where(s, space), back=gettext(colour))
+    return gettext("{card} is not one of the {kind} cards in play at this table").format(card=name, kind=gettext(kind))
 
 
 def whereabouts(s: State, code: str) -> str:
@@ -140,9 +143,9 @@ def whereabouts(s: State, code: str) -> str:
     for i, sc in enumerate(s.board):
         space = where(s, world(s).ids[i])
         if sc.location is not None and sc.location.code == code and sc.location.up:
-            return f"face up in {space}"
+            return gettext("face up in {space}").format(space=space)
         if any(e.code == code and e.up for e in sc.encounters):
-            return f"face up in {space}"
+            return gettext("face up in {space}").format(space=space)
     for c, at in s.leaders:
         if c == code:
             return f"a Leader beside the board, its marker in {where(s, at)}"
@@ -347,7 +350,7 @@ def peek(s: State, seat: str, exit: str) -> State:
 def scanned_number(s: State, code: str) -> int:
     head, _, nn = code.rpartition(":")
     require(head == "SOL:EXIT" and nn.isdigit() and 1 <= int(nn) <= 7,
-            f"{code!r} is not an Exit token's sticker (SOL:EXIT:01 to SOL:EXIT:07)")
+            gettext("{code} is not an Exit token's sticker (SOL:EXIT:01 to SOL:EXIT:07)").format(code=repr(code)))
     return int(nn)
 
 
@@ -355,8 +358,8 @@ def exit_scanned(s: State, p: ScanExit, code: str) -> State:
     n = scanned_number(s, code)
     i = exit_index(s, p.exit)
     others = {v for k, v in enumerate(s.exits) if k != i and v}
-    require(n not in others, f"that sticker is not the token in {where(s, p.exit)}: scan that token again, "
-                             "without showing it")  # no number: a seat must not learn another's token
+    require(n not in others, gettext("that sticker is not the token in {space}: scan that token again, without "
+                                     "showing it").format(space=where(s, p.exit)))  # no number: a seat must not learn another's token
     s = evolve(s, exits=s.exits[:i] + (n,) + s.exits[i + 1:], pending=s.pending[1:])
     if p.why == "end":
         return note(s, Said(N_("{space}: Exit token {n}."), space=where(s, p.exit), n=n))

@@ -183,15 +183,21 @@ def _not_in_boogeyman_deck(s: State, code: str) -> str:
     """Why a scanned card is not the Boogeyman card drawn, by its title and where it is (issue 26)."""
     if not cat(s).is_card(code, "BOOG"):
         known = title(s, code)
-        return (f"{known} is not a Boogeyman card" if known != code
-                else "that card is not one of the Boogeyman cards the companion knows")
+        if known != code:
+            return gettext("{card} is not a Boogeyman card").format(card=known)
+        return gettext("that card is not one of the Boogeyman cards the companion knows")
     name = title(s, code)
     holder = next((x for x, held in zip(s.seats, s.held) if code in held), None)
-    where = (f"held by {who(s, holder)}" if holder is not None
-             else "on the Sinister Games spot" if s.sinister == code
-             else "out of the game" if code in s.removed
-             else "drawn already")
-    return f"{name} is already {where}: the box has one {name}, so it is not the card drawn now"
+    if holder is not None:
+        where = gettext("held by {who}").format(who=who(s, holder))
+    elif s.sinister == code:
+        where = gettext("on the Sinister Games spot")
+    elif code in s.removed:
+        where = gettext("out of the game")
+    else:
+        where = gettext("drawn already")
+    return gettext("{card} is already {where}: the box has one {card}, so it is not the card drawn now").format(
+        card=name, where=where)
 
 
 def boogeyman_card(s: State, d: BoogeymanDraw, code: str | None) -> State:
