@@ -7,6 +7,7 @@ from __future__ import annotations
 from companion.core.evolve import evolve
 from companion.games.stuff_of_legend import effects
 from companion.games.stuff_of_legend.common import (
+    Said,
     cards_at,
     cat,
     effect_tuples,
@@ -38,6 +39,10 @@ from companion.games.stuff_of_legend.state import (
     Stated,
     StateNumber,
 )
+from companion.i18n import N_
+from companion.i18n import pack_domain
+
+gettext = pack_domain(__file__).gettext  # refusals in the device's language
 
 EXIT_NUMBERS = tuple(range(1, 8))
 
@@ -46,9 +51,9 @@ def move_party(s: State, to: str, actor: str, along_trail: bool) -> State:
     """The party moves; a red or green trail changes the Attention Level at once (SOL-45)."""
     trail = world(s).trail(s.party, to) if along_trail else None
     s = evolve(s, party=to)
-    s = note(s, f"Move the Hero Party marker to {where(s, to)}.")
+    s = note(s, Said(N_("Move the Hero Party marker to {space}."), space=where(s, to)))
     if trail is not None and trail.attention and not world(s).space(to).exit:
-        s = note(s, f"A {'noisy red' if trail.attention > 0 else 'quiet green'} trail.")
+        s = note(s, Said(N_("A noisy red trail.") if trail.attention > 0 else N_("A quiet green trail.")))
         s = effects.attention(s, trail.attention)
     return push(s, Enter(to, actor, transported=not along_trail))
 
@@ -77,10 +82,10 @@ def reveal_location(s: State, r: RevealLocations, space: str, code: str | None) 
     slot = cards_at(s, space).location
     assert slot is not None
     if s.options.board_cards == "digital":
-        require(code is None, "the device holds the board's cards: it turns this one up itself")
+        require(code is None, gettext("the device holds the board's cards: it turns this one up itself"))
         code = slot.code
     else:
-        require(code is not None, f"scan the Location card in {where(s, space)}")
+        require(code is not None, gettext("scan the Location card in {space}").format(space=where(s, space)))
         assert code is not None
         require(code in possible_locations(s, slot.colour), not_face_down(s, code, "LOCN", slot.colour, space))
     card = cat(s).location(code)
@@ -90,7 +95,8 @@ def reveal_location(s: State, r: RevealLocations, space: str, code: str | None) 
     s = set_cards(s, space, evolve(here, location=Slot(code, slot.colour, True) if card.lasting else None))
     if not card.lasting and s.options.rules_version >= 2:
         s = evolve(s, removed=s.removed + (code,))  # discarded: the box has one of each (version 2)
-    s = note(s, f"{where(s, space)} is {card.title}" + ("." if card.lasting else ": resolve it, then discard it."))
+    s = note(s, Said(N_("{space} is {card}.") if card.lasting else N_("{space} is {card}: resolve it, then discard it."),
+                     space=where(s, space), card=card.title))
     todo: list[Pending] = [RunEffects(code, r.actor, effect_tuples(card.reveal), here=space)] if card.reveal else []
     if rest:
         todo.append(evolve(r, spaces=rest))
@@ -117,16 +123,19 @@ def not_face_down(s: State, code: str, deck: str, colour: str, space: str) -> st
     kind = DECK_NAMES[deck]
     if not cat(s).is_card(code, deck):
         known = cat(s).title(code)
-        return (f"{known} is not a {kind} card" if known != code
-                else f"that card is not one of the {kind} cards the companion knows")
+        if known != code:
+            return gettext("{card} is not a {kind} card").format(card=known, kind=gettext(kind))
+        return gettext("that card is not one of the {kind} cards the companion knows").format(kind=gettext(kind))
     name = title(s, code)
     already = whereabouts(s, code)
     if already:
-        return f"{name} is already {already}: the box has one {name}, so it cannot also be in {where(s, space)}"
+        return gettext("{card} is already {where}: the box has one {card}, so it cannot also be in {space}").format(
+            card=name, where=already, space=where(s, space))
     got = cat(s).location(code).colour if deck == "LOCN" else cat(s).encounter(code).colour
     if got != colour:
-        return f"{name} is a {got} {kind} card; the one in {where(s, space)} has a {colour} back"
-    return f"{name} is not one of the {kind} cards in play at this table"
+        return gettext("{card} is a {colour} {kind} card; the one in {space} has a {back} back").format(
+            card=name, colour=gettext(got), kind=gettext(kind), space=where(s, space), back=gettext(colour))
+    return gettext("{card} is not one of the {kind} cards in play at this table").format(card=name, kind=gettext(kind))
 
 
 def whereabouts(s: State, code: str) -> str:
@@ -134,9 +143,9 @@ def whereabouts(s: State, code: str) -> str:
     for i, sc in enumerate(s.board):
         space = where(s, world(s).ids[i])
         if sc.location is not None and sc.location.code == code and sc.location.up:
-            return f"face up in {space}"
+            return gettext("face up in {space}").format(space=space)
         if any(e.code == code and e.up for e in sc.encounters):
-            return f"face up in {space}"
+            return gettext("face up in {space}").format(space=space)
     for c, at in s.leaders:
         if c == code:
             return f"a Leader beside the board, its marker in {where(s, at)}"
@@ -161,7 +170,7 @@ def reveal_encounters(s: State, r: RevealEncounters, code: str | None) -> State:
         for i in down:
             slots[i] = evolve(slots[i], up=True)
     else:
-        require(code is not None, f"scan the Encounter card in {where(s, r.space)}")
+        require(code is not None, gettext("scan the Encounter card in {space}").format(space=where(s, r.space)))
         assert code is not None
         i = down[0]
         require(code in possible_encounters(s, slots[i].colour),
@@ -169,7 +178,7 @@ def reveal_encounters(s: State, r: RevealEncounters, code: str | None) -> State:
         slots[i] = Slot(code, slots[i].colour, True)
         shown = [code]
     s = set_cards(s, r.space, evolve(here, encounters=tuple(slots)))
-    s = note(s, *(f"Encounter in {where(s, r.space)}: {title(s, c)}." for c in shown))
+    s = note(s, *(Said(N_("Encounter in {space}: {card}."), space=where(s, r.space), card=title(s, c)) for c in shown))
     if len(down) > len(shown):
         return s  # more to scan
     s = evolve(s, pending=s.pending[1:])
@@ -203,29 +212,29 @@ def resolve_encounter(s: State, r: ResolveEncounters, code: str) -> State:
     todo = [evolve(r, codes=rest)] if rest else []
     here = cards_at(s, r.space)
     if card.kind == "quest":
-        s = note(s, f"The Quest {card.title} stays here: any hero here may attempt it as an action.")
+        s = note(s, Said(N_("The Quest {card} stays here: any hero here may attempt it as an action."), card=card.title))
         return push(s, *todo)
     s = set_cards(s, r.space, evolve(here, encounters=tuple(e for e in here.encounters if e.code != code)))
     if card.kind == "army":
         s = evolve(s, removed=s.removed + (code,))
-        s = note(s, f"{card.title}: resolve it, then discard the card.")
+        s = note(s, Said(N_("{card}: resolve it, then discard the card."), card=card.title))
         return push(s, RunEffects(code, r.actor, effect_tuples(card.effects), here=r.space), *todo)
     if card.kind == "leader":
         s = evolve(s, leaders=s.leaders + ((code, r.space),))
-        s = note(s, f"{card.title} is a Leader: put its card beside the board and its marker in {where(s, r.space)}.")
+        s = note(s, Said(N_("{card} is a Leader: put its card beside the board and its marker in {space}."), card=card.title, space=where(s, r.space)))
         return push(s, *todo)
     s = evolve(s, allies=s.allies + (code,))
-    s = note(s, f"{card.title} joins as an Ally: put the card face up beside the board.")
+    s = note(s, Said(N_("{card} joins as an Ally: put the card face up beside the board."), card=card.title))
     return push(s, *todo)
 
 
 def place_bridge(s: State, p: PlaceBridge, a: str, b: str) -> State:
     pair = next((x for x in p.choices if set(x) == {a, b}), None)
     choices = ", ".join(f"{where(s, x)}-{where(s, y)}" for x, y in p.choices)
-    require(pair is not None, f"the Rope Bridge goes straight across the canyon: one of {choices}")
+    require(pair is not None, gettext("the Rope Bridge goes straight across the canyon: one of {x}").format(x=choices))
     assert pair is not None
     s = evolve(s, bridge=pair, pending=s.pending[1:])
-    s = note(s, f"Place the Rope Bridge between {where(s, pair[0])} and {where(s, pair[1])}.")
+    s = note(s, Said(N_("Place the Rope Bridge between {space} and {space2}."), space=where(s, pair[0]), space2=where(s, pair[1])))
     if effects.face_down_location(s, pair[1]):
         return push(s, RevealLocations((pair[1],)))
     return s
@@ -270,13 +279,13 @@ def peekable(s: State, seen: tuple[str, ...] = ()) -> tuple[str, ...]:
 
 
 def scout_look(s: State, p: ScoutPeek, ref: str) -> State:
-    require(ref in peekable(s, p.seen), f"{ref} is not a face-down card {who(s, p.seat)} may look at")
+    require(ref in peekable(s, p.seen), gettext("{x} is not a face-down card {who} may look at").format(x=ref, who=who(s, p.seat)))
     slot = slot_at(s, ref)
     assert slot is not None
     s = evolve(s, pending=s.pending[1:])
     space, which = parse_slot(s, ref)
-    what = "Location" if which < 0 else "Encounter"
-    s = note(s, f"{who(s, p.seat)} looks at the {what} card in {where(s, space)}, without showing it.")
+    what = N_("Location") if which < 0 else N_("Encounter")
+    s = note(s, Said(N_("{who} looks at the {n} card in {space}, without showing it."), who=who(s, p.seat), n=Said(what), space=where(s, space)))
     if slot.code:
         s = evolve(s, board_seen=s.board_seen + ((p.seat, slot.code),))
     if p.left > 1 and peekable(s, p.seen + (ref,)):
@@ -305,14 +314,14 @@ def swappable(s: State) -> tuple[tuple[str, str], ...]:
 def scout_swap(s: State, seat: str, a: str, b: str) -> State:
     s = evolve(s, pending=s.pending[1:])
     if not a and not b:
-        return note(s, f"{who(s, seat)} swaps no Encounter cards.")
+        return note(s, Said(N_("{who} swaps no Encounter cards."), who=who(s, seat)))
     require((a, b) in swappable(s) or (b, a) in swappable(s),
             f"{a} and {b} are not two face-down adjacent Encounter cards that may be swapped")
     (sa, ia), (sb, ib) = parse_slot(s, a), parse_slot(s, b)
     ca, cb = cards_at(s, sa).encounters[ia], cards_at(s, sb).encounters[ib]
     s = _set_encounter(s, sa, ia, cb)
     s = _set_encounter(s, sb, ib, ca)
-    return note(s, f"{who(s, seat)} swaps an Encounter card of {where(s, sa)} with one of {where(s, sb)}.")
+    return note(s, Said(N_("{who} swaps an Encounter card of {space} with one of {space2}."), who=who(s, seat), space=where(s, sa), space2=where(s, sb)))
 
 
 def _set_encounter(s: State, space: str, i: int, slot: Slot) -> State:
@@ -331,7 +340,7 @@ def exit_index(s: State, exit: str) -> int:
 def peek(s: State, seat: str, exit: str) -> State:
     """A private look at an Exit token; the peeker then states a number (SOL-64)."""
     i = exit_index(s, exit)
-    s = note(s, f"{who(s, seat)} peeks at the Exit token of {where(s, exit)}, in secret.")
+    s = note(s, Said(N_("{who} peeks at the Exit token of {space}, in secret."), who=who(s, seat), space=where(s, exit)))
     if s.exits[i] == 0:
         return push(s, ScanExit(seat, exit, "peek"))  # a physical token: its sticker is read unseen
     s = evolve(s, peeks=s.peeks + (Peek(seat, exit, s.exits[i], s.exit_epochs[i]),))
@@ -341,7 +350,7 @@ def peek(s: State, seat: str, exit: str) -> State:
 def scanned_number(s: State, code: str) -> int:
     head, _, nn = code.rpartition(":")
     require(head == "SOL:EXIT" and nn.isdigit() and 1 <= int(nn) <= 7,
-            f"{code!r} is not an Exit token's sticker (SOL:EXIT:01 to SOL:EXIT:07)")
+            gettext("{code} is not an Exit token's sticker (SOL:EXIT:01 to SOL:EXIT:07)").format(code=repr(code)))
     return int(nn)
 
 
@@ -349,11 +358,11 @@ def exit_scanned(s: State, p: ScanExit, code: str) -> State:
     n = scanned_number(s, code)
     i = exit_index(s, p.exit)
     others = {v for k, v in enumerate(s.exits) if k != i and v}
-    require(n not in others, f"that sticker is not the token in {where(s, p.exit)}: scan that token again, "
-                             "without showing it")  # no number: a seat must not learn another's token
+    require(n not in others, gettext("that sticker is not the token in {space}: scan that token again, without "
+                                     "showing it").format(space=where(s, p.exit)))  # no number: a seat must not learn another's token
     s = evolve(s, exits=s.exits[:i] + (n,) + s.exits[i + 1:], pending=s.pending[1:])
     if p.why == "end":
-        return note(s, f"{where(s, p.exit)}: Exit token {n}.")
+        return note(s, Said(N_("{space}: Exit token {n}."), space=where(s, p.exit), n=n))
     s = evolve(s, peeks=s.peeks + (Peek(p.seat, p.exit, n, s.exit_epochs[i]),))
     if p.why == "repeek":
         return s
@@ -361,10 +370,10 @@ def exit_scanned(s: State, p: ScanExit, code: str) -> State:
 
 
 def state_number(s: State, p: StateNumber, number: int) -> State:
-    require(number in EXIT_NUMBERS, f"an Exit token shows 1 to 7, not {number!r}")
+    require(number in EXIT_NUMBERS, gettext("an Exit token shows 1 to 7, not {x}").format(x=repr(number)))
     i = exit_index(s, p.exit)
     s = evolve(s, stated=s.stated + (Stated(p.seat, p.exit, number, s.exit_epochs[i]),), pending=s.pending[1:])
-    return note(s, f"{who(s, p.seat)} says the Exit token of {where(s, p.exit)} shows {number}.")
+    return note(s, Said(N_("{who} says the Exit token of {space} shows {n}."), who=who(s, p.seat), space=where(s, p.exit), n=number))
 
 
 def accidental_reveal(s: State, exit: str, number: int) -> State:
@@ -374,7 +383,7 @@ def accidental_reveal(s: State, exit: str, number: int) -> State:
     peekers = tuple(dict.fromkeys(p.seat for p in s.peeks if p.exit == exit))
     epochs = s.exit_epochs[:i] + (s.exit_epochs[i] + 1,) + s.exit_epochs[i + 1:]
     if s.options.exits == "digital":
-        require(number in (0, s.exits[i]), "the device holds the Exit tokens: give 0 and it tells the number")
+        require(number in (0, s.exits[i]), gettext("the device holds the Exit tokens: give 0 and it tells the number"))
         seen = s.exits[i]
         pool = tuple(sorted(s.box + (seen,)))
         k, rng = s.rng.below(len(pool))
@@ -383,13 +392,14 @@ def accidental_reveal(s: State, exit: str, number: int) -> State:
         s = evolve(s, exits=s.exits[:i] + (new,) + s.exits[i + 1:], box=box, rng=rng, exit_epochs=epochs)
         s = evolve(s, exposed=s.exposed + ((exit, seen),))
         s = evolve(s, peeks=s.peeks + tuple(Peek(p, exit, new, epochs[i]) for p in peekers))
-        s = note(s, f"The Exit token of {where(s, exit)} was seen by all: it showed {seen}. It is shuffled with "
-                    "the three unused tokens and one of them is placed there at random.")
+        s = note(s, Said(N_("The Exit token of {space} was seen by all: it showed {n}. It is shuffled with the three "
+                            "unused tokens and one of them is placed there at random."), space=where(s, exit), n=seen))
         if peekers:
-            s = note(s, f"{', '.join(who(s, p) for p in peekers)}: look at your private exit screen again.")
+            s = note(s, Said(N_("{heroes}: look at your private exit screen again."),
+                             heroes=", ".join(who(s, p) for p in peekers)))
         return s
-    require(number in EXIT_NUMBERS, f"an Exit token shows 1 to 7, not {number!r}")
+    require(number in EXIT_NUMBERS, gettext("an Exit token shows 1 to 7, not {x}").format(x=repr(number)))
     s = evolve(s, exits=s.exits[:i] + (0,) + s.exits[i + 1:], exit_epochs=epochs, exposed=s.exposed + ((exit, number),))
-    s = note(s, f"The Exit token of {where(s, exit)} was seen by all: it showed {number}. Shuffle it face down with "
-                "the tokens in the box and place one of them there at random.")
+    s = note(s, Said(N_("The Exit token of {space} was seen by all: it showed {n}. Shuffle it face down with the "
+                        "tokens in the box and place one of them there at random."), space=where(s, exit), n=number))
     return push(s, *(ScanExit(p, exit, "repeek") for p in peekers))

@@ -10,8 +10,9 @@ from companion.core.evolve import evolve
 from companion.games.stuff_of_legend.catalogue import Catalogue, Effect, Hero, catalogue_for
 from companion.games.stuff_of_legend.state import Pending, SpaceCards, State
 from companion.games.stuff_of_legend.world import World, world_for
+from companion.i18n import N_
 
-SKILL_NAMES = {"talk": "Talk", "fight": "Fight", "scout": "Scout", "wild": "Wild"}
+SKILL_NAMES = {"talk": N_("Talk"), "fight": N_("Fight"), "scout": N_("Scout"), "wild": N_("Wild")}  # shown through _()
 WOUND_DIVISIONS = "ABCDEF"
 
 
@@ -39,6 +40,41 @@ def where(s: State, space: str) -> str:
 
 def title(s: State, code: str) -> str:
     return cat(s).title(code)
+
+
+class Said(str):
+    """A notice as the state keeps it: the English sentence (what the state holds and compares, so
+    apply's results and old journals are as before), with the msgid and fields it was made from, so
+    a screen says it in the device's language (`said_words`). A field may be a Said itself (a word
+    to translate) or a name the components print (kept as it is)."""
+
+    msgid: str
+    fields: dict[str, object]
+
+    def __new__(cls, msgid: str, **fields: object) -> Said:
+        obj = super().__new__(cls, msgid.format(**fields) if fields else msgid)
+        obj.msgid = msgid
+        obj.fields = fields
+        return obj
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_said, (self.msgid, self.fields))
+
+
+def _said(msgid: str, fields: dict[str, object]) -> Said:
+    return Said(msgid, **fields)
+
+
+def said_words(line: object) -> str:
+    """A notice in the device's language (an old state's plain sentence: as it is)."""
+    if not isinstance(line, Said):
+        return str(line)
+    from companion.i18n import pack_domain
+
+    text = pack_domain(__file__).gettext(line.msgid)
+    if not line.fields:
+        return text
+    return text.format(**{k: said_words(v) if isinstance(v, Said) else v for k, v in line.fields.items()})
 
 
 def note(s: State, *messages: str) -> State:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from companion.core.evolve import evolve
 from companion.games.stuff_of_legend import hands
 from companion.games.stuff_of_legend.common import (
+    Said,
     cards_at,
     note,
     push,
@@ -25,6 +26,7 @@ from companion.games.stuff_of_legend.state import (
     RunEffects,
     State,
 )
+from companion.i18n import N_
 
 
 def run(s: State, step: RunEffects) -> State:
@@ -40,13 +42,13 @@ def run(s: State, step: RunEffects) -> State:
 
 def _one(s: State, step: RunEffects, seat: str, name: str, n: int, arg: str) -> State:
     if name == "text":
-        return note(s, f"{title(s, step.source)}: read the card and resolve it by hand.")
+        return note(s, Said(N_("{card}: read the card and resolve it by hand."), card=title(s, step.source)))
     if name == "attention":
         return attention(s, n)
     if name == "boy":
         return hands.move_boy(s, n)
     if name == "wounds":
-        s = note(s, f"{title(s, step.source)}: the party takes {n} wound(s).")
+        s = note(s, Said(N_("{card}: the party takes {n} wound(s)."), card=title(s, step.source), n=n))
         return hands.wounds(s, n)
     if name == "add_army":
         return add_armies(s, step.here if arg == "here" and step.here else s.party, n)
@@ -74,7 +76,7 @@ def _one(s: State, step: RunEffects, seat: str, name: str, n: int, arg: str) -> 
         action = s.action
         for helper in reversed(action.helpers if action else ()):
             s = hands.ask_discard(s, helper, n, "weakness")
-        return note(s, "Pride: each player who assisted discards a card." if action and action.helpers else "")
+        return note(s, Said(N_("Pride: each player who assisted discards a card.")) if action and action.helpers else "")
     return s  # lasting effects (hand_size, range, strength) and extra_cards act where they are read
 
 
@@ -83,12 +85,13 @@ def attention(s: State, n: int) -> State:
     last = world(s).attention.last
     after = max(0, min(last, s.attention + n))
     if after == s.attention:
-        edge = "right" if n > 0 else "left"
-        return note(s, f"The Attention Level is already at the {edge} end of its track: it stays.") if n else s
+        edge = N_("right") if n > 0 else N_("left")
+        return note(s, Said(N_("The Attention Level is already at the {edge} end of its track: it stays."), edge=Said(edge))) if n else s
     values = world(s).attention.values
     s = evolve(s, attention=after)
-    verb = "rises" if n > 0 else "falls"
-    return note(s, f"The Attention Level {verb} to {values[after]} (division {after + 1}).")
+    verb = N_("rises") if n > 0 else N_("falls")
+    return note(s, Said(N_("The Attention Level {verb} to {value} (division {n})."), verb=Said(verb), value=values[after],
+                     n=after + 1))
 
 
 def add_armies(s: State, space: str, n: int) -> State:
@@ -96,23 +99,23 @@ def add_armies(s: State, space: str, n: int) -> State:
     room = s.options.army_supply - len(s.armies)
     k = max(0, min(n, room))
     if k < n:
-        s = note(s, f"The Army supply is empty: {n - k} Army marker(s) cannot be added.")
+        s = note(s, Said(N_("The Army supply is empty: {n} Army marker(s) cannot be added."), n=n - k))
     if not k:
         return s
     s = evolve(s, armies=tuple(sorted(s.armies + (space,) * k)))
-    return note(s, f"{k} Army marker(s) added in {where(s, space)}.")
+    return note(s, Said(N_("{n} Army marker(s) added in {space}."), n=k, space=where(s, space)))
 
 
 def destroy_armies(s: State, n: int) -> State:
     here = s.armies.count(s.party)
     k = min(n, here)
     if not k:
-        return note(s, "There is no Army in the party's space to destroy.")
+        return note(s, Said(N_("There is no Army in the party's space to destroy.")))
     armies = list(s.armies)
     for _ in range(k):
         armies.remove(s.party)
     s = evolve(s, armies=tuple(armies))
-    return note(s, f"{k} Army marker(s) destroyed in {where(s, s.party)}.")
+    return note(s, Said(N_("{n} Army marker(s) destroyed in {space}."), n=k, space=where(s, s.party)))
 
 
 def approach(s: State, leader: str, n: int, route: str) -> State:
@@ -125,12 +128,12 @@ def approach(s: State, leader: str, n: int, route: str) -> State:
     d = dist.get(space)
     if d is None or d <= n:
         require(route == "", f"{title(s, leader)} does not move: the party is {d} space(s) away")
-        return note(s, f"{title(s, leader)} is close enough and does not move.")
+        return note(s, Said(N_("{card} is close enough and does not move."), card=title(s, leader)))
     steps = closer_steps(s, space)
     to = route or steps[0]
     require(to in steps, f"{title(s, leader)} must move to a space closer to the party: {', '.join(steps)}")
     s = evolve(s, leaders=tuple((c, to if c == leader else sp) for c, sp in s.leaders))
-    return note(s, f"{title(s, leader)} moves to {where(s, to)}.")
+    return note(s, Said(N_("{card} moves to {space}."), card=title(s, leader), space=where(s, to)))
 
 
 def closer_steps(s: State, space: str) -> tuple[str, ...]:
@@ -146,23 +149,23 @@ def closer_steps(s: State, space: str) -> tuple[str, ...]:
 def bridge_choices(s: State, here: str) -> State:
     """Golem's Pass: the Rope Bridge goes straight across the canyon (SOL-116, SOL-G17)."""
     if s.bridge is not None:
-        return note(s, "The Rope Bridge is already in place.")
+        return note(s, Said(N_("The Rope Bridge is already in place.")))
     pairs = world(s).bridges
     if s.options.bridge_at_pass and here:
         touching = tuple(p for p in pairs if here in p)
         pairs = touching or pairs
-    s = note(s, "Golem's Pass: place the Rope Bridge across the canyon.")
+    s = note(s, Said(N_("Golem's Pass: place the Rope Bridge across the canyon.")))
     return push(s, PlaceBridge(pairs))
 
 
 def icons(s: State, n: int, skill: str) -> State:
     action = s.action
     if action is None:
-        return note(s, "No action is being performed: the Ally's icons are lost.")
+        return note(s, Said(N_("No action is being performed: the Ally's icons are lost.")))
     if skill not in (action.skill, "wild"):
-        return note(s, f"The Ally's icons do not match this {action.skill} action: they add nothing.")
+        return note(s, Said(N_("The Ally's icons do not match this {n} action: they add nothing."), n=action.skill))
     s = evolve(s, action=evolve(action, extra=action.extra + n))
-    return note(s, f"The Ally adds {n} icon(s) to the action.")
+    return note(s, Said(N_("The Ally adds {n} icon(s) to the action."), n=n))
 
 
 def pass_loyalty(s: State) -> State:
@@ -171,7 +174,7 @@ def pass_loyalty(s: State) -> State:
     new = old[-1:] + old[:-1]
     learnt = tuple((seat, s.seats[(i + 1) % len(s.seats)], code) for i, (seat, code) in enumerate(zip(s.seats, old)))
     s = evolve(s, loyalty=new, loyalty_known=learnt if s.options.loyalty == "digital" else ())
-    return note(s, "Every player passes their Loyalty card to the left, face down.")
+    return note(s, Said(N_("Every player passes their Loyalty card to the left, face down.")))
 
 
 def swap_loyalty(s: State, seat: str, other: str) -> State:
@@ -185,7 +188,7 @@ def swap_loyalty(s: State, seat: str, other: str) -> State:
     known = keep + ((seat, other, s.loyalty[i]), (other, seat, s.loyalty[j])) if s.options.loyalty == "digital" \
         else keep
     s = evolve(s, loyalty=tuple(loy), loyalty_known=known)
-    return note(s, f"{who(s, seat)} and {who(s, other)} swap Loyalty cards.")
+    return note(s, Said(N_("{who} and {who2} swap Loyalty cards."), who=who(s, seat), who2=who(s, other)))
 
 
 def face_down_location(s: State, space: str) -> bool:

@@ -4,8 +4,9 @@ the correct exit (SOL-09), the Loyalty cards revealed and who wins (SOL-06/07/10
 from __future__ import annotations
 
 from companion.core.evolve import evolve
-from companion.games.stuff_of_legend.common import note, side, where, world
+from companion.games.stuff_of_legend.common import Said, note, side, where, world
 from companion.games.stuff_of_legend.state import Finish, Pending, ScanExit, ScanLoyalty, State
+from companion.i18n import N_
 
 
 def correct_exit(values: dict[str, int]) -> str:
@@ -27,8 +28,8 @@ def end_game(s: State, reason: str, exit: str = "") -> State:
     s = evolve(s, phase="end", pending=tuple(steps), action=None, activations=(),
                end="boy_lost" if reason == "boy_lost" else "wrong_exit", end_exit=exit)
     if reason == "boy_lost":
-        return note(s, "The Boy is lost: the game ends at once.")
-    return note(s, f"The party entered {where(s, exit)}: the game ends. Turn all four Exit tokens face up.")
+        return note(s, Said(N_("The Boy is lost: the game ends at once.")))
+    return note(s, Said(N_("The party entered {space}: the game ends. Turn all four Exit tokens face up."), space=where(s, exit)))
 
 
 def finish(s: State) -> State:
@@ -43,10 +44,12 @@ def finish(s: State) -> State:
         winner = "boy" if right == s.end_exit else "boogeyman"
         s = evolve(s, end="correct_exit" if winner == "boy" else "wrong_exit")
         shown = ", ".join(f"{where(s, e)} {v}" for e, v in values.items())
-        s = note(s, f"The Exit tokens: {shown}. The correct exit is {where(s, right)}.")
+        s = note(s, Said(N_("The Exit tokens: {n}. The correct exit is {space}."), n=shown, space=where(s, right)))
     loyal = [seat for seat, code in zip(s.seats, s.loyalty) if side(s, code) == winner]
     whom = "Boy" if winner == "boy" else "Boogeyman"
     s = evolve(s, winner=winner, phase="over")
     if not loyal:
-        return note(s, f"Nobody at the table is loyal to the {whom}: nobody wins.")
-    return note(s, f"The heroes loyal to the {whom} win.")
+        return note(s, Said(N_("Nobody at the table is loyal to the Boy: nobody wins.") if whom == "Boy" else N_(
+            "Nobody at the table is loyal to the Boogeyman: nobody wins.")))
+    return note(s, Said(N_("The heroes loyal to the Boy win.") if whom == "Boy" else N_(
+        "The heroes loyal to the Boogeyman win.")))

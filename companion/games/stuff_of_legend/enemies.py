@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.core.evolve import evolve
 from companion.games.stuff_of_legend import effects, hands
 from companion.games.stuff_of_legend.common import (
+    Said,
     attention_range,
     cat,
     effect_tuples,
@@ -17,6 +18,10 @@ from companion.games.stuff_of_legend.common import (
     world,
 )
 from companion.games.stuff_of_legend.state import RunEffects, State
+from companion.i18n import N_
+from companion.i18n import pack_domain
+
+gettext = pack_domain(__file__).gettext  # refusals in the device's language
 
 
 def snapshot(s: State) -> tuple[str, ...]:
@@ -41,9 +46,12 @@ def start(s: State) -> State:
     s = evolve(s, activations=acts)
     reach = attention_range(s)
     if not acts:
-        return note(s, f"Enemy Activation: no enemy within {reach} space(s) of the party.")
-    return note(s, f"Enemy Activation: {len(acts)} enem{'y' if len(acts) == 1 else 'ies'} within {reach} space(s); "
-                   "activate them one at a time, in any order.")
+        return note(s, Said(N_("Enemy Activation: no enemy within {n} space(s) of the party."), n=reach))
+    if len(acts) == 1:
+        return note(s, Said(N_("Enemy Activation: {n} enemy within {reach} space(s); activate them one at a time, in "
+                               "any order."), n=len(acts), reach=reach))
+    return note(s, Said(N_("Enemy Activation: {n} enemies within {reach} space(s); activate them one at a time, in "
+                           "any order."), n=len(acts), reach=reach))
 
 
 def routes(s: State, enemy: str) -> tuple[str, ...]:
@@ -64,12 +72,12 @@ def routes(s: State, enemy: str) -> tuple[str, ...]:
 def describe(s: State, enemy: str) -> str:
     kind, _, what = enemy.partition(":")
     if kind == "army":
-        return f"the Army in {where(s, what)}"
+        return Said(N_("the Army in {space}"), space=where(s, what))
     return title(s, what)
 
 
 def activate(s: State, enemy: str, to: str) -> State:
-    require(enemy in s.activations, f"{enemy!r} is not an enemy still to activate this phase")
+    require(enemy in s.activations, gettext("{x} is not an enemy still to activate this phase").format(x=repr(enemy)))
     options = routes(s, enemy)
     to = to or options[0]
     require(to in options, f"{describe(s, enemy)} must move to a space closer to the party: "
@@ -80,31 +88,33 @@ def activate(s: State, enemy: str, to: str) -> State:
     kind, _, what = enemy.partition(":")
     if kind == "army":
         if what not in s.armies:
-            return note(s, f"{describe(s, enemy)} is gone.")
+            return note(s, Said(N_("{enemy} is gone."), enemy=describe(s, enemy)))
         if what == s.party:
-            s = note(s, f"{describe(s, enemy)} stays and attacks: the heroes take 1 wound (SOL-97).")
+            s = note(s, Said(N_("{enemy} stays and attacks: the heroes take 1 wound (SOL-97)."), enemy=describe(s, enemy)))
             return hands.wounds(s, 1)
         armies = list(s.armies)
         armies.remove(what)
         s = evolve(s, armies=tuple(sorted(armies + [to])))
-        return note(s, f"Move the Army from {where(s, what)} to {where(s, to)}"
-                       + (": it reaches the party, but deals nothing this phase." if to == s.party else "."))
+        if to == s.party:
+            return note(s, Said(N_("Move the Army from {space} to {space2}: it reaches the party, but deals nothing "
+                                   "this phase."), space=where(s, what), space2=where(s, to)))
+        return note(s, Said(N_("Move the Army from {space} to {space2}."), space=where(s, what), space2=where(s, to)))
     if kind == "leader":
         space = next((sp for c, sp in s.leaders if c == what), "")
         if not space:
-            return note(s, f"{describe(s, enemy)} is gone.")
+            return note(s, Said(N_("{enemy} is gone."), enemy=describe(s, enemy)))
         leader = cat(s).encounter(what)
-        s = note(s, f"{leader.title} activates.")
+        s = note(s, Said(N_("{card} activates."), card=leader.title))
         return push(s, RunEffects(what, s.rifle, effect_tuples(leader.ability), here=space, route=to))
     loc = cat(s).location(what)
     here = next((sid for sid, sc in zip(world(s).ids, s.board) if sc.location and sc.location.code == what), "")
-    s = note(s, f"{loc.title} activates.")
+    s = note(s, Said(N_("{card} activates."), card=loc.title))
     return push(s, RunEffects(what, s.rifle, effect_tuples(loc.ability), here=here))
 
 
 def end_turn(s: State) -> State:
     s = evolve(s, turn=s.turn + 1, actions=0, phase="actions", refused=(), ally_barred=(), activations=())
-    return note(s, f"Turn {s.turn} begins.")
+    return note(s, Said(N_("Turn {n} begins."), n=s.turn))
 
 
 def space_of(s: State, enemy: str) -> str:

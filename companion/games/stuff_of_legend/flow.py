@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.core.errors import CompanionError
 from companion.core.evolve import evolve
 from companion.games.stuff_of_legend import actions, board, effects, enemies, hands
-from companion.games.stuff_of_legend.common import cards_at, note, push, who
+from companion.games.stuff_of_legend.common import Said, cards_at, note, push, who
 from companion.games.stuff_of_legend.ending import finish
 from companion.games.stuff_of_legend.state import (
     ActionDone,
@@ -28,6 +28,7 @@ from companion.games.stuff_of_legend.state import (
     Tainted,
     WrapWound,
 )
+from companion.i18n import N_
 
 STEP_LIMIT = 10_000  # far above any real chain of steps; a loop here is a bug, never a hang
 
@@ -85,7 +86,7 @@ def step(s: State, head: Pending) -> State | None:
     if isinstance(head, ChooseActor):
         can = actions.eligible(s)
         if len(can) == 1:
-            return actions.choose_actor(note(s, f"Only {who(s, can[0])} may act now."), can[0])
+            return actions.choose_actor(note(s, Said(N_("Only {who} may act now."), who=who(s, can[0]))), can[0])
     if isinstance(head, Activate) and not s.activations:
         return evolve(s, pending=s.pending[1:])
     return None
@@ -94,7 +95,7 @@ def step(s: State, head: Pending) -> State | None:
 def idle(s: State) -> State:
     """Nothing waits: the next thing the phase calls for."""
     if s.phase == "setup":
-        return note(evolve(s, phase="actions"), "Turn 1 begins: Phase 1, three actions.")
+        return note(evolve(s, phase="actions"), Said(N_("Turn 1 begins: Phase 1, three actions.")))
     if s.phase == "actions":
         if s.actions >= 3:
             return push(actions.end_of_actions(s), StartEnemies())

@@ -9,97 +9,120 @@ from companion.core.rng import Rng
 from companion.core.table import Table
 from companion.games.stuff_of_legend import inputs as I
 from companion.games.stuff_of_legend import protocol
-from companion.games.stuff_of_legend.common import title, where, who
+from companion.games.stuff_of_legend.common import said_words, title, where, who
 from companion.games.stuff_of_legend.reducer import apply as _apply
 from companion.games.stuff_of_legend.setup import setup as _setup
 from companion.games.stuff_of_legend.state import RULES_VERSIONS, Options, State
+from companion.i18n import pack_domain
+
+_ = pack_domain(__file__).gettext
 
 
 def label(s: State, inp: I.Input) -> str:
-    """A public line for the journal and the undo button: never a hand, a loyalty or a peek."""
+    """A public line for the journal and the undo button: never a hand, a loyalty or a peek (in the
+    device's language of the moment, as the journal keeps it)."""
     def n(x: str) -> str:
         return who(s, x)
 
+    def choice(x: str) -> str:
+        return _(x) if x in ("for", "against") else n(x)
+
     if isinstance(inp, I.Rifle):
-        return f"{n(inp.seat)} holds the Colonel's Rifle"
+        return _("{who} holds the Colonel's Rifle").format(who=n(inp.seat))
     if isinstance(inp, I.ChooseActorInput):
-        return f"{n(inp.seat)} acts"
+        return _("{who} acts").format(who=n(inp.seat))
     if isinstance(inp, I.CallVote):
-        return "A vote was called"
+        return _("A vote was called")
     if isinstance(inp, I.EndActions):
-        return "Phase 1 ended early"
+        return _("Phase 1 ended early")
     if isinstance(inp, I.Cast):
-        return f"{n(inp.seat)} voted {inp.choice if inp.choice in ('for', 'against') else n(inp.choice)}"
+        return _("{who} voted {choice}").format(who=n(inp.seat), choice=choice(inp.choice))
     if isinstance(inp, I.BreakTie):
-        return f"{n(inp.seat)} broke the tie: {inp.choice if inp.choice in ('for', 'against') else n(inp.choice)}"
+        return _("{who} broke the tie: {choice}").format(who=n(inp.seat), choice=choice(inp.choice))
     if isinstance(inp, I.Move):
-        return f"{n(inp.seat)} proposed to Move to {where(s, inp.to)}"
+        return _("{who} proposed to Move to {space}").format(who=n(inp.seat), space=where(s, inp.to))
     if isinstance(inp, I.Hide):
-        return f"{n(inp.seat)} hid"
+        return _("{who} hid").format(who=n(inp.seat))
     if isinstance(inp, I.Skip):
-        return f"{n(inp.seat)} skipped"
+        return _("{who} skipped").format(who=n(inp.seat))
     if isinstance(inp, I.Play):
-        return f"{n(inp.seat)} played {title(s, inp.card)}" + (f" against {title(s, inp.target)}" if inp.target else "")
+        if inp.target:
+            return _("{who} played {card} against {target}").format(who=n(inp.seat), card=title(s, inp.card),
+                                                                    target=title(s, inp.target))
+        return _("{who} played {card}").format(who=n(inp.seat), card=title(s, inp.card))
     if isinstance(inp, I.AttemptQuest):
-        return f"{n(inp.seat)} attempted {title(s, inp.quest)}"
-    if isinstance(inp, (I.Boost, I.Assist)):
-        verb = "boosted" if isinstance(inp, I.Boost) else "assisted"
-        return f"{n(inp.seat)} {verb} with {title(s, inp.card)}"
+        return _("{who} attempted {quest}").format(who=n(inp.seat), quest=title(s, inp.quest))
+    if isinstance(inp, I.Boost):
+        return _("{who} boosted with {card}").format(who=n(inp.seat), card=title(s, inp.card))
+    if isinstance(inp, I.Assist):
+        return _("{who} assisted with {card}").format(who=n(inp.seat), card=title(s, inp.card))
     if isinstance(inp, I.AskHelp):
-        return f"{n(inp.seat)} asked for help"
+        return _("{who} asked for help").format(who=n(inp.seat))
     if isinstance(inp, I.Volunteer):
-        return f"{n(inp.seat)} {'volunteered' if inp.yes else 'did not volunteer'}"
+        return (_("{who} volunteered") if inp.yes else _("{who} did not volunteer")).format(who=n(inp.seat))
     if isinstance(inp, I.Permit):
-        return f"{n(inp.seat)} {'accepted' if inp.yes else 'refused'} {n(inp.helper)}'s help"
+        return (_("{who} accepted {helper}'s help") if inp.yes else _("{who} refused {helper}'s help")).format(
+            who=n(inp.seat), helper=n(inp.helper))
     if isinstance(inp, I.AssistDone):
-        return f"{n(inp.seat)} finished assisting"
+        return _("{who} finished assisting").format(who=n(inp.seat))
     if isinstance(inp, I.ResolveAction):
-        return f"{n(inp.seat)} resolved the action"
+        return _("{who} resolved the action").format(who=n(inp.seat))
     if isinstance(inp, I.UseAlly):
-        return f"{n(inp.seat)} asked to use {title(s, inp.ally)}"
+        return _("{who} asked to use {ally}").format(who=n(inp.seat), ally=title(s, inp.ally))
     if isinstance(inp, I.ThrowAway):
-        return f"{n(inp.seat)} asked to throw away their hand"
+        return _("{who} asked to throw away their hand").format(who=n(inp.seat))
     if isinstance(inp, I.DesignateInput):
-        return f"{n(inp.seat)} designated {where(s, inp.space)}"
+        return _("{who} designated {space}").format(who=n(inp.seat), space=where(s, inp.space))
     if isinstance(inp, I.Target):
-        return f"{n(inp.seat)} chose {n(inp.other)}"
+        return _("{who} chose {other}").format(who=n(inp.seat), other=n(inp.other))
     if isinstance(inp, I.PeekExit):
-        return f"{n(inp.seat)} peeked at {where(s, inp.exit)}"
+        return _("{who} peeked at {space}").format(who=n(inp.seat), space=where(s, inp.exit))
     if isinstance(inp, I.ExitScanned):
-        return "An Exit token was scanned"
+        return _("An Exit token was scanned")
     if isinstance(inp, I.StateNumberInput):
-        return f"{n(inp.seat)} said {inp.number}"
+        return _("{who} said {number}").format(who=n(inp.seat), number=inp.number)
     if isinstance(inp, I.ScoutLook):
-        return f"{n(inp.seat)} looked at a face-down card"
+        return _("{who} looked at a face-down card").format(who=n(inp.seat))
     if isinstance(inp, I.ScoutDone):
-        return f"{n(inp.seat)} stopped looking"
+        return _("{who} stopped looking").format(who=n(inp.seat))
     if isinstance(inp, I.ScoutSwapInput):
-        return f"{n(inp.seat)} swapped two Encounter cards" if inp.a else f"{n(inp.seat)} swapped nothing"
+        return (_("{who} swapped two Encounter cards") if inp.a else _("{who} swapped nothing")).format(who=n(inp.seat))
     if isinstance(inp, I.Bridge):
-        return f"The Rope Bridge joins {where(s, inp.a)} and {where(s, inp.b)}"
+        return _("The Rope Bridge joins {space} and {space2}").format(space=where(s, inp.a), space2=where(s, inp.b))
     if isinstance(inp, I.Reveal):
-        return f"The Location in {where(s, inp.space)} was turned up"
+        return _("The Location in {space} was turned up").format(space=where(s, inp.space))
     if isinstance(inp, I.EncounterShown):
-        return f"Encounter {title(s, inp.code)} was turned up"
+        return _("Encounter {card} was turned up").format(card=title(s, inp.code))
     if isinstance(inp, I.ResolveEncounter):
-        return f"{title(s, inp.code)} was resolved"
+        return _("{card} was resolved").format(card=title(s, inp.code))
     if isinstance(inp, I.CoinFlip):
-        return "The device flipped the coin" if inp.face is None else f"The coin showed the {inp.face} face"
+        if inp.face is None:
+            return _("The device flipped the coin")
+        if inp.face == "boy":
+            return _("The coin showed the boy face")
+        if inp.face == "boogeyman":
+            return _("The coin showed the boogeyman face")
+        return f"The coin showed the {inp.face} face"
     if isinstance(inp, I.BoogeymanCardInput):
-        return "The device drew a Boogeyman card" if inp.code is None else f"Boogeyman card {title(s, inp.code)}"
+        if inp.code is None:
+            return _("The device drew a Boogeyman card")
+        return _("Boogeyman card {card}").format(card=title(s, inp.code))
     if isinstance(inp, I.Gift):
-        return f"{n(inp.seat)} gave the Dark Gift to {n(inp.to)}"
+        return _("{who} gave the Dark Gift to {other}").format(who=n(inp.seat), other=n(inp.to))
     if isinstance(inp, I.DiscardInput):
-        return f"{n(inp.seat)} discarded a card"
+        return _("{who} discarded a card").format(who=n(inp.seat))
     if isinstance(inp, I.TakeWoundInput):
-        return f"{n(inp.seat)} took the wound"
+        return _("{who} took the wound").format(who=n(inp.seat))
     if isinstance(inp, I.ActivateInput):
         from companion.games.stuff_of_legend.enemies import describe
 
-        return f"Activated {describe(s, inp.enemy)}" + (f" toward {where(s, inp.to)}" if inp.to else "")
+        enemy = said_words(describe(s, inp.enemy))
+        if inp.to:
+            return _("Activated {enemy} toward {space}").format(enemy=enemy, space=where(s, inp.to))
+        return _("Activated {enemy}").format(enemy=enemy)
     if isinstance(inp, I.LoyaltyShown):
-        return f"{n(inp.seat)} showed their Loyalty card"
-    return f"The Exit token of {where(s, inp.exit)} was revealed by accident"
+        return _("{who} showed their Loyalty card").format(who=n(inp.seat))
+    return _("The Exit token of {space} was revealed by accident").format(space=where(s, inp.exit))
 
 
 class _Rules(GameRules[State, I.Input, Options]):
@@ -124,6 +147,33 @@ class _Rules(GameRules[State, I.Input, Options]):
         from companion.games.stuff_of_legend.world import record_world
 
         return replace(options, world=record_world(options.world), cards=record_catalogue(options.cards))
+
+    def printed_names(self) -> frozenset[str]:
+        """The names the box prints, shown as printed in every language (docs/i18n.md): the Hero
+        sheets, every card's title, the board's spaces and regions and the Time track's BOY LOST,
+        from the shipped card list and map and, over them, the owner's box (what a new game
+        records)."""
+        from companion.games.stuff_of_legend.catalogue import catalogue_for, default_catalogue, record_catalogue
+        from companion.games.stuff_of_legend.world import default_world, record_world, world_for
+
+        cats = [default_catalogue()]
+        worlds = [default_world()]
+        try:
+            cats.append(catalogue_for(record_catalogue("")))
+            worlds.append(world_for(record_world("")))
+        except Exception:  # noqa: BLE001 - a box that cannot be read: the shipped names
+            pass
+        names = {"BOY LOST"}
+        for c in cats:
+            names.update(h.name for h in c.heroes)
+            names.update(card.name for card in c.actions)
+            for group in (c.boogeyman, c.loyalty, c.locations, c.encounters):
+                names.update(card.title for card in group)
+        for w in worlds:
+            names.add(w.name)
+            names.update(sp.name for sp in w.spaces)
+            names.update(name for _colour, name, _jungle in w.regions)
+        return frozenset(n for n in names if n)
 
     def apply(self, state: State, inp: I.Input) -> State:
         return _apply(state, inp)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.core.evolve import evolve
 from companion.games.stuff_of_legend.common import (
+    Said,
     WOUND_DIVISIONS,
     awaiting_hand,
     cat,
@@ -34,7 +35,15 @@ from companion.games.stuff_of_legend.state import (
     WoundTaker,
     WrapWound,
 )
+from companion.i18n import N_
+from companion.i18n import pack_domain
 
+gettext = pack_domain(__file__).gettext  # refusals in the device's language
+
+
+# A Boogeyman card's type as a notice names it (shown through _()).
+BOOGEYMAN_KINDS = {"fleeting": N_("fleeting"), "gift": N_("Dark Gift"), "personal": N_("personal"),
+                   "sinister": N_("sinister")}
 
 def draw(s: State, n: int) -> tuple[tuple[str, ...], State]:
     """n cards off the Action deck; an empty deck is the discard pile shuffled unseen (SOL-G12)."""
@@ -44,7 +53,7 @@ def draw(s: State, n: int) -> tuple[tuple[str, ...], State]:
         if not pile and discards:
             pile, rng = rng.shuffled(discards)
             discards = ()
-            s = note(s, "The Action deck ran out: shuffle the discard pile face down, unseen, into a new deck.")
+            s = note(s, Said(N_("The Action deck ran out: shuffle the discard pile face down, unseen, into a new deck.")))
         if not pile:
             break
         got.append(pile[0])
@@ -80,7 +89,7 @@ def spend(s: State, seat: str, cards: tuple[str, ...], to_discard: bool) -> Stat
 def check_out(s: State, seat: str) -> State:
     if s.hand(seat) or awaiting_hand(s, seat) or s.phase in ("end", "over"):
         return s
-    s = note(s, f"{who(s, seat)} ran out of cards: flip the Boogeyman coin, then draw a new hand.")
+    s = note(s, Said(N_("{who} ran out of cards: flip the Boogeyman coin, then draw a new hand."), who=who(s, seat)))
     return push(s, Coin(seat, "hand"), NewHand(seat))
 
 
@@ -90,11 +99,11 @@ def new_hand(s: State, step: NewHand) -> State:
     n = hand_size(s, step.seat)
     cards, s = draw(s, n)
     s = set_hand(s, step.seat, s.hand(step.seat) + cards)
-    s = note(s, f"{who(s, step.seat)} draws a new hand of {len(cards)} cards.")
+    s = note(s, Said(N_("{who} draws a new hand of {n} cards."), who=who(s, step.seat), n=len(cards)))
     owed = s.owed[s.index(step.seat)]
     if owed:
         s = set_owed(s, step.seat, 0)
-        s = note(s, f"{who(s, step.seat)} now pays the {owed} discard(s) still owed for a wound.")
+        s = note(s, Said(N_("{who} now pays the {n} discard(s) still owed for a wound."), who=who(s, step.seat), n=owed))
         s = push(s, Discard(step.seat, owed, "owed"))
     return s
 
@@ -116,7 +125,7 @@ def discard_one(s: State, d: Discard, card: str) -> State:
     left = d.n - 1
     if left and not s.hand(d.seat):
         s = set_owed(s, d.seat, s.owed[s.index(d.seat)] + left)
-        return note(s, f"{who(s, d.seat)} owes {left} more discard(s), paid from the new hand.")
+        return note(s, Said(N_("{who} owes {n} more discard(s), paid from the new hand."), who=who(s, d.seat), n=left))
     if left:
         # Put the rest back in place: after any coin and new hand the emptying pushed in front.
         i = next((k for k, p in enumerate(s.pending) if isinstance(p, NewHand) and p.seat == d.seat), -1)
@@ -139,14 +148,15 @@ def flip(s: State, c: Coin, face: str | None) -> State:
         face = ("boy", "boogeyman")[i]
         s = evolve(s, rng=rng)
     s = evolve(s, pending=s.pending[1:])
-    s = note(s, f"{who(s, c.seat)} flipped the coin: the {'Boy' if face == 'boy' else 'Boogeyman'} face.")
+    s = note(s, Said(N_("{who} flipped the coin: the Boy face.") if face == "boy" else N_(
+        "{who} flipped the coin: the Boogeyman face."), who=who(s, c.seat)))
     if face == "boy":
         return move_boy(s, 1)
     if not s.boogeyman_pile:
         if s.options.empty_boogeyman_deck == "boy":
-            s = note(s, "The Boogeyman deck is empty: the flip counts as the Boy face (option).")
+            s = note(s, Said(N_("The Boogeyman deck is empty: the flip counts as the Boy face (option).")))
             return move_boy(s, 1)
-        return note(s, "The Boogeyman deck is empty: nothing happens (SOL-G12).")
+        return note(s, Said(N_("The Boogeyman deck is empty: nothing happens (SOL-G12).")))
     return push(s, BoogeymanDraw(c.seat))
 
 
@@ -158,13 +168,14 @@ def move_boy(s: State, n: int) -> State:
     after = max(0, min(track.lost, s.boy + n))
     s = evolve(s, boy=after, boy_reached=max(reached, after))
     if after == before:
-        return note(s, "The Boy is already at the top of the Time track.") if n < 0 else s
-    s = note(s, f"The Boy moves to division {after + 1} of the Time track.")
+        return note(s, Said(N_("The Boy is already at the top of the Time track."))) if n < 0 else s
+    s = note(s, Said(N_("The Boy moves to division {n} of the Time track."), n=after + 1))
     if after == track.lost:
         return end_game(s, "boy_lost")
     for i in range(reached + 1, after + 1):
         if track.marks[i].startswith("hand-"):
-            s = note(s, f"Hand size {track.marks[i][-2:]}: every new hand is smaller for the rest of the game.")
+            s = note(s, Said(N_("Hand size {mark}: every new hand is smaller for the rest of the game."),
+                             mark=track.marks[i][-2:]))
     return s
 
 
@@ -172,31 +183,37 @@ def _not_in_boogeyman_deck(s: State, code: str) -> str:
     """Why a scanned card is not the Boogeyman card drawn, by its title and where it is (issue 26)."""
     if not cat(s).is_card(code, "BOOG"):
         known = title(s, code)
-        return (f"{known} is not a Boogeyman card" if known != code
-                else "that card is not one of the Boogeyman cards the companion knows")
+        if known != code:
+            return gettext("{card} is not a Boogeyman card").format(card=known)
+        return gettext("that card is not one of the Boogeyman cards the companion knows")
     name = title(s, code)
     holder = next((x for x, held in zip(s.seats, s.held) if code in held), None)
-    where = (f"held by {who(s, holder)}" if holder is not None
-             else "on the Sinister Games spot" if s.sinister == code
-             else "out of the game" if code in s.removed
-             else "drawn already")
-    return f"{name} is already {where}: the box has one {name}, so it is not the card drawn now"
+    if holder is not None:
+        where = gettext("held by {who}").format(who=who(s, holder))
+    elif s.sinister == code:
+        where = gettext("on the Sinister Games spot")
+    elif code in s.removed:
+        where = gettext("out of the game")
+    else:
+        where = gettext("drawn already")
+    return gettext("{card} is already {where}: the box has one {card}, so it is not the card drawn now").format(
+        card=name, where=where)
 
 
 def boogeyman_card(s: State, d: BoogeymanDraw, code: str | None) -> State:
     """Draw (device) or scan (physical) the Boogeyman card and resolve it publicly (SOL-85..90)."""
     if s.options.boogeyman_deck == "digital":
-        require(code is None, "the device holds the Boogeyman deck: it draws the card itself")
+        require(code is None, gettext("the device holds the Boogeyman deck: it draws the card itself"))
         code = s.boogeyman_pile[0]
         pile = s.boogeyman_pile[1:]
     else:
-        require(code is not None, "scan the Boogeyman card that was drawn")
+        require(code is not None, gettext("scan the Boogeyman card that was drawn"))
         assert code is not None
         require(code in s.boogeyman_pile, _not_in_boogeyman_deck(s, code))
         pile = tuple(c for c in s.boogeyman_pile if c != code)
     card = cat(s).boogeyman_card(code)
     s = evolve(s, boogeyman_pile=pile, pending=s.pending[1:])
-    s = note(s, f"{who(s, d.seat)} drew the Boogeyman card {card.title} ({card.type.replace('gift', 'Dark Gift')}).")
+    s = note(s, Said(N_("{who} drew the Boogeyman card {card} ({kind})."), who=who(s, d.seat), card=card.title, kind=Said(BOOGEYMAN_KINDS.get(card.type, card.type))))
     run = RunEffects(code, d.seat, effect_tuples(card.effects))
     if card.type == "fleeting":
         s = evolve(s, removed=s.removed + (code,))
@@ -208,7 +225,7 @@ def boogeyman_card(s: State, d: BoogeymanDraw, code: str | None) -> State:
         return push(s, GiftTo(d.seat, code))
     if s.sinister:
         s = evolve(s, removed=s.removed + (s.sinister,))
-        s = note(s, f"{title(s, s.sinister)} leaves the Sinister Games spot and the game.")
+        s = note(s, Said(N_("{card} leaves the Sinister Games spot and the game."), card=title(s, s.sinister)))
     s = evolve(s, sinister=code)
     return push(s, run)
 
@@ -223,7 +240,7 @@ def give(s: State, g: GiftTo, to: str) -> State:
                                             f"{', '.join(who(s, x) for x in s.seats if x != g.seat)}")
     s = evolve(s, pending=s.pending[1:])
     s = hold(s, to, g.card)
-    s = note(s, f"{who(s, g.seat)} gives {title(s, g.card)} to {who(s, to)}.")
+    s = note(s, Said(N_("{who} gives {card} to {who2}."), who=who(s, g.seat), card=title(s, g.card), who2=who(s, to)))
     return push(s, RunEffects(g.card, to, effect_tuples(cat(s).boogeyman_card(g.card).effects)))
 
 
@@ -243,9 +260,9 @@ def take_wound(s: State, step: TakeWound) -> State:
     s = evolve(s, wound=div)
     letter = WOUND_DIVISIONS[div - 1]
     if div <= 3:
-        s = note(s, f"{who(s, step.seat)} takes the wound: the Wound marker to {letter}, discard {div}.")
+        s = note(s, Said(N_("{who} takes the wound: the Wound marker to {n}, discard {n2}."), who=who(s, step.seat), n=letter, n2=div))
         return ask_discard(s, step.seat, div, "wound")
-    s = note(s, f"{who(s, step.seat)} takes the wound: the Wound marker to {letter}, flip the Boogeyman coin.")
+    s = note(s, Said(N_("{who} takes the wound: the Wound marker to {n}, flip the Boogeyman coin."), who=who(s, step.seat), n=letter))
     if div == 6:
         return push(s, Coin(step.seat, "wound"), WrapWound())
     return push(s, Coin(step.seat, "wound"))
@@ -256,7 +273,7 @@ def wrap_wound(s: State) -> State:
     s = evolve(s, pending=s.pending[1:])
     if s.wound == 6:
         s = evolve(s, wound=0)
-        s = note(s, "The Wound marker goes back to the left of division A.")
+        s = note(s, Said(N_("The Wound marker goes back to the left of division A.")))
     return s
 
 
@@ -265,5 +282,5 @@ def throw_away(s: State, seat: str) -> State:
     hand = s.hand(seat)
     s = set_hand(s, seat, ())
     s = evolve(s, discard_pile=s.discard_pile + hand)
-    s = note(s, f"{who(s, seat)} throws away {len(hand)} card(s).")
+    s = note(s, Said(N_("{who} throws away {n} card(s)."), who=who(s, seat), n=len(hand)))
     return check_out(s, seat)

@@ -12,6 +12,7 @@ from typing import Any
 from companion.core.evolve import evolve
 from companion.core.game import NOBODY, TABLE, Actor, Observation, Result
 from companion.core.rng import Rng
+from companion.i18n import pack_domain
 from companion.games.stuff_of_legend import actions, board, enemies
 from companion.games.stuff_of_legend import inputs as I
 from companion.games.stuff_of_legend.common import (
@@ -65,6 +66,9 @@ from companion.games.stuff_of_legend.state import (
     Vote,
     WoundTaker,
 )
+
+_ = pack_domain(__file__).gettext
+ngettext = pack_domain(__file__).ngettext
 
 _TABLE_DECISIONS = (AskRifle, ChooseActor, WoundTaker, Activate, PlaceBridge, ResolveEncounters)
 
@@ -448,92 +452,132 @@ def waiting(s: State) -> dict[str, Any]:
 
 
 def prompt(s: State) -> str:
-    """One sentence: what the device wants from the table now."""
+    """One sentence: what the device wants from the table now (in the device's language)."""
     head = s.head
     if s.phase == "over":
-        side_ = "Boy" if s.winner == "boy" else "Boogeyman"
-        return f"The game is over: the heroes loyal to the {side_} win."
+        if s.winner == "boy":
+            return _("The game is over: the heroes loyal to the Boy win.")
+        return _("The game is over: the heroes loyal to the Boogeyman win.")
     if head is None:
-        return "Nothing to do."
+        return _("Nothing to do.")
     def n(x: str) -> str:
         return who(s, x)
 
     if isinstance(head, AskRifle):
-        return "Who holds the Colonel's Rifle?"
+        return _("Who holds the Colonel's Rifle?")
     if isinstance(head, ChooseActor):
-        return f"Who performs action {s.actions + 1} of turn {s.turn}? (or call a vote)"
+        return _("Who performs action {action} of turn {turn}? (or call a vote)").format(action=s.actions + 1,
+                                                                                      turn=s.turn)
     if isinstance(head, ActorTurn):
         # "To perform a basic action, discard one Action card of your choice from your hand face
         # down" (1. Perform a Basic Action); "3. Skip and Discard a Card": the prompt says the cost.
-        basic = "Move or Hide (each costs 1 Action card), " if enemies_at(s, s.party) == 0 else ""
-        return f"{n(head.seat)}: place your Hero marker, then {basic}play an Action card, attempt a Quest, or skip (costs 1)."
+        if enemies_at(s, s.party) == 0:
+            return _("{who}: place your Hero marker, then Move or Hide (each costs 1 Action card), play an Action "
+                     "card, attempt a Quest, or skip (costs 1).").format(who=n(head.seat))
+        return _("{who}: place your Hero marker, then play an Action card, attempt a Quest, or skip (costs 1)."
+                 ).format(who=n(head.seat))
     if isinstance(head, Contribute):
         a = s.action
         assert a is not None
-        return (f"{n(head.seat)}: {actions.icons_so_far(s, a)} {SKILL_NAMES[a.skill]} icon(s) so far; boost, ask for "
-                "help, or resolve the action.")
+        count = actions.icons_so_far(s, a)
+        return ngettext("{who}: {count} {skill} icon(s) so far; boost, ask for help, or resolve the action.",
+                        "{who}: {count} {skill} icon(s) so far; boost, ask for help, or resolve the action.",
+                        count).format(who=n(head.seat), count=count, skill=skill_name(a.skill))
     if isinstance(head, HelpOffer):
-        return f"{n(head.seat)}: will you assist {n(s.action.actor) if s.action else ''}?"
+        return _("{who}: will you assist {actor}?").format(who=n(head.seat),
+                                                           actor=n(s.action.actor) if s.action else "")
     if isinstance(head, Permission):
-        return f"{n(head.seat)}: do you accept {n(head.helper)}'s help?"
+        return _("{who}: do you accept {helper}'s help?").format(who=n(head.seat), helper=n(head.helper))
     if isinstance(head, Assisting):
-        return f"{n(head.seat)}: play the cards you assist with, then say you are done."
+        return _("{who}: play the cards you assist with, then say you are done.").format(who=n(head.seat))
     if isinstance(head, Vote):
-        what = {"move": f"Move to {where(s, head.subject)}", "card_move": f"go to {where(s, head.subject)}",
-                "card": f"the effect of {title(s, head.subject)}",
-                "actor": "who performs the action", "wound": "who takes the wound",
-                "throw_away": f"let {n(head.subject)} throw away their hand",
-                "ally": f"let {n(head.by)} use {title(s, head.subject)}"}[head.topic]
-        return f"{n(head.voter)}: your vote on {what}."
+        return _("{who}: your vote on {what}.").format(who=n(head.voter), what=vote_subject(s, head))
     if isinstance(head, TieBreak):
-        return f"{n(head.seat)}: the vote is tied; the Colonel's Rifle decides."
+        return _("{who}: the vote is tied; the Colonel's Rifle decides.").format(who=n(head.seat))
     if isinstance(head, Designate):
-        return f"{n(head.seat)}: designate the space the party goes to."
+        return _("{who}: designate the space the party goes to.").format(who=n(head.seat))
     if isinstance(head, ChooseTarget):
-        return f"{n(head.seat)}: choose the player to swap Loyalty cards with."
+        return _("{who}: choose the player to swap Loyalty cards with.").format(who=n(head.seat))
     if isinstance(head, ChooseExit):
-        return f"{n(head.seat)}: choose the exit to peek at."
+        return _("{who}: choose the exit to peek at.").format(who=n(head.seat))
     if isinstance(head, ScanExit):
         if head.why == "end":
-            return f"Scan the Exit token of {where(s, head.exit)}, face up."
-        return f"{n(head.seat)}: scan the back of the Exit token of {where(s, head.exit)} without showing it."
+            return _("Scan the Exit token of {space}, face up.").format(space=where(s, head.exit))
+        return _("{who}: scan the back of the Exit token of {space} without showing it.").format(
+            who=n(head.seat), space=where(s, head.exit))
     if isinstance(head, StateNumber):
-        return f"{n(head.seat)}: tell the table the number you saw at {where(s, head.exit)}."
+        return _("{who}: tell the table the number you saw at {space}.").format(who=n(head.seat),
+                                                                               space=where(s, head.exit))
     if isinstance(head, ScoutPeek):
-        return f"{n(head.seat)}: look at up to {head.left} more face-down card(s), or stop."
+        return ngettext("{who}: look at up to {left} more face-down card(s), or stop.",
+                        "{who}: look at up to {left} more face-down card(s), or stop.", head.left).format(
+            who=n(head.seat), left=head.left)
     if isinstance(head, ScoutSwapping):
-        return f"{n(head.seat)}: you may swap two face-down Encounter cards."
+        return _("{who}: you may swap two face-down Encounter cards.").format(who=n(head.seat))
     if isinstance(head, PlaceBridge):
-        return "Place the Rope Bridge straight across the canyon."
+        return _("Place the Rope Bridge straight across the canyon.")
     if isinstance(head, RevealLocations):
         if s.options.board_cards == "physical":
             # The scanned card is taken as the first space's (`chances`): the prompt names that one
             # alone, then the others to come, so a table does not turn up another first (play-test
             # of 5 Dec 2026; "Entering a Space" 2 lets the table choose the order, the device asks).
             rest = [where(s, x) for x in head.spaces[1:]]
-            return f"Turn up the Location in {where(s, head.spaces[0])} and scan it" + (
-                f" (then {', '.join(rest)})." if rest else ".")
-        return f"Turn up the Location in {', '.join(where(s, x) for x in head.spaces)}."
+            if rest:
+                return _("Turn up the Location in {space} and scan it (then {rest}).").format(
+                    space=where(s, head.spaces[0]), rest=", ".join(rest))
+            return _("Turn up the Location in {space} and scan it.").format(space=where(s, head.spaces[0]))
+        return _("Turn up the Location in {spaces}.").format(spaces=", ".join(where(s, x) for x in head.spaces))
     if isinstance(head, RevealEncounters):
-        return f"Turn up the next Encounter card in {where(s, head.space)} and scan it."
+        return _("Turn up the next Encounter card in {space} and scan it.").format(space=where(s, head.space))
     if isinstance(head, ResolveEncounters):
-        return f"Choose which Encounter in {where(s, head.space)} to resolve next."
+        return _("Choose which Encounter in {space} to resolve next.").format(space=where(s, head.space))
     if isinstance(head, Coin):
-        return f"{n(head.seat)}: flip the Boogeyman coin, at least one full turn (or let the device flip it)."
+        return _("{who}: flip the Boogeyman coin, at least one full turn (or let the device flip it)."
+                 ).format(who=n(head.seat))
     if isinstance(head, BoogeymanDraw):
-        return f"{n(head.seat)}: draw a Boogeyman card" + (" and scan it." if s.options.boogeyman_deck == "physical"
-                                                           else ".")
+        if s.options.boogeyman_deck == "physical":
+            return _("{who}: draw a Boogeyman card and scan it.").format(who=n(head.seat))
+        return _("{who}: draw a Boogeyman card.").format(who=n(head.seat))
     if isinstance(head, GiftTo):
-        return f"{n(head.seat)}: give {title(s, head.card)} to another player."
+        return _("{who}: give {card} to another player.").format(who=n(head.seat), card=title(s, head.card))
     if isinstance(head, Discard):
-        return f"{n(head.seat)}: discard {head.n} card(s) of your choice, face down."
+        return ngettext("{who}: discard {n} card(s) of your choice, face down.",
+                        "{who}: discard {n} card(s) of your choice, face down.", head.n).format(who=n(head.seat),
+                                                                                                  n=head.n)
     if isinstance(head, WoundTaker):
-        return "Who takes the wound? (a volunteer, or call a vote)"
+        return _("Who takes the wound? (a volunteer, or call a vote)")
     if isinstance(head, Activate):
-        return "Enemy Activation: choose the next enemy to activate."
+        return _("Enemy Activation: choose the next enemy to activate.")
     if isinstance(head, ScanLoyalty):
-        return f"{n(head.seat)}: turn your Loyalty card face up and scan it."
-    return f"The device is working ({head.kind})."
+        return _("{who}: turn your Loyalty card face up and scan it.").format(who=n(head.seat))
+    return _("The device is working ({kind}).").format(kind=head.kind)
+
+
+def skill_name(skill: str) -> str:
+    """A skill icon's name in the device's language ("Fight": SKILL_NAMES)."""
+    return _(SKILL_NAMES[skill]) if skill in SKILL_NAMES else skill
+
+
+def vote_subject(s: State, head: Vote) -> str:
+    """What a vote is on, as the vote's prompt names it."""
+    def n(x: str) -> str:
+        return who(s, x)
+
+    if head.topic == "move":
+        return _("Move to {space}").format(space=where(s, head.subject))
+    if head.topic == "card_move":
+        return _("go to {space}").format(space=where(s, head.subject))
+    if head.topic == "card":
+        return _("the effect of {card}").format(card=title(s, head.subject))
+    if head.topic == "actor":
+        return _("who performs the action")
+    if head.topic == "wound":
+        return _("who takes the wound")
+    if head.topic == "throw_away":
+        return _("let {who} throw away their hand").format(who=n(head.subject))
+    if head.topic == "ally":
+        return _("let {who} use {card}").format(who=n(head.by), card=title(s, head.subject))
+    raise KeyError(head.topic)
 
 
 # ---------------------------------------------------------------- worlds

@@ -11,7 +11,7 @@ from companion.core.errors import IllegalInput
 from companion.core.evolve import evolve
 from companion.games.stuff_of_legend import actions, board, effects, enemies, hands
 from companion.games.stuff_of_legend import inputs as I
-from companion.games.stuff_of_legend.common import cat, note, push, require, seat_ok, set_seat, title, vote_order, who
+from companion.games.stuff_of_legend.common import Said, cat, note, push, require, seat_ok, set_seat, title, vote_order, who
 from companion.games.stuff_of_legend.flow import settle
 from companion.games.stuff_of_legend.state import (
     Activate,
@@ -45,6 +45,10 @@ from companion.games.stuff_of_legend.state import (
     Vote,
     WoundTaker,
 )
+from companion.i18n import N_
+from companion.i18n import pack_domain
+
+gettext = pack_domain(__file__).gettext  # refusals in the device's language
 
 CALM = (ChooseActor, ActorTurn, Contribute, Activate)  # where table events may come in
 
@@ -62,19 +66,19 @@ def _actor(head: Pending | None) -> str:
 
 def _by(s: State, head: Pending, seat: str) -> None:
     seat_ok(s, seat)
-    require(seat == _actor(head), f"it is {who(s, _actor(head))}'s decision, not {who(s, seat)}'s")
+    require(seat == _actor(head), gettext("it is {who}'s decision, not {who2}'s").format(who=who(s, _actor(head)), who2=who(s, seat)))
 
 
 def _dispatch(s: State, inp: I.Input) -> State:
     head = s.head
-    require(head is not None, "the device is not waiting for anything")
+    require(head is not None, gettext("the device is not waiting for anything"))
     assert head is not None
     if isinstance(inp, I.Rifle) and not isinstance(head, AskRifle):
-        require(isinstance(head, CALM), "hand the Colonel's Rifle over between decisions")
+        require(isinstance(head, CALM), gettext("hand the Colonel's Rifle over between decisions"))
         seat_ok(s, inp.seat)
         return _rifle(s, inp.seat)
     if isinstance(inp, I.AccidentalReveal):
-        require(isinstance(head, CALM), "report an accidentally revealed Exit token between decisions")
+        require(isinstance(head, CALM), gettext("report an accidentally revealed Exit token between decisions"))
         return board.accidental_reveal(s, inp.exit, inp.number)
     if isinstance(inp, I.ThrowAway):
         require(isinstance(head, CALM) and s.phase in ("actions", "enemies"),
@@ -82,13 +86,13 @@ def _dispatch(s: State, inp: I.Input) -> State:
         seat_ok(s, inp.seat)
         return actions.call_throw_away(s, inp.seat)
     handler = _HANDLERS.get(type(head))
-    require(handler is not None, "the device is not waiting for an input now")
+    require(handler is not None, gettext("the device is not waiting for an input now"))
     assert handler is not None
     return handler(s, head, inp)
 
 
 def _rifle(s: State, seat: str) -> State:
-    return note(evolve(s, rifle=seat), f"{who(s, seat)} holds the Colonel's Rifle.")
+    return note(evolve(s, rifle=seat), Said(N_("{who} holds the Colonel's Rifle."), who=who(s, seat)))
 
 
 def _wrong(s: State, head: Pending, inp: I.Input) -> IllegalInput:
@@ -110,12 +114,12 @@ def _choose_actor(s: State, h: ChooseActor, inp: I.Input) -> State:
         return actions.choose_actor(s, inp.seat)
     if isinstance(inp, I.CallVote):
         s = evolve(s, pending=s.pending[1:])
-        s = note(s, "The table cannot agree: everyone votes for who performs the action.")
+        s = note(s, Said(N_("The table cannot agree: everyone votes for who performs the action.")))
         return push(s, Vote("actor", "player", vote_order(s), candidates=actions.eligible(s)))
     if isinstance(inp, I.EndActions):
         require(s.options.end_turn_early, "three actions are always performed; Skip is the way to do nothing "
                                           "(option end_turn_early, SOL-G8)")
-        return note(evolve(s, pending=s.pending[1:], actions=3), "The players end Phase 1 early.")
+        return note(evolve(s, pending=s.pending[1:], actions=3), Said(N_("The players end Phase 1 early.")))
     raise _wrong(s, h, inp)
 
 
@@ -274,7 +278,7 @@ def _resolve_encounter(s: State, h: ResolveEncounters, inp: I.Input) -> State:
 def _coin(s: State, h: Coin, inp: I.Input) -> State:
     if not isinstance(inp, I.CoinFlip):
         raise _wrong(s, h, inp)
-    require(inp.face in (None, "boy", "boogeyman"), f"the coin shows boy or boogeyman, not {inp.face!r}")
+    require(inp.face in (None, "boy", "boogeyman"), gettext("the coin shows boy or boogeyman, not {x}").format(x=repr(inp.face)))
     return hands.flip(s, h, inp.face)
 
 
@@ -304,7 +308,7 @@ def _wound_taker(s: State, h: WoundTaker, inp: I.Input) -> State:
         return push(evolve(s, pending=s.pending[1:]), TakeWound(inp.seat))
     if isinstance(inp, I.CallVote):
         s = evolve(s, pending=s.pending[1:])
-        s = note(s, "No volunteer: everyone votes for who takes the wound.")
+        s = note(s, Said(N_("No volunteer: everyone votes for who takes the wound.")))
         return push(s, Vote("wound", "player", vote_order(s), candidates=s.seats))
     raise _wrong(s, h, inp)
 
@@ -319,12 +323,12 @@ def _scan_loyalty(s: State, h: ScanLoyalty, inp: I.Input) -> State:
     if not isinstance(inp, I.LoyaltyShown):
         raise _wrong(s, h, inp)
     _by(s, h, inp.seat)
-    require(cat(s).is_card(inp.code, "LOYL"), f"{inp.code!r} is not a Loyalty card")
+    require(cat(s).is_card(inp.code, "LOYL"), gettext("{x} is not a Loyalty card").format(x=repr(inp.code)))
     require(inp.code not in s.loyalty, f"{title(s, inp.code)} was already shown by another player: the box has "
                                        f"one of each Loyalty card")
     loyalty = tuple(str(x) for x in set_seat(s.loyalty, s.index(inp.seat), inp.code))
     s = evolve(s, loyalty=loyalty, pending=s.pending[1:])
-    return note(s, f"{who(s, inp.seat)} shows {cat(s).loyalty_card(inp.code).title}.")
+    return note(s, Said(N_("{who} shows {card}."), who=who(s, inp.seat), card=cat(s).loyalty_card(inp.code).title))
 
 
 _HANDLERS: dict[type, Callable[[State, Any, I.Input], State]] = {

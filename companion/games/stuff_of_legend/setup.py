@@ -9,7 +9,7 @@ from companion.core.evolve import evolve
 from companion.core.rng import Rng
 from companion.core.rulesver import need_known
 from companion.games.stuff_of_legend.catalogue import Catalogue, catalogue_for
-from companion.games.stuff_of_legend.common import hand_size, side
+from companion.games.stuff_of_legend.common import Said, hand_size, side
 from companion.games.stuff_of_legend.state import (
     RULES_VERSIONS,
     STANDARD_HEROES,
@@ -22,6 +22,7 @@ from companion.games.stuff_of_legend.state import (
     State,
 )
 from companion.games.stuff_of_legend.world import World, world_for
+from companion.i18n import N_
 
 # The Loyalty table, decoded (SOL-22): players -> (Boy, Boogeyman, Colonel's Successor, Scout's Friend).
 LOYALTY_TABLE: dict[int, tuple[int, int, int, int]] = {
@@ -200,40 +201,46 @@ def _instructions(s: State, world: World, cat: Catalogue, heroes: tuple[str, ...
     """What the table does by hand at set-up (SOL-10..25), as the device shows it."""
     soldiers = ", ".join(sp.name for sp in world.spaces if sp.soldier)
     start = world.space(world.start).name
-    out = [
-        "Set-up: unfold the board and put the Hero Action board beside it.",
-        f"Put the Boogeyman marker on the yellow 2 of the Attention Level track, the Boy on division "
-        f"{s.boy + 1} of the Time track, the Wound marker left of division A and the Hero Party in {start}.",
+    out: list[str] = [
+        Said(N_("Set-up: unfold the board and put the Hero Action board beside it.")),
+        Said(N_("Put the Boogeyman marker on the yellow 2 of the Attention Level track, the Boy on division {n} of the "
+                "Time track, the Wound marker left of division A and the Hero Party in {space}."), n=s.boy + 1,
+             space=start),
     ]
     if s.options.exits == "digital":
-        out.append("The device holds the seven Exit tokens: four are in the Exit spaces, three back in the box, "
-                   "unseen by anyone.")
+        out.append(Said(N_("The device holds the seven Exit tokens: four are in the Exit spaces, three back in the box, "
+                           "unseen by anyone.")))
     else:
-        out.append("Shuffle the seven Exit tokens, place one face down in each Exit space without looking, and "
-                   "return the other three to the box unseen.")
-    out.append("Shuffle each Encounter deck and deal one face down on each space of its colour, two on a \"+\" "
-               "space; lay the rest face down above the board.")
+        out.append(Said(N_("Shuffle the seven Exit tokens, place one face down in each Exit space without looking, and "
+                           "return the other three to the box unseen.")))
+    out.append(Said(N_("Shuffle each Encounter deck and deal one face down on each space of its colour, two on a \"+\" "
+                       "space; lay the rest face down above the board.")))
     alts = [cat.hero(h).name for h in heroes if cat.hero(h).alternate]
     if alts:
-        out.append(f"Alternate Heroes ({', '.join(alts)}): swap in their Colonel-icon Encounter cards first.")
+        out.append(Said(N_("Alternate Heroes ({heroes}): swap in their Colonel-icon Encounter cards first."),
+                        heroes=", ".join(alts)))
     else:
-        out.append("Leave out the four Encounter cards with a Colonel icon.")
-    out.append("Shuffle each Location deck and deal one face down on each space of its colour, on the Encounters.")
-    out.append(f"Put an Army on every toy-soldier space ({soldiers}).")
+        out.append(Said(N_("Leave out the four Encounter cards with a Colonel icon.")))
+    out.append(Said(N_("Shuffle each Location deck and deal one face down on each space of its colour, on the "
+                       "Encounters.")))
+    out.append(Said(N_("Put an Army on every toy-soldier space ({spaces})."), spaces=soldiers))
     if s.options.action_deck == "physical":
         sizes = ", ".join(f"{cat.hero(h).name} {len(hh)}" for h, hh in zip(heroes, s.hands))
-        out.append(f"Shuffle the Action deck and deal the opening hands: {sizes}.")
+        out.append(Said(N_("Shuffle the Action deck and deal the opening hands: {sizes}."), sizes=sizes))
     if s.options.boogeyman_deck == "physical":
-        out.append("Shuffle the 13 Boogeyman cards face down on their spot; the Sinister Games spot is empty.")
+        out.append(Said(N_("Shuffle the 13 Boogeyman cards face down on their spot; the Sinister Games spot is empty.")))
     if s.options.loyalty == "physical":
         boy, boog, succ, friend = LOYALTY_TABLE[s.options.players]
-        more = {"coin": "one more drawn unseen from one Loyalty to the Boy and one Loyalty to the Boogeyman "
-                        "(put the other back in the box unseen)",
-                "boy": "one more Loyalty to the Boy", "boogeyman": "one more Loyalty to the Boogeyman"}
-        out.append(f"Make the Loyalty deck: {boy} Loyalty to the Boy, {boog} Loyalty to the Boogeyman, {succ} "
-                   f"Colonel's Successor, {friend} Scout's Friend, and {more[s.options.loyalty_completion]}; "
-                   "shuffle and deal one each, face down.")
+        more = {"coin": Said(N_("one more drawn unseen from one Loyalty to the Boy and one Loyalty to the Boogeyman "
+                                "(put the other back in the box unseen)")),
+                "boy": Said(N_("one more Loyalty to the Boy")),
+                "boogeyman": Said(N_("one more Loyalty to the Boogeyman"))}
+        out.append(Said(N_("Make the Loyalty deck: {boy} Loyalty to the Boy, {boogeyman} Loyalty to the Boogeyman, "
+                           "{successor} Colonel's Successor, {friend} Scout's Friend, and {more}; shuffle and deal one "
+                           "each, face down."), boy=boy, boogeyman=boog, successor=succ, friend=friend,
+                        more=more[s.options.loyalty_completion]))
     else:
-        out.append("The device has dealt the Loyalty cards: each player looks at their own on the private screen.")
-    out.append("Put the Leader markers and the Rope Bridge token beside the board.")
+        out.append(Said(N_("The device has dealt the Loyalty cards: each player looks at their own on the private "
+                           "screen.")))
+    out.append(Said(N_("Put the Leader markers and the Rope Bridge token beside the board.")))
     return out

@@ -11,7 +11,7 @@ from typing import Any, Callable, Sequence
 
 from companion.core.packs import get_pack
 from companion.games.stuff_of_legend import inputs as I
-from companion.games.stuff_of_legend.common import who
+from companion.games.stuff_of_legend.common import Said, said_words, who
 from companion.games.stuff_of_legend.state import (
     Activate,
     ActorTurn,
@@ -26,12 +26,14 @@ from companion.games.stuff_of_legend.state import (
     State,
 )
 from companion.games.stuff_of_legend.ui import words
+from companion.i18n import N_, pack_domain
 from companion.ui.packui import CardRequest, GameUI, SettingRow, TurnSummary, moves
 from companion.ui.plain import for_people
 
+_ = pack_domain(__file__).gettext
 _SCREENS = ("sol_setup", "sol_table", "sol_coin", "sol_vote", "sol_enemies", "sol_private", "sol_end")
-DECKS = {"ACTN": "Action", "BOOG": "Boogeyman", "LOYL": "Loyalty", "LOCN": "Location", "ENCT": "Encounter",
-         "EXIT": "Exit token"}
+DECKS = {"ACTN": N_("Action"), "BOOG": N_("Boogeyman"), "LOYL": N_("Loyalty"), "LOCN": N_("Location"),
+         "ENCT": N_("Encounter"), "EXIT": N_("Exit token")}  # shown through _()
 SECTIONS = {"ACTN": "action", "BOOG": "boogeyman", "LOYL": "loyalty", "LOCN": "location", "ENCT": "encounter"}
 VERBS = {ActorTurn: ("play", I.Play), Contribute: ("boost with", I.Boost), Assisting: ("assist with", I.Assist)}
 DEVICE_HERO = "max"  # the seat the device may take (Settings): the first standard hero
@@ -56,10 +58,11 @@ def told(lines: Sequence[str], steps: bool = True) -> tuple[str, ...]:
     for line in lines:
         m = _REACHES.match(line)
         if steps and m:
-            line = f"The Army from {m.group(1)} {m.group(2).removeprefix('it ')}"
+            space = line.fields.get("space", m.group(1)) if isinstance(line, Said) else m.group(1)
+            line = Said(N_("The Army from {space} reaches the party, but deals nothing this phase."), space=space)
         elif steps and _BOARD.match(line):
             continue
-        line = for_people(line)
+        line = for_people(said_words(line))
         if line:
             out.append(line[0].upper() + line[1:])
     return tuple(out)
@@ -82,27 +85,27 @@ class SolUI(GameUI):
     icon = "\u2694"
     tile_action = "game:SOL"
     # No dice in this game: the coin is what it flips ("The Boogeyman Coin"; play-test of 5 Dec 2026).
-    undo_detail = "The game goes back to just before it, the coin flips and cards included."
+    @property  # type: ignore[override]
+    def undo_detail(self) -> str:  # the shell's _() finds nothing for it, so it shows the pack's words
+        return _("The game goes back to just before it, the coin flips and cards included.")
 
     def __init__(self) -> None:
         super().__init__(get_pack("SOL"))
 
     def tile(self) -> tuple[str, str]:
-        from companion.i18n import pack_domain
-
-        _ = pack_domain(__file__).gettext  # this pack's catalog (locale/ in its folder: docs/i18n.md)
         return self.icon, "The Stuff of Legend\n" + _("the device runs the Time track, the coin and the enemies")
 
     def describe(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}
         heroes = opts.get("heroes") or []
-        names = ", ".join(str(h).capitalize() for h in heroes) if heroes else f"{opts.get('players', 4)} heroes"
-        return f"Game {row.id}: The Stuff of Legend with {names} \u2014 {moves(row.committed)}"
+        names = ", ".join(str(h).capitalize() for h in heroes) if heroes else _heroes(opts.get("players", 4))
+        return _("Game {id}: The Stuff of Legend with {heroes} \u2014 {moves}").format(
+            id=row.id, heroes=names, moves=moves(row.committed))
 
     def players(self, row: Any) -> str:
         opts = row.options if isinstance(row.options, dict) else {}
         heroes = opts.get("heroes") or []
-        return ", ".join(str(h).capitalize() for h in heroes) if heroes else f"{opts.get('players', 4)} heroes"
+        return ", ".join(str(h).capitalize() for h in heroes) if heroes else _heroes(opts.get("players", 4))
 
     # ---- while playing ----
     def pending_screen(self, controller: Any) -> str:
@@ -110,11 +113,12 @@ class SolUI(GameUI):
 
     def status(self, view: dict[str, Any]) -> str:
         if view["phase"] == "over":
-            return "Game over"
+            return _("Game over")
         if view["phase"] == "setup":
-            return "Set-up"
-        phase = "Enemy Activation" if view["phase"] == "enemies" else f"action {min(view['actions_done'] + 1, 3)} of 3"
-        return f"Turn {view['turn']} \u00b7 {phase}"
+            return _("Set-up")
+        if view["phase"] == "enemies":
+            return _("Turn {turn} \u00b7 Enemy Activation").format(turn=view["turn"])
+        return _("Turn {turn} \u00b7 action {n} of 3").format(turn=view["turn"], n=min(view["actions_done"] + 1, 3))
 
     def changed(self, session: Any, before: Any, after: Any) -> TurnSummary | None:
         """A coin, a Boogeyman card and each enemy's activation: what happened, told as lines the
@@ -125,11 +129,11 @@ class SolUI(GameUI):
         head = before.head
         lines = told(after.notices, self.shows_table_steps)
         if isinstance(head, Activate) and len(after.activations) < len(before.activations):
-            return TurnSummary("Enemy Activation", lines, tuple(after.notices))
+            return TurnSummary(_("Enemy Activation"), lines, tuple(after.notices))
         if isinstance(head, Coin):
-            return TurnSummary("The Boogeyman coin", lines, tuple(after.notices))
+            return TurnSummary(_("The Boogeyman coin"), lines, tuple(after.notices))
         if isinstance(head, BoogeymanDraw):
-            return TurnSummary("A Boogeyman card", lines, tuple(after.notices), reveal=True)
+            return TurnSummary(_("A Boogeyman card"), lines, tuple(after.notices), reveal=True)
         return None
 
     def sounds(self, before: Any, after: Any) -> list[str]:
@@ -142,9 +146,9 @@ class SolUI(GameUI):
         return []
 
     def rules_reference(self) -> list[tuple[str, str]]:
-        from companion.games.stuff_of_legend.ui.reference import RULES
+        from companion.games.stuff_of_legend.ui.reference import translated
 
-        return list(RULES)
+        return translated()
 
     def rules_for(self, line: str, state: Any) -> list[tuple[str, str]]:
         from companion.games.stuff_of_legend.ui.reference import explain
@@ -157,7 +161,7 @@ class SolUI(GameUI):
 
     # ---- cards the table holds: scanned, or picked on screen ----
     def deck_words(self, deck: str) -> str:
-        return DECKS.get(deck, deck)
+        return _(DECKS[deck]) if deck in DECKS else deck
 
     def card_request(self, controller: Any, alternative: bool = False) -> CardRequest | None:
         s: State = controller.state
@@ -166,10 +170,13 @@ class SolUI(GameUI):
         if words.scan_wanted(s):
             deck = {BoogeymanDraw: "BOOG", RevealLocations: "LOCN", RevealEncounters: "ENCT", ScanExit: "EXIT",
                     ScanLoyalty: "LOYL"}[type(head)]
-            return CardRequest(deck, prompt, DECKS[deck])  # the shell marks what is still a guess
+            return CardRequest(deck, prompt, _(DECKS[deck]))  # the shell marks what is still a guess
         if type(head) in VERBS and words.physical_hands(s):
             verb = VERBS[type(head)][0]
-            return CardRequest("ACTN", f"{who(s, head.seat)}: scan the Action card you {verb}", DECKS["ACTN"])
+            ask = {"play": _("{who}: scan the Action card you play"),
+                   "boost with": _("{who}: scan the Action card you boost with"),
+                   "assist with": _("{who}: scan the Action card you assist with")}[verb]
+            return CardRequest("ACTN", ask.format(who=who(s, head.seat)), _(DECKS["ACTN"]))
         return None
 
     def card_input(self, controller: Any, code: Any, info: Any, alternative: bool = False) -> Any:
@@ -203,7 +210,7 @@ class SolUI(GameUI):
         if getattr(code, "game", "") != "SOL":
             return None
         if code.deck == "EXIT":
-            return CardInfo("An Exit token", "Exit token")  # scanned face down: its number is never said
+            return CardInfo(_("An Exit token"), _("Exit token"))  # scanned face down: its number is never said
         cat = default_catalogue()
         from kivy.app import App
 
@@ -214,7 +221,7 @@ class SolUI(GameUI):
 
             cat = catalogue_for(c.state.options.cards)  # the titles the game recorded (the owner's box)
         try:
-            return CardInfo(cat.title(str(code)), DECKS.get(code.deck, code.deck))
+            return CardInfo(cat.title(str(code)), _(DECKS[code.deck]) if code.deck in DECKS else code.deck)
         except Exception:  # noqa: BLE001 - a code the card list lacks: the table names it
             return None
 
@@ -232,13 +239,13 @@ class SolUI(GameUI):
         text = str(code)
         try:
             if code.deck == "LOCN":
-                return 0, f"{cat.location(text).colour} back"
+                return 0, _("{colour} back").format(colour=_(cat.location(text).colour))
             if code.deck == "ENCT":
-                return 0, f"{cat.encounter(text).colour} back"
+                return 0, _("{colour} back").format(colour=_(cat.encounter(text).colour))
             if code.deck == "ACTN":
                 card = cat.action(text)
-                icons = ", ".join(f"{SKILL_NAMES.get(k, k)} {n}" for k, n in card.icons)
-                return (0 if card.describes_action else 1), icons + (", tainted" if card.tainted else "")
+                icons = ", ".join(f"{_(SKILL_NAMES[k]) if k in SKILL_NAMES else k} {n}" for k, n in card.icons)
+                return (0 if card.describes_action else 1), icons + (", " + _("tainted") if card.tainted else "")
         except (KeyError, ValueError):  # a code the card list lacks: by title, as any game
             return 0, ""
         return 0, ""
@@ -286,7 +293,7 @@ class SolUI(GameUI):
         gf = next(f for f in ownbox.declared("SOL") if f.option == "cards")
         box = ownbox.load_box("SOL", app.data_dir)
         ownbox.save_box(box.with_fact(gf.name, f"{SECTIONS[code.deck]}[code={code}].title", title), app.data_dir)
-        return f"\u201c{title}\u201d is kept in your box: every new game calls the card that."
+        return _("\u201c{title}\u201d is kept in your box: every new game calls the card that.").format(title=title)
 
     # ---- the device in a hero's chair ----
     def settings(self, app: Any) -> Sequence[SettingRow]:
@@ -296,13 +303,17 @@ class SolUI(GameUI):
         return [*super().settings(app), look_row(app)]
 
     def device_seats(self) -> tuple[tuple[str, str], ...]:
-        return ((DEVICE_HERO, "Max (a hero)"),)
+        return ((DEVICE_HERO, _("Max (a hero)")),)
 
     # ---- screenshots ----
     def shots(self, h: Any, shot: Callable[[str], Any]) -> None:
         from companion.games.stuff_of_legend.ui.shots import take
 
         take(h, shot)
+
+
+def _heroes(n: Any) -> str:
+    return pack_domain(__file__).ngettext("{n} heroes", "{n} heroes", int(n)).format(n=n)
 
 
 @functools.lru_cache(maxsize=4)

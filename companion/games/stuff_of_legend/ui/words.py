@@ -11,7 +11,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from companion.games.stuff_of_legend import inputs as I
-from companion.games.stuff_of_legend.common import title, where, who
+from companion.games.stuff_of_legend.common import SKILL_NAMES, title, where, who
 from companion.games.stuff_of_legend.state import (
     Activate,
     ActorTurn,
@@ -30,112 +30,140 @@ from companion.games.stuff_of_legend.state import (
     TieBreak,
     Vote,
 )
+from companion.i18n import N_, pack_domain
 
-ENDS = {"correct_exit": "the party left by the correct exit",
-        "wrong_exit": "the party left by a wrong exit",
-        "boy_lost": "the Boy reached BOY LOST"}
+_ = pack_domain(__file__).gettext
+ngettext = pack_domain(__file__).ngettext
+
+ENDS = {"correct_exit": N_("the party left by the correct exit"),
+        "wrong_exit": N_("the party left by a wrong exit"),
+        "boy_lost": N_("the Boy reached BOY LOST")}  # shown through _()
 SCAN_CARD = (I.Play, I.Boost, I.Assist)  # with real hands, the card played is scanned
 
 
 def caption(s: State, inp: Any) -> str:
     """What a button says, in the game's words (the journal keeps the rules' own labels)."""
     n = lambda x: who(s, x)  # noqa: E731
-    extra = f" \u00b7 discard {card_words(s, inp.discard)}" if getattr(inp, "discard", "") else ""
+    extra = " \u00b7 " + _("discard {card}").format(card=card_words(s, inp.discard)) if getattr(
+        inp, "discard", "") else ""
     if isinstance(inp, (I.Move, I.Hide, I.Skip)) and not inp.discard:
         # "To perform a basic action, discard one Action card of your choice from your hand face
         # down" (Perform a Basic Action); Skip discards one too: the button says what it costs.
-        extra = " \u00b7 discard 1 Action card"
+        extra = " \u00b7 " + _("discard 1 Action card")
     if isinstance(inp, I.Rifle):
-        return f"{n(inp.seat)} holds the Rifle"
+        return _("{who} holds the Rifle").format(who=n(inp.seat))
     if isinstance(inp, I.ChooseActorInput):
-        return f"{n(inp.seat)} acts"
+        return _("{who} acts").format(who=n(inp.seat))
     if isinstance(inp, I.CallVote):
-        return "Call a vote"
+        return _("Call a vote")
     if isinstance(inp, I.EndActions):
-        return "End the actions now"
+        return _("End the actions now")
     if isinstance(inp, (I.Cast, I.BreakTie)):
-        return {"for": "For", "against": "Against"}.get(inp.choice) or n(inp.choice)
+        return {"for": _("For"), "against": _("Against")}.get(inp.choice) or n(inp.choice)
     if isinstance(inp, I.Move):
-        return f"Move to {where(s, inp.to)}{extra}"
+        return _("Move to {space}").format(space=where(s, inp.to)) + extra
     if isinstance(inp, I.Hide):
-        return f"Hide{extra}"
+        return _("Hide") + extra
     if isinstance(inp, I.Skip):
-        return f"Skip{extra}"
+        return _("Skip") + extra
     if isinstance(inp, I.Play):
-        return f"Play {card_words(s, inp.card)}" + (f" on {title(s, inp.target)}" if inp.target else "")
+        if inp.target:
+            return _("Play {card} on {target}").format(card=card_words(s, inp.card), target=title(s, inp.target))
+        return _("Play {card}").format(card=card_words(s, inp.card))
     if isinstance(inp, I.AttemptQuest):
-        return f"Attempt {title(s, inp.quest)}"
+        return _("Attempt {quest}").format(quest=title(s, inp.quest))
     if isinstance(inp, I.Boost):
-        return f"Boost with {card_words(s, inp.card)}"
+        return _("Boost with {card}").format(card=card_words(s, inp.card))
     if isinstance(inp, I.AskHelp):
-        return "Ask for help"
+        return _("Ask for help")
     if isinstance(inp, I.Volunteer):
-        return "Yes, I assist" if inp.yes else "No"
+        return _("Yes, I assist") if inp.yes else _("No")
     if isinstance(inp, I.Permit):
-        return f"Accept {n(inp.helper)}" if inp.yes else f"Refuse {n(inp.helper)}"
+        return (_("Accept {who}") if inp.yes else _("Refuse {who}")).format(who=n(inp.helper))
     if isinstance(inp, I.Assist):
-        return f"Assist with {card_words(s, inp.card)}"
+        return _("Assist with {card}").format(card=card_words(s, inp.card))
     if isinstance(inp, I.AssistDone):
-        return "Done assisting"
+        return _("Done assisting")
     if isinstance(inp, I.ResolveAction):
-        return "Resolve the action"
+        return _("Resolve the action")
     if isinstance(inp, I.UseAlly):
-        return f"Use {title(s, inp.ally)}: {ally_words(s, inp.ally, inp.ability)}"
+        return _("Use {ally}: {ability}").format(ally=title(s, inp.ally), ability=ally_words(s, inp.ally, inp.ability))
     if isinstance(inp, I.ThrowAway):
-        return "Throw my hand away (vote)"
+        return _("Throw my hand away (vote)")
     if isinstance(inp, I.DesignateInput):
-        return f"Go to {where(s, inp.space)}"
+        return _("Go to {space}").format(space=where(s, inp.space))
     if isinstance(inp, (I.Target, I.Gift)):
         return n(inp.other if isinstance(inp, I.Target) else inp.to)
     if isinstance(inp, I.PeekExit):
-        return f"Peek at {where(s, inp.exit)}"
+        return _("Peek at {space}").format(space=where(s, inp.exit))
     if isinstance(inp, I.StateNumberInput):
-        return f"I say {inp.number}"
+        return _("I say {number}").format(number=inp.number)
     if isinstance(inp, I.ScoutLook):
-        return f"Look: {slot_words(s, inp.slot)}"
+        return _("Look: {slot}").format(slot=slot_words(s, inp.slot))
     if isinstance(inp, I.ScoutDone):
-        return "Stop looking"
+        return _("Stop looking")
     if isinstance(inp, I.ScoutSwapInput):
-        return f"Swap {slot_words(s, inp.a)} / {slot_words(s, inp.b)}" if inp.a else "Swap nothing"
+        if inp.a:
+            return _("Swap {a} / {b}").format(a=slot_words(s, inp.a), b=slot_words(s, inp.b))
+        return _("Swap nothing")
     if isinstance(inp, I.Bridge):
         return f"{where(s, inp.a)} \u2194 {where(s, inp.b)}"
     if isinstance(inp, I.Reveal):
-        return f"Turn up {where(s, inp.space)}"
+        return _("Turn up {space}").format(space=where(s, inp.space))
     if isinstance(inp, I.ResolveEncounter):
-        return f"Resolve {title(s, inp.code)}"
+        return _("Resolve {card}").format(card=title(s, inp.code))
     if isinstance(inp, I.DiscardInput):
-        return f"Discard {card_words(s, inp.card)}" if inp.card else "Discard a card (face down)"
+        if inp.card:
+            return _("Discard {card}").format(card=card_words(s, inp.card))
+        return _("Discard a card (face down)")
     if isinstance(inp, I.TakeWoundInput):
-        return f"{n(inp.seat)} takes it"
+        return _("{who} takes it").format(who=n(inp.seat))
     if isinstance(inp, I.ActivateInput):
-        from companion.games.stuff_of_legend.enemies import describe
-
-        return describe(s, inp.enemy)[:1].upper() + describe(s, inp.enemy)[1:] + (
-            f" \u2192 {where(s, inp.to)}" if inp.to else "")
+        said = enemy_words(s, inp.enemy)
+        return said[:1].upper() + said[1:] + (f" \u2192 {where(s, inp.to)}" if inp.to else "")
     if isinstance(inp, I.CoinFlip):
-        return {"boy": "The Boy face", "boogeyman": "The Boogeyman face"}.get(inp.face or "", "Flip it for me")
+        return {"boy": _("The Boy face"), "boogeyman": _("The Boogeyman face")}.get(inp.face or "",
+                                                                                  _("Flip it for me"))
     if isinstance(inp, I.BoogeymanCardInput):
-        return "Draw it for me" if inp.code is None else title(s, inp.code)
+        return _("Draw it for me") if inp.code is None else title(s, inp.code)
     return str(inp.kind)
+
+
+def enemy_words(s: State, enemy: str) -> str:
+    """An enemy as a button names it (enemies.describe's words, in the device's language)."""
+    kind, _sep, what = enemy.partition(":")
+    if kind == "army":
+        return _("the Army in {space}").format(space=where(s, what))
+    return title(s, what)
+
+
+def skill_words(skill: str) -> str:
+    """A skill icon's name ("Fight") in the device's language."""
+    return _(SKILL_NAMES[skill]) if skill in SKILL_NAMES else skill
 
 
 def card_words(s: State, code: str) -> str:
     """An Action card by its title and icons ("Minion Breakthrough (Fight 2, tainted)"): two
     cards of one title can differ in what they add."""
-    from companion.games.stuff_of_legend.common import SKILL_NAMES, cat
+    from companion.games.stuff_of_legend.common import cat
 
     try:
         card = cat(s).action(code)
     except Exception:  # noqa: BLE001 - not an Action card: its title alone
         return title(s, code)
-    icons = ", ".join(f"{SKILL_NAMES.get(k, k)} {n}" for k, n in card.icons) + (", tainted" if card.tainted else "")
+    icons = ", ".join(f"{skill_words(k)} {n}" for k, n in card.icons) + (", " + _("tainted") if card.tainted else "")
     name = card.title or title(s, code)
     return f"{name} ({icons})" if icons else name
 
 
 def slot_words(s: State, ref: str) -> str:
-    space, _, part = ref.partition(":")
-    what = "Location" if part == "L" else f"Encounter {int(part[1:]) + 1}" if part[1:].isdigit() else part
+    space, _sep, part = ref.partition(":")
+    if part == "L":
+        what = _("Location")
+    elif part[1:].isdigit():
+        what = _("Encounter {n}").format(n=int(part[1:]) + 1)
+    else:
+        what = part
     return f"{where(s, space)} {what}"
 
 
@@ -208,13 +236,13 @@ def _key_name(key: Any) -> str:
     return ""
 
 
-SCAN_CAPTIONS = {"play": "Play an Action card: scan it", "boost": "Boost with a card: scan it",
-                 "assist": "Assist with a card: scan it"}
+SCAN_CAPTIONS = {"play": N_("Play an Action card: scan it"), "boost": N_("Boost with a card: scan it"),
+                 "assist": N_("Assist with a card: scan it")}  # shown through _()
 
 
 def group_caption(s: State, name: str, items: list[Any]) -> str:
     if name:
-        return SCAN_CAPTIONS[name]
+        return _(SCAN_CAPTIONS[name])
     if len(items) > 1:
         return caption(s, replace(items[0], discard="")) + "\u2026"
     return caption(s, items[0])
@@ -224,20 +252,20 @@ def ally_words(s: State, ally: str, ability: int) -> str:
     """What an Ally's ability 1 or 2 does, in the card's own terms: the play-test of 5 Dec 2026
     read "Use The Jack of Clubs (1)" and "(2)" with nothing saying which was which ("Allies": the
     table chooses one of the two abilities)."""
-    from companion.games.stuff_of_legend.common import SKILL_NAMES, cat
+    from companion.games.stuff_of_legend.common import cat
 
     try:
         card = cat(s).encounter(ally)
     except KeyError:
-        return f"ability {ability}"
+        return _("ability {n}").format(n=ability)
     said = []
     for e in (card.ability1 if ability == 1 else card.ability2):
         if e.name == "icons":
-            said.append(f"+{e.n} {SKILL_NAMES.get(e.arg, e.arg)}")
+            said.append(f"+{e.n} {skill_words(e.arg)}")
         elif e.name == "attention":
-            said.append(f"Attention {'down' if e.n < 0 else 'up'} {abs(e.n)}")
+            said.append((_("Attention down {n}") if e.n < 0 else _("Attention up {n}")).format(n=abs(e.n)))
         elif e.name == "destroy_army":
-            said.append(f"destroy {e.n} {'Army' if e.n == 1 else 'Armies'}")
+            said.append(ngettext("destroy {n} Army", "destroy {n} Armies", e.n).format(n=e.n))
         else:
-            return f"ability {ability}"  # an effect without words here: the card says it
-    return ", ".join(said) or f"ability {ability}"
+            return _("ability {n}").format(n=ability)  # an effect without words here: the card says it
+    return ", ".join(said) or _("ability {n}").format(n=ability)

@@ -7,10 +7,14 @@ from typing import Any, Callable
 
 from companion.games.stuff_of_legend.common import where, who
 from companion.games.stuff_of_legend.ui import words
+from companion.i18n import N_, pack_domain
 from companion.ui import theme as T
 from companion.ui.widgets import BigButton
 
 WOUNDS = "ABCDEF"
+_ = pack_domain(__file__).gettext
+ngettext = pack_domain(__file__).ngettext
+COLOURS = (N_("green"), N_("yellow"), N_("orange"), N_("red"), N_("purple"), N_("blue"), N_("plain"))
 
 
 def button(caption: str, action: str, on_press: Callable[[], Any], kind: str = "normal", inp: Any = None,
@@ -39,7 +43,7 @@ class Choices:
         grid = self.grid
         grid.clear_widgets()
         if self.opened is not None:
-            grid.add_widget(button("\u25c0 Back", f"{prefix}:back", self._close, kind="quiet"))
+            grid.add_widget(button("\u25c0 " + _("Back"), f"{prefix}:back", self._close, kind="quiet"))
             said: set[str] = set()
             for i, inp in enumerate(self.opened):
                 cap = words.caption(s, inp)
@@ -81,7 +85,11 @@ class Choices:
 
 
 def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def on_wound(wound: str) -> str:
+    return _("on {division}").format(division=wound) if wound else _("none")
 
 
 def tracks(s: Any, v: dict[str, Any], wide: bool = False) -> str:
@@ -89,19 +97,21 @@ def tracks(s: Any, v: dict[str, Any], wide: bool = False) -> str:
     size: one fact a line in a narrow column, two to a line when `wide` (the coin's screen)."""
     t, a = v["tracks"]["time"], v["tracks"]["attention"]
     boxes = "".join("\u25cf" if i < t["division"] else "\u25cb" for i in range(t["boy_lost"] - 1))
-    hand = f" \u00b7 hands \u2212{t['hand_reduction']}" if t["hand_reduction"] else ""
+    hand = " \u00b7 " + _("hands \u2212{n}").format(n=t["hand_reduction"]) if t["hand_reduction"] else ""
     wound = v["tracks"]["wound"]
     wounds = " ".join(f"[b][color=e8a23a]{w}[/color][/b]" if w == wound else w for w in WOUNDS)
     decks = v["decks"]
     join = "  \u00b7  " if wide else "\n"
     lines = [
-        f"[b]Time[/b]  {boxes}{T.GLYPH_SKULL}{join}the Boy on {t['division']} \u00b7 lost on {t['boy_lost']}{hand}",
-        f"[b]Attention[/b] {a['value']} ({a['colour']}){join}range {a['range']} \u00b7 armies {a['army_strength']}",
-        f"[b]Wounds[/b]  {'on ' + wound if wound else 'none'} \u00b7 {wounds}",
-        f"[b]Boogeyman deck[/b] {decks['boogeyman']}",
+        "[b]" + _("Time") + f"[/b]  {boxes}{T.GLYPH_SKULL}{join}"
+        + _("the Boy on {division} \u00b7 lost on {lost}").format(division=t["division"], lost=t["boy_lost"]) + hand,
+        "[b]" + _("Attention") + f"[/b] {a['value']} ({_(a['colour'])}){join}"
+        + _("range {range} \u00b7 armies {strength}").format(range=a["range"], strength=a["army_strength"]),
+        "[b]" + _("Wounds") + f"[/b]  {on_wound(wound)} \u00b7 {wounds}",
+        "[b]" + _("Boogeyman deck") + f"[/b] {decks['boogeyman']}",
     ]
     if decks["sinister_title"]:
-        lines.append(f"[b]Sinister Games[/b] {decks['sinister_title']}")
+        lines.append("[b]" + _("Sinister Games") + f"[/b] {decks['sinister_title']}")
     return "\n".join(lines)
 
 
@@ -110,11 +120,11 @@ def board(s: Any, v: dict[str, Any]) -> str:
     the Allies ("" when there are none). Where the party is, the table screen's heading says."""
     lines = []
     if v["armies"]:
-        lines.append("[b]Armies[/b] " + ", ".join(f"{where(s, sp)} {n}" for sp, n in v["armies"].items()))
+        lines.append("[b]" + _("Armies") + "[/b] " + ", ".join(f"{where(s, sp)} {n}" for sp, n in v["armies"].items()))
     if v["leaders"]:
-        lines.append("[b]Leaders[/b] " + ", ".join(f"{ld['title']} ({where(s, ld['space'])})" for ld in v["leaders"]))
+        lines.append("[b]" + _("Leaders") + "[/b] " + ", ".join(f"{ld['title']} ({where(s, ld['space'])})" for ld in v["leaders"]))
     if v["allies"]:
-        lines.append("[b]Allies[/b] " + ", ".join(al["title"] for al in v["allies"]))
+        lines.append("[b]" + _("Allies") + "[/b] " + ", ".join(al["title"] for al in v["allies"]))
     return "\n".join(lines)
 
 
@@ -123,10 +133,10 @@ def heroes(v: dict[str, Any]) -> str:
     owed and the Boogeyman cards held."""
     out = []
     for h in v["heroes"]:
-        marks = (" \u2691 Rifle" if h["rifle"] else "") + (" \u2714 acted" if h["on_board"] else "") + (
-            " (exhausted)" if h["exhausted"] else "")
+        marks = (" \u2691 " + _("Rifle") if h["rifle"] else "") + (" \u2714 " + _("acted") if h["on_board"] else "") + (
+            " " + _("(exhausted)") if h["exhausted"] else "")
         held = f" \u00b7 {', '.join(h['held'])}" if h["held"] else ""
-        owed = f" \u00b7 owes {h['owed']}" if h["owed"] else ""
+        owed = " \u00b7 " + _("owes {n}").format(n=h["owed"]) if h["owed"] else ""
         out.append(f"[b]{h['name']}[/b]{marks}: {_cards(int(h['cards']))}{owed}{held}")
     return "\n".join(out)
 
@@ -136,19 +146,21 @@ def private_text(s: Any, p: dict[str, Any]) -> str:
     lines = []
     loyal = p.get("loyalty") or {}
     if loyal.get("card"):
-        side = "the Boy" if loyal["side"] == "boy" else "the Boogeyman"
-        lines.append(f"[b]Loyalty:[/b] {loyal['title']} \u2014 you win with {side}")
+        win = _("you win with the Boy") if loyal["side"] == "boy" else _("you win with the Boogeyman")
+        lines.append("[b]" + _("Loyalty:") + f"[/b] {loyal['title']} \u2014 {win}")
     else:
-        lines.append("[b]Loyalty:[/b] your real Loyalty card (face down in front of you)")
+        lines.append("[b]" + _("Loyalty:") + "[/b] " + _("your real Loyalty card (face down in front of you)"))
     for pk in p.get("peeks", []):
-        lines.append(f"[b]{where(s, pk['exit'])}:[/b] the token shows [b][size=30]{pk['number']}[/size][/b]")
+        lines.append(f"[b]{where(s, pk['exit'])}:[/b] " + _("the token shows {number}").format(
+            number=f"[b][size=30]{pk['number']}[/size][/b]"))
     for k in p.get("loyalty_known", []):
-        lines.append(f"[b]{who(s, k['seat'])}'s Loyalty:[/b] {k['title']}")
+        lines.append("[b]" + _("{who}'s Loyalty:").format(who=who(s, k["seat"])) + f"[/b] {k['title']}")
     for seen in p.get("seen", []):
-        lines.append(f"[b]Face down at {words.slot_words(s, seen['slot'])}:[/b] {seen['title']}")
+        lines.append("[b]" + _("Face down at {slot}:").format(slot=words.slot_words(s, seen["slot"]))
+                     + f"[/b] {seen['title']}")
     hand = [c for c in p.get("hand", []) if c]
     if hand:
         from companion.games.stuff_of_legend.ui.words import card_words
 
-        lines.append("[b]Hand:[/b] " + ", ".join(card_words(s, c) for c in hand))
+        lines.append("[b]" + _("Hand:") + "[/b] " + ", ".join(card_words(s, c) for c in hand))
     return "\n".join(lines)

@@ -6,17 +6,24 @@ from __future__ import annotations
 
 from companion.games.stuff_of_legend import inputs as I
 from companion.games.stuff_of_legend.ui.screens.common import tracks
+from companion.i18n import N_, pack_domain
 from companion.ui.screens import BaseScreen
 from companion.ui.plain import for_people
 
-WHY = {"hand": "out of cards: the coin comes before the new hand", "wound": "a wound on D, E or F",
-       "effect": "a card says so"}
+_ = pack_domain(__file__).gettext
+
+WHY = {"hand": N_("out of cards: the coin comes before the new hand"), "wound": N_("a wound on D, E or F"),
+       "effect": N_("a card says so")}  # shown through _()
 
 
 class SolCoinScreen(BaseScreen):
     title = "The Boogeyman coin"
 
     def refresh(self) -> None:
+        self.find("coin:boy").caption = _("The Boy face")
+        self.find("coin:boogeyman").caption = _("The Boogeyman face")
+        self.find("coin:flip").caption = _("Flip it for me")
+        self.find("boog:draw").caption = _("Draw the Boogeyman card")
         c = self.app.controller
         if c.session is None or c.rules.code != "SOL":
             return
@@ -28,9 +35,10 @@ class SolCoinScreen(BaseScreen):
         coin = kind == "coin"
         self.ids.faces.shown = coin
         self.ids.draw.shown = kind == "boogeyman_draw"
-        self.ids.why.text = f"Why: {WHY.get(getattr(s.head, 'why', ''), '')}" if coin else (
-            "The coin showed the Boogeyman: a Boogeyman card is drawn and resolved for all to see."
-            if kind == "boogeyman_draw" else "No coin to flip now.")
+        why = WHY.get(getattr(s.head, "why", ""), "")
+        self.ids.why.text = _("Why: {why}").format(why=_(why) if why else "") if coin else (
+            _("The coin showed the Boogeyman: a Boogeyman card is drawn and resolved for all to see.")
+            if kind == "boogeyman_draw" else _("No coin to flip now."))
         self.find("undo").disabled = not c.undo_label()
 
     def flip(self, face: str | None) -> None:

@@ -6,14 +6,18 @@ from __future__ import annotations
 
 from companion.games.stuff_of_legend.common import where, who
 from companion.games.stuff_of_legend.ui.words import ENDS
+from companion.i18n import pack_domain
 from companion.ui.screens import BaseScreen
 from companion.ui.plain import for_people
+
+_ = pack_domain(__file__).gettext
 
 
 class SolEndScreen(BaseScreen):
     title = "The end"
 
     def refresh(self) -> None:
+        self.find("again").caption = _("Another game")
         c = self.app.controller
         if c.session is None or c.rules.code != "SOL":
             return
@@ -22,21 +26,28 @@ class SolEndScreen(BaseScreen):
         self.find("undo").disabled = not c.undo_label()
         r = v.get("result")
         if r is None:
-            self.ids.heading.text = "The game is not over."
+            self.ids.heading.text = _("The game is not over.")
             self.ids.body.text = for_people(str(v["prompt"]))
             return
-        side = "the Boy" if r["winner"] == "boy" else "the Boogeyman"
         winners = set(c.rules.result(s).winners)
-        self.ids.heading.text = (f"The heroes loyal to {side} win" if winners else
-                                 f"Nobody wins: no hero was loyal to {side}")
-        lines = [f"The game ended because {ENDS.get(r['end'], r['end'])}."]
+        boy = r["winner"] == "boy"
+        if winners:
+            self.ids.heading.text = _("The heroes loyal to the Boy win") if boy else _(
+                "The heroes loyal to the Boogeyman win")
+        else:
+            self.ids.heading.text = _("Nobody wins: no hero was loyal to the Boy") if boy else _(
+                "Nobody wins: no hero was loyal to the Boogeyman")
+        end = _(ENDS[r["end"]]) if r["end"] in ENDS else r["end"]
+        lines = [_("The game ended because {why}.").format(why=end)]
         if r["exit"]:
-            lines.append(f"The party left by {where(s, r['exit'])}; the correct exit was {where(s, r['correct_exit'])}.")
-        lines.append("Exit tokens: " + ", ".join(f"{where(s, e)} {n or '?'}" for e, n in r["exits"].items()))
+            lines.append(_("The party left by {exit}; the correct exit was {correct}.").format(
+                exit=where(s, r["exit"]), correct=where(s, r["correct_exit"])))
+        lines.append(_("Exit tokens: {tokens}").format(
+            tokens=", ".join(f"{where(s, e)} {n or '?'}" for e, n in r["exits"].items())))
         for seat, lo in r["loyalty"].items():
-            mark = "\u2605 wins" if seat in winners else ""
-            lines.append(f"{who(s, seat)}: {lo['title'] or 'Loyalty card not shown'} "
-                         f"({'the Boy' if lo['side'] == 'boy' else 'the Boogeyman' if lo['side'] else '?'}) {mark}")
+            mark = "\u2605 " + _("wins") if seat in winners else ""
+            side = _("the Boy") if lo["side"] == "boy" else _("the Boogeyman") if lo["side"] else "?"
+            lines.append(f"{who(s, seat)}: {lo['title'] or _('Loyalty card not shown')} ({side}) {mark}")
         self.ids.body.text = "\n".join(lines)
 
     def again(self) -> None:

@@ -15,9 +15,20 @@ from companion.games.stuff_of_legend.state import ScoutPeek, StateNumber
 from companion.games.stuff_of_legend.ui import words
 from companion.games.stuff_of_legend.ui.screens.common import Choices, private_text
 from companion.ui import theme as T
-from companion.ui.hold import look_hint
+from companion.i18n import pack_domain
+from companion.ui.hold import look_seconds
 from companion.ui.screens import BaseScreen
 from companion.ui.plain import for_people
+
+_ = pack_domain(__file__).gettext
+
+
+def look_hint(what: str) -> str:
+    """What the cover says (companion.ui.hold.look_hint's words, in the device's language)."""
+    seconds = look_seconds()
+    if seconds:
+        return _("tap here to see {what} for {seconds} s").format(what=what, seconds=seconds)
+    return _("hold your finger here to see {what}").format(what=what)
 
 
 class SolPrivateScreen(BaseScreen):
@@ -72,25 +83,25 @@ class SolPrivateScreen(BaseScreen):
         self.ids.secret.shown = self.opened
         self.find("undo").disabled = not c.undo_label()
         if not seat:
-            self.ids.cover_text.text = "Nothing private to show now."
+            self.ids.cover_text.text = _("Nothing private to show now.")
             self.find("reveal").disabled = True
             look.secret = ""
             return
         name = who(s, seat)
         self.find("reveal").disabled = False
-        self.find("reveal").caption = f"I am {name}"
-        self.ids.cover_text.text = (f"{T.GLYPH_WARN} Pass the device to {name}\n"
-                                    f"[size=22]Everyone else: look away.[/size]")
+        self.find("reveal").caption = _("I am {who}").format(who=name)
+        self.ids.cover_text.text = (f"{T.GLYPH_WARN} " + _("Pass the device to {who}").format(who=name) + "\n"
+                                    "[size=22]" + _("Everyone else: look away.") + "[/size]")
         mine = c.view(seat)["private"]  # the holder's own observation, nothing else
         self.deciding = words.private_decision(s) == seat
         # Above the choices the cover is one short line (the full list when it has the screen).
-        short = "what you saw" if isinstance(s.head, (StateNumber, ScoutPeek)) else "your cards"
+        short = _("what you saw") if isinstance(s.head, (StateNumber, ScoutPeek)) else _("your cards")
         look.hint = f"{name}: " + look_hint(short if self.deciding else self._what(s, mine))
-        look.secret = f"[b]{name} only[/b]\n" + private_text(s, mine)
+        look.secret = "[b]" + _("{who} only").format(who=name) + "[/b]\n" + private_text(s, mine)
         self.ids.ask.text = for_people(str(c.view(seat)["prompt"])) if self.deciding else ""
         hide = self.find("hide")
-        hide.caption = "Cover it" if self.deciding else (
-            "Done: pass the device on" if len(self.queue) > 1 else "Done: back to the table")
+        hide.caption = _("Cover it") if self.deciding else (
+            _("Done: pass the device on") if len(self.queue) > 1 else _("Done: back to the table"))
         if self.deciding and self.opened:
             self.choices.show(s, c.legal(), primary_first=False)  # no answer is suggested
         else:
@@ -99,15 +110,15 @@ class SolPrivateScreen(BaseScreen):
 
     @staticmethod
     def _what(s: Any, mine: dict[str, Any]) -> str:
-        parts = ["your Loyalty card"]
+        parts = [_("your Loyalty card")]
         exits = [where(s, pk["exit"]) for pk in mine.get("peeks", [])]
         if exits:
-            parts.append("what " + " and ".join(exits) + " showed")
+            parts.append(_("what {spaces} showed").format(spaces=_(" and ").join(exits)))
         if mine.get("seen"):
-            parts.append("the cards you looked at")
+            parts.append(_("the cards you looked at"))
         if any(mine.get("hand", [])):
-            parts.append("your hand")
-        return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+            parts.append(_("your hand"))
+        return ", ".join(parts[:-1]) + _(" and ") + parts[-1] if len(parts) > 1 else parts[0]
 
     def reveal(self) -> None:
         """"I am Max": the holder has the device; the cover waits for their finger."""

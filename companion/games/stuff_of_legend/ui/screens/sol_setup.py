@@ -6,21 +6,28 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.stuff_of_legend.catalogue import default_catalogue
+from companion.games.stuff_of_legend.common import said_words
 from companion.games.stuff_of_legend.state import Options
 from companion.games.stuff_of_legend.ui import DEVICE_HERO
+from companion.i18n import N_, pack_domain
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
 
-# (option, words, ((value, words), ...)): the components a table may hold for real.
+_ = pack_domain(__file__).gettext
+
+# (option, words, ((value, words), ...)): the components a table may hold for real (words shown through _()).
 COMPONENTS = (
-    ("action_deck", "Action cards", (("physical", "Real hands (scan a card played)"), ("digital", "The device deals"))),
-    ("board_cards", "Board cards", (("physical", "Real cards (scan them)"), ("digital", "The device turns them up"))),
-    ("boogeyman_deck", "Boogeyman deck", (("physical", "Real deck (scan)"), ("digital", "The device draws"))),
-    ("exits", "Exit tokens", (("digital", "The device hides them"), ("physical", "Real tokens (scan unseen)"))),
-    ("loyalty", "Loyalty cards", (("digital", "The device deals (private)"), ("physical", "Real cards"))),
-    ("loyalty_completion", "The missing Loyalty card", (("coin", "Boy or Boogeyman, unseen"),
-                                                        ("boy", "Loyal to the Boy"), ("boogeyman", "To the Boogeyman"))),
+    ("action_deck", N_("Action cards"), (("physical", N_("Real hands (scan a card played)")),
+                                         ("digital", N_("The device deals")))),
+    ("board_cards", N_("Board cards"), (("physical", N_("Real cards (scan them)")),
+                                        ("digital", N_("The device turns them up")))),
+    ("boogeyman_deck", N_("Boogeyman deck"), (("physical", N_("Real deck (scan)")), ("digital", N_("The device draws")))),
+    ("exits", N_("Exit tokens"), (("digital", N_("The device hides them")), ("physical", N_("Real tokens (scan unseen)")))),
+    ("loyalty", N_("Loyalty cards"), (("digital", N_("The device deals (private)")), ("physical", N_("Real cards")))),
+    ("loyalty_completion", N_("The missing Loyalty card"), (("coin", N_("Boy or Boogeyman, unseen")),
+                                                            ("boy", N_("Loyal to the Boy")),
+                                                            ("boogeyman", N_("To the Boogeyman")))),
 )
 
 
@@ -46,6 +53,7 @@ class SolSetupScreen(BaseScreen):
             return False
 
     def refresh(self) -> None:
+        self.title = _("Set-up")  # the status bar's words before the game begins (the shell's _() keeps them)
         box = self.ids.body
         box.clear_widgets()
         nxt = self.find("next")
@@ -54,41 +62,41 @@ class SolSetupScreen(BaseScreen):
         if device:
             self.choice["action_deck"] = "digital"  # the device's hero needs a hand the device holds
         if self.stage == "heroes":
-            self.ids.heading.text = "1 \u00b7 Tap the heroes in seat order, clockwise (3 to 6)"
+            self.ids.heading.text = "1 \u00b7 " + _("Tap the heroes in seat order, clockwise (3 to 6)")
             grid = self._grid(4)
             for h in default_catalogue().heroes:
-                seat = f" \u2014 seat {self.heroes.index(h.id) + 1}" if h.id in self.heroes else ""
-                dev = " (the device)" if device and h.id == DEVICE_HERO else ""
-                alt = " (Alternate)" if h.alternate else ""
+                seat = " \u2014 " + _("seat {n}").format(n=self.heroes.index(h.id) + 1) if h.id in self.heroes else ""
+                dev = " " + _("(the device)") if device and h.id == DEVICE_HERO else ""
+                alt = " " + _("(Alternate)") if h.alternate else ""
                 grid.add_widget(self._choice(f"{h.name}{alt}{dev}{seat}", h.id in self.heroes, f"hero:{h.id}",
                                              lambda hid=h.id: self._toggle(hid)))
             box.add_widget(grid)
-            nxt.caption = "Next: the cards"
+            nxt.caption = _("Next: the cards")
             nxt.disabled = not 3 <= len(self.heroes) <= 6
         elif self.stage == "table":
-            self.ids.heading.text = "2 \u00b7 What is real on the table, and what the device holds"
+            self.ids.heading.text = "2 \u00b7 " + _("What is real on the table, and what the device holds")
             for key, words, values in COMPONENTS:
                 from kivy.factory import Factory
 
-                box.add_widget(Factory.Body(text=words, font_size=T.FONT_BODY, size_hint_y=None, height=26, color=T.DIM))
+                box.add_widget(Factory.Body(text=_(words), font_size=T.FONT_BODY, size_hint_y=None, height=26, color=T.DIM))
                 grid = self._grid(len(values))
                 for value, text in values:
                     fixed = device and key == "action_deck" and value != "digital"
-                    b = self._choice(text, self.choice[key] == value, f"{key}:{value}",
+                    b = self._choice(_(text), self.choice[key] == value, f"{key}:{value}",
                                      lambda key=key, value=value: self._set(key, value))
                     b.disabled = fixed
                     grid.add_widget(b)
                 box.add_widget(grid)
-            nxt.caption = "Start: the set-up steps"
+            nxt.caption = _("Start: the set-up steps")
         else:
             from kivy.factory import Factory
 
             total = len(self.steps)
-            self.ids.heading.text = f"3 \u00b7 Set-up, step {self.step + 1} of {total}"
-            box.add_widget(Factory.Body(text=self.steps[self.step], font_size=24))
+            self.ids.heading.text = "3 \u00b7 " + _("Set-up, step {n} of {total}").format(n=self.step + 1, total=total)
+            box.add_widget(Factory.Body(text=said_words(self.steps[self.step]), font_size=24))
             last = self.step == total - 1
-            nxt.caption = ("Pass the device round: Loyalty cards" if last and self.lookers() else
-                           "Start the game" if last else "Next step")
+            nxt.caption = (_("Pass the device round: Loyalty cards") if last and self.lookers() else
+                           _("Start the game") if last else _("Next step"))
         nxt.kind = "primary"
         self.find("check_box").disabled = self.stage == "steps"  # begun: the box is for the next game
 

@@ -7,10 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.stuff_of_legend import inputs as I
-from companion.games.stuff_of_legend.common import where, who
+from companion.games.stuff_of_legend.common import said_words, where, who
 from companion.games.stuff_of_legend.ui.screens.common import Choices, board, button, heroes, tracks
+from companion.i18n import pack_domain
 from companion.ui.screens import BaseScreen
 from companion.ui.plain import for_people
+
+_ = pack_domain(__file__).gettext
 
 
 class SolTableScreen(BaseScreen):
@@ -31,21 +34,21 @@ class SolTableScreen(BaseScreen):
             return
         s = c.state
         v = c.view()
-        self.ids.heading.text = f"The party in {where(s, v['party'])}"  # the turn: on the status bar
+        self.ids.heading.text = _("The party in {space}").format(space=where(s, v["party"]))  # the turn: on the status bar
         self.ids.tracks.text = tracks(s, v)
         self.ids.heroes.text = heroes(v)
         self.ids.board.text = board(s, v)
         self.ids.prompt.text = for_people(str(v["prompt"]))
-        self.ids.notices.text = "\n".join(for_people(str(n)) for n in v["notices"][-2:])  # the last two lines, large; the rest on the Journal
+        self.ids.notices.text = "\n".join(for_people(said_words(n)) for n in v["notices"][-2:])  # the last two lines, large; the rest on the Journal
         self.find("undo").disabled = not c.undo_label()
-        self.find("look").caption = "Back" if self.mode == "look" else "My cards"  # to the choices
-        self.find("accident").caption = "Back" if self.mode.startswith("accident") else "A token was seen"
+        self.find("look").caption = _("Back") if self.mode == "look" else _("My cards")  # to the choices
+        self.find("accident").caption = _("Back") if self.mode.startswith("accident") else _("A token was seen")
         if self.mode:
             self._special(s, v)
             return
         target = c.pending_screen()
         if app.seat.think(s):  # the device holds the seat that decides: it thinks off the UI thread
-            self.ids.note.text = f"The device is deciding for {who(s, app.seat.seat)}\u2026"
+            self.ids.note.text = _("The device is deciding for {who}\u2026").format(who=who(s, app.seat.seat))
             self.ids.choices.clear_widgets()
             self.choices.reset()
             return
@@ -53,10 +56,10 @@ class SolTableScreen(BaseScreen):
             self.ids.note.text = ""
             self.ids.choices.clear_widgets()
             self.choices.reset()
-            self.ids.choices.add_widget(button("Go on \u25b6", "go_on", app.go_play, kind="primary"))
+            self.ids.choices.add_widget(button(_("Go on") + " \u25b6", "go_on", app.go_play, kind="primary"))
             return
         legal = c.legal()
-        self.ids.note.text = "" if legal else ("The game is over." if c.session.finished else "Nothing to do here.")
+        self.ids.note.text = "" if legal else (_("The game is over.") if c.session.finished else _("Nothing to do here."))
         self.choices.show(s, legal)
 
     def pick(self, inp: Any) -> None:
@@ -71,16 +74,16 @@ class SolTableScreen(BaseScreen):
         grid.clear_widgets()
         self.choices.reset()
         if self.mode == "look":
-            self.ids.note.text = "Who looks? The device goes to them, covered."
+            self.ids.note.text = _("Who looks? The device goes to them, covered.")
             for seat in s.seats:
                 grid.add_widget(button(who(s, seat), f"look:{seat}", lambda seat=seat: self.look(seat)))
         elif self.mode == "accident":
-            self.ids.note.text = "Which Exit token did everyone see?"
+            self.ids.note.text = _("Which Exit token did everyone see?")
             for e in v["exits"]:
                 grid.add_widget(button(e["name"], f"seen:{e['exit']}", lambda e=e["exit"]: self.seen(e)))
         else:
             exit_ = self.mode.split(":", 1)[1]
-            self.ids.note.text = f"What number did the token of {where(s, exit_)} show?"
+            self.ids.note.text = _("What number did the token of {space} show?").format(space=where(s, exit_))
             for n in range(1, 8):
                 grid.add_widget(button(str(n), f"seen_number:{n}", lambda n=n: self.seen(exit_, n)))
 
