@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from companion.i18n import N_, _
+from companion.i18n import N_, _, pack_said
 from companion.ui.screens import BaseScreen
 
 FRAMES = 8  # live frames per check: a second or two on a Pi
@@ -62,8 +62,9 @@ class TrayCheckScreen(BaseScreen):
         self.busy = False
         self.report = report
         self.find("check_again").disabled = False
-        self.ids.verdict.text = report.verdict
-        self.ids.report.text = "\n".join(report.lines()[:-1])
+        # The report's English sentences, each in the language shown (companion.scan.traycheck.SHAPES)
+        self.ids.verdict.text = " ".join(pack_said(None, a) for a in report.advice) if report.advice else pack_said(None, report.verdict)
+        self.ids.report.text = "\n".join(pack_said(None, line) for line in report.lines()[:-1])
 
 
 SCREEN = TrayCheckScreen
