@@ -157,6 +157,8 @@ class Domain:
                 names = parts[1::2]
                 if not names or len(set(names)) != len(names):
                     continue
+                if not _LETTER.search("".join(parts[0::2])):
+                    continue  # a format with no words ("{weekday} {day} {month}, {time}") is no sentence's shape
                 body = "".join(re.escape(x) if i % 2 == 0 else f"(?P<{x}>{_NUMBER if x in _NUMBERS else '.+?'})"
                                for i, x in enumerate(parts))
                 found.append((len("".join(parts[0::2])), re.compile(body + r"\Z", re.S), str(german)))
@@ -174,6 +176,7 @@ class Domain:
 _FIELD = re.compile(r"\{(\w+)\}")  # a named field of a msgid: "{who}"
 _NUMBERS = frozenset({"n", "slot", "count", "seconds", "round"})  # fields that are a number in every shape
 _NUMBER = r"-?\d+"
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def _name_like(value: str) -> bool:

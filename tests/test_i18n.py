@@ -130,3 +130,15 @@ def test_pig_tells_what_happened_when_it_is_shown() -> None:
                       "Spieler 2 sichert 6: 6 Punkte", "5 sichern"]
     assert told(RULES, again, Face(1), s2) == english[1]  # and English again: the state held no sentence
     assert RULES.observe(s3, "table")["scores"] == {"Player 1": 0, "Player 2": 6}  # the seats' ids stay
+
+
+def test_the_shells_sentences_made_in_english_are_said_by_their_shapes(german: None) -> None:
+    """The sensors' and the tray check's sentences are made in English (logged, printed by the
+    command line) and said in German where shown; a format with no words (the resume list's date)
+    is no sentence's shape: it would match any sentence of four words."""
+    assert i18n.pack_said(None, "Put one piece on zone 5. (the mat sees 2 pieces; leave just one)") == (
+        "Stelle eine Figur auf Zone 5. (die Matte sieht 2 Figuren; lass nur eine stehen)")
+    assert i18n.pack_said(None, "resolution: 1280x720 chosen, highest unknown") == "Aufl\u00f6sung: 1280x720 gew\u00e4hlt, h\u00f6chste unbekannt"
+    assert i18n.pack_said(None, "Who moved?") == "Wer hat sich bewegt?"
+    sentence = "Turn up the Location in Hollow Oak and scan it (then Brooklyn, The Crossroads)."
+    assert i18n.pack_said(None, sentence) == sentence

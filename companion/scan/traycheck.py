@@ -27,8 +27,26 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from companion.i18n import N_
+
 TEST_CODE = "CHK:TRAY:06"  # not a card of any game (no game CHK): the decoder counts it as foreign
 TEST_MODULE_MM = 0.6  # printed at the token size: if it reads, every sticker does
+# The shapes of the report's sentences below, as the catalog says them in another language (the
+# tray check screen shows them through Domain.said; the command line prints them as they are).
+SHAPES = (N_("Ready: every sticker reads here ({ppm} px per module on the smallest)."),
+          N_("sticker found in {seen} of {frames} frames, read in {read}"),
+          N_("pixels per module: {ppm} (card stickers {cards}, tokens {tokens}; {good} reads reliably)"),
+          N_("sharpness: blur {blur} module (under {sharp} is sharp)"), N_("glare: {glare} % of the sticker clipped"),
+          N_("exposure: paper {paper}, print contrast {contrast} (of 255)"), N_("resolution: {res} chosen, highest {top}"),
+          N_("unknown"),
+          N_("Put the tray check sticker (or any card) flat under the camera, in the middle of the tray."),
+          N_("Raise the resolution: the camera gives {given} and can do {best}."),
+          N_("Move the camera {cm} cm closer to the tray (stickers show {ppm} px per module, {good} read reliably)."),
+          N_("Turn the lamp away or tilt it: glare clips {glare} % of the sticker."),
+          N_("Focus the camera (or hold the card still): the sticker is blurred ({blur} module)."),
+          N_("More light on the tray: the sticker is too dim to read reliably."),
+          N_("The sticker is seen but does not read: check it is printed at 100 % and lies flat."))
+
 GOOD_PPM = 3.0  # the smallest sticker's px per module for reliable reads (cards_qr.sheet.MIN_PX_PER_MODULE)
 LEAST_PPM = 2.0  # below this no decoder reads a sticker: the camera must move
 SHARP_SIGMA = 0.45  # blur sigma (modules) above which stickers stop reading reliably

@@ -18,6 +18,8 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from companion.i18n import N_
 from typing import Iterable, Mapping, Sequence
 
 from companion.sensors.errors import UnknownZone, ZoneMapError
@@ -156,6 +158,13 @@ class CalibrationWizard:
     @property
     def done(self) -> bool:
         return self.zone is None
+
+    # The shapes of the prompts below, as the catalog says them in another language (Domain.said:
+    # the calibration screen shows them through it; the English prompts are made as they are).
+    SHAPES = (N_("Calibrated {n} channels for {board}."), N_("Take every piece off the board."),
+              N_("Take every piece off the board.{problem}"), N_("Put one piece on zone {zone}."),
+              N_("Put one piece on zone {zone}.{problem}"), N_("Zone {zone} is channel {channel}. Lift the piece."),
+              N_(" (the mat sees {count} pieces; leave just one)"), N_(" (channel {channel} is already zone {zone})"))
 
     @property
     def prompt(self) -> Prompt:

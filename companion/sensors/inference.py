@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
+from companion.i18n import N_
+
 Zone = str
 Piece = str
 
@@ -187,6 +189,11 @@ def infer_move(
 
 
 # ---- one fix at a time ------------------------------------------------------------------------
+
+# The shapes of the sentences below, as the catalog says them in another language (Domain.said:
+# the mismatch screen shows them through it; the English sentences are made as they are).
+SHAPES = (N_("Move {what} from {src} to {zone}"), N_("Put {what} in {zone}"), N_("{zone} should be empty"),
+          N_("Room {n}"), N_("Who moved?"), N_("Where did {who} go?"))
 
 
 @dataclass(frozen=True)

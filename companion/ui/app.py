@@ -19,7 +19,7 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion import i18n
-from companion.i18n import _, ngettext, pack_text
+from companion.i18n import _, ngettext, pack_said, pack_text
 from companion.core.table import Step
 from companion.ui import theme as T
 from companion.ui.controller import GameController
@@ -154,7 +154,7 @@ class CompanionApp(App):
             self.go("choose")
         self._update_status()
         if self.controller.notice:  # damage repaired, or why games cannot be saved right now
-            Clock.schedule_once(lambda dt: self.toaster.show(self.controller.notice, "error", 12.0), 0.5)
+            Clock.schedule_once(lambda dt: self.toaster.show(pack_said(None, self.controller.notice), "error", 12.0), 0.5)
         return root
 
     def _add_screen(self, name: str, module_name: str) -> None:
@@ -400,7 +400,10 @@ class CompanionApp(App):
     def toast(self, text: str, kind: str = "error", why: str = "") -> None:
         """A message; a refusal (kind "error") gets a Why? button showing the rule behind it."""
         # A refusal stays long enough to read what to do (about 18 characters a second).
-        self.toaster.show(for_people(text), kind, seconds=max(5.0, len(text) / 18) if kind == "error" else 2.5,
+        # A line the rules (or the journal) wrote in English is said in the language shown: the
+        # game's catalog and its sentence shapes, else the shell's (Domain.said); a translated one stays.
+        rules = self.controller.rules if self.controller.session is not None else None
+        self.toaster.show(pack_said(rules, for_people(text)), kind, seconds=max(5.0, len(text) / 18) if kind == "error" else 2.5,
                           why=why or (text if kind == "error" and self.rules_for(text) else ""))
 
     def submit(self, inp: Any, person: bool = True) -> bool:

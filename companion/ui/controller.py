@@ -19,10 +19,19 @@ from companion.core.packs import get_pack
 from companion.core.table import ToDo, entered_by, steps, table_from_json, table_of, table_to_json, to_do
 from companion.ui.packui import GameUI, moves, ui_for
 from companion.core.session import Session
-from companion.i18n import _, language
+from companion.i18n import N_, _, language
 Listener = Callable[[], None]
 RETRY_S = 2.0  # how often a tap may try again to open a journal that could not be written
 log = logging.getLogger(__name__)
+
+# The shapes of the journal's troubles below: they are logged in English as they are made, and the
+# toast says them in the language shown (app.toast, Domain.said).
+SHAPES = (N_("The games cannot be opened: {error}"), N_("Games cannot be saved: {detail}. No game was moved or lost."),
+          N_("The journal is busy: {detail}. No game was moved or lost."),
+          N_("The journal could not be opened ({error}) nor a new one started ({again})."),
+          N_("The journal could not be opened ({error}). It is kept as {name}; a new one was started."),
+          N_("the journal cannot be opened"), N_("The game cannot be resumed: {error}"),
+          N_("The games cannot be read: {error}"), N_("start or resume a game first"), N_("no game"))
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,8 @@ import functools
 import re
 from typing import Any
 
+from companion.i18n import DEFAULT, _, language, pack_text
+
 MARK = "[color=a89cb0]\u25cc[/color]"  # at the size of the text it follows (issue 28)
 _NAMES = (".name", ".title")
 
@@ -60,7 +62,15 @@ def _guesses(code: str, state: Any) -> tuple[tuple[str, ...], tuple[tuple[str, s
                      if isinstance(getattr(options, gf.option, None), str))
     if not settings:
         return (), ()
-    return still_guesses(code, settings)
+    names, words = still_guesses(code, settings)
+    if language() == DEFAULT or not words:
+        return names, words
+    # The table reads the pack's words in its language ("Wahrzeichen" for "Landmark"): those are marked.
+    from companion.core.packs import get_pack
+
+    rules = get_pack(code).rules
+    said = tuple((pack_text(rules, w), ", ".join(pack_text(rules, k) for k in kind.split(", "))) for w, kind in words)
+    return names, tuple(sorted(dict.fromkeys(said), key=lambda w: (-len(w[0]), w[0])))
 
 
 @functools.lru_cache(maxsize=8)
@@ -90,8 +100,8 @@ def why_line(line: str, code: str, state: Any) -> tuple[str, str] | None:
         return None
     parts = []
     if found:
-        parts.append(f"{', '.join(found)}: the name the companion guessed")
+        parts.append(_("{names}: the name the companion guessed").format(names=", ".join(found)))
     if kinds:
-        parts.append(f"{', '.join(kinds)}: where the companion guessed them")
-    return ("Still a guess", "; ".join(parts) + ", not yet checked against your box (\u25cc). "
-            "Check it in Settings: Check your box.")
+        parts.append(_("{kinds}: where the companion guessed them").format(kinds=", ".join(kinds)))
+    return (_("Still a guess"), _("{what}, not yet checked against your box (\u25cc). "
+                                  "Check it in Settings: Check your box.").format(what="; ".join(parts)))

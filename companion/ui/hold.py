@@ -18,7 +18,7 @@ from the holder's own observation) and calls `cover()` before it hands the devic
 
 from __future__ import annotations
 
-from companion.i18n import _
+from companion.i18n import N_, _
 
 from typing import Any, Callable
 
@@ -31,7 +31,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.ui.widgets import Hideable
 
-LOOK_CHOICES = ((0, "Hold to see"), (10, "Tap: 10 s"), (30, "Tap: 30 s"))  # Settings -> Private cards
+LOOK_CHOICES = ((0, N_("Hold to see")), (10, N_("Tap: 10 s")), (30, N_("Tap: 30 s")))  # Settings -> Private cards
 
 
 def look_seconds() -> int:
@@ -56,7 +56,7 @@ def look_row(app: Any) -> Any:
         app.prefs.look_seconds = int(value)
         app.save_prefs()
 
-    return SettingRow("look", "Private cards", LOOK_CHOICES, look_seconds(), choose)
+    return SettingRow("look", N_("Private cards"), LOOK_CHOICES, look_seconds(), choose)
 
 
 class HoldCover(Hideable, BoxLayout):

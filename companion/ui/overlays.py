@@ -54,7 +54,7 @@ class Confirm(Overlay):
     message = StringProperty("")
     detail = StringProperty("")
     ok_caption = StringProperty("OK")
-    cancel_caption = StringProperty("Cancel")
+    cancel_caption = StringProperty(N_("Cancel"))  # (always set by `ask`, through the catalog)
 
     def ask(self, message: str, ok: str, on_ok: Done, detail: str = "", cancel: str = N_("Keep playing")) -> None:
         # (the default's words through the catalog; a caller's own come translated, unchanged here)
@@ -199,7 +199,7 @@ class WhyView(Overlay):
         self.line = line
         box = self.ids.rules
         box.clear_widgets()
-        for section, says in rules or (("", "No rule of the rulebook is behind this one."),):
+        for section, says in rules or (("", _("No rule of the rulebook is behind this one.")),):
             box.add_widget(RuleEntry(section=section, says=says))
         self.shown = True
 

@@ -496,11 +496,13 @@ def neutral_words(lang: str = "de") -> frozenset[str]:
 
 
 def _leftover(text: str, names: frozenset[str]) -> str:
-    """`text` without its language-neutral parts: the names (longest first) and what is no word."""
+    """`text` without its language-neutral parts: the names (longest first) and what is no word
+    (a single letter is no word of a language: a key of the on-screen keyboard, "N = 2", a seat's
+    initial, a board label "C1")."""
     plain = _plain(text)
     for name in sorted(names, key=len, reverse=True):
         plain = plain.replace(name, " ")
-    return " ".join(_WORD.findall(plain))
+    return " ".join(w for w in _WORD.findall(plain) if len(w) > 1)
 
 
 def untranslated(english: Survey, other: Survey, lang: str = "de") -> list[tuple[str, Reading]]:

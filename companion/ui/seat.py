@@ -16,6 +16,9 @@ from typing import Any, Callable
 
 from companion.ai.engine import InfoState, make_policy
 from companion.core.game import GameRules, device_roll
+from companion.i18n import N_
+
+SHAPES = (N_("The device could not decide: {error}"),)  # the toast says it in the language shown
 
 LEVELS = ("easy", "normal", "hard", "fair", "fair-gentle", "fair-tough")
 
@@ -97,7 +100,7 @@ class DeviceSeat:
                 key = (seat, push.when)
                 self.pushes[key] = max(self.pushes.get(key, 0.0), push.ease)
         except Exception as exc:  # shown on screen; the table can still play the choice by hand
-            message = f"The device could not decide: {exc}"
+            message = f"The device could not decide: {exc}"  # said in the toast by its shape (SHAPES)
             self.schedule(lambda: None if self._closed else self.on_error(message))
             return
         self.schedule(lambda: self._answer(state, choice))

@@ -199,3 +199,42 @@ def test_german_screens_texts_from_the_catalogs(code: str, tmp_path: Path) -> No
     bad = [f"{st}: {r.px:.0f} px {r.cut} {r.contrast}:1 {r.widget} {r.text[:60]!r}" for st, r in de.readings
            if r.px < 16 - 0.01 or r.cut or not r.contrast_ok]
     assert not bad, "German texts small, cut or faint:\n" + "\n".join(bad)
+
+
+def test_the_shells_own_screens_in_german(fresh: Any) -> None:
+    """The shell's screens no shots state of a done game reaches, in German (docs/i18n.md): the
+    rules reference, the mismatch screen (its fix said by its shape, a seat's name in the game's
+    words), Check your box, and the card form."""
+    from cards_qr.codes import all_codes
+
+    h = fresh("de")
+    app = h.app
+    h.choose_game("game:PIG")
+    h.tap("start")
+    app.go("rules")
+    h.pump()
+    assert app.screen("rules").children[0].children[-1].text == "\u2261 Die Regeln, die das Ger\u00e4t anwendet"
+    assert h.find("back").caption == "Zur\u00fcck"
+    app.fix_text = "Put Player 1 in Room 3"  # the sensors' sentence, made in English
+    app.go("mismatch")
+    h.pump()
+    mismatch = app.screen("mismatch")
+    assert mismatch.ids.heading.text.endswith("Spieler 1 in Zimmer 3 stellen")
+    assert mismatch.ids.detail.text.startswith("Stelle es auf dem Brett richtig")
+    assert [h.find(a).caption.split("] ")[-1] for a in ("recheck", "ignore")] == ["Noch einmal pr\u00fcfen",
+                                                                                  "Zur\u00fcck zum Tisch"]
+    app.fix_text = ""
+    box = app.screen("box")
+    box.open_for("GSB")
+    app.go("box")
+    h.pump()
+    assert box.ids.heading.text.startswith("Schachtel pr\u00fcfen \u00b7 ")
+    said = [w.text for w in box.ids.body.children if hasattr(w, "text")]
+    assert said and said[0].startswith("Was das Regelheft nicht abdruckt"), said
+    assert h.find("back").caption.endswith("Zur\u00fcck")
+    form = app.screen("card_form")
+    form.ask(next(iter(all_codes("GSB"))))
+    app.go("card_form")
+    h.pump()
+    assert form.ids.heading.text.startswith("Eine neue ") and "(Aufkleber " in form.ids.heading.text
+    assert h.find("save").caption.endswith("Speichern und spielen") and h.find("cancel").caption.endswith("Abbrechen")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.i18n import N_, _, ngettext, pack_said, pack_text
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
@@ -19,7 +20,7 @@ MARK_CHECKED = "\u2714"
 
 
 class BoxScreen(BaseScreen):
-    title = "Check your box"
+    title = N_("Check your box")
 
     def on_kv_post(self, base: Any) -> None:
         self.code = ""
@@ -35,6 +36,13 @@ class BoxScreen(BaseScreen):
         """Ask about `code`'s guesses ("": the game played, else the first on the shelf); Back
         returns to the screen `back` ("": where Settings would return)."""
         self.code, self.stage, self.error, self.back_to = code, "list", "", back
+
+    def _rules(self) -> Any:
+        """The rules object of the game asked about (its catalog says its words), else None."""
+        from companion.core.packs import get_pack
+
+        code = self.game_code()
+        return get_pack(code).rules if code else None
 
     def checkable(self) -> list[Any]:
         """The packs on the shelf that declare guessed facts, in shelf order."""
@@ -94,11 +102,11 @@ class BoxScreen(BaseScreen):
         self._views = {}  # the box may have changed since
         code = self.game_code()
         title = get_pack(code).title if code else ""
-        self.ids.heading.text = f"Check your box \u00b7 {title}" if title else "Check your box"
+        self.ids.heading.text = f"{_('Check your box')} \u00b7 {title}" if title else _("Check your box")
         try:
             box = self.box()
         except DataFileIssues as exc:
-            self._say(f"{T.GLYPH_WARN} Your box file cannot be read: {exc}")
+            self._say(f"{T.GLYPH_WARN} " + _("Your box file cannot be read: {error}").format(error=exc))
             self._buttons(back=True)
             return
         if self.stage == "list":
@@ -122,15 +130,17 @@ class BoxScreen(BaseScreen):
                 b.bind(on_press=lambda _b, code=p.code: self.choose(code))
                 row.add_widget(b)
             body.add_widget(row)
-        self._say("What the rulebook does not print is a guess until your table checks it against your own "
-                  f"box. Pick what to check ({MARK_GUESS} still a guess):")
+        self._say(_("What the rulebook does not print is a guess until your table checks it against your own "
+                    "box. Pick what to check ({mark} still a guess):").format(mark=MARK_GUESS))
         grid = GridLayout(cols=2, spacing=6, size_hint_y=None, row_default_height=T.TOUCH + 10, row_force_default=True)
         grid.bind(minimum_height=grid.setter("height"))
         for k, (gf, guess) in enumerate(self.groups()):
             facts = self.facts(k)
             done = sum(f.confirmed for f in facts)
             mark = MARK_CHECKED if facts and done == len(facts) else MARK_GUESS
-            b = BigButton(caption=f"{mark} {guess.title or guess.what}\n{done} of {len(facts)} checked",
+            what = pack_text(self._rules(), guess.title or guess.what)
+            checked = ngettext("{done} of {n} checked", "{done} of {n} checked", len(facts)).format(done=done, n=len(facts))
+            b = BigButton(caption=f"{mark} {what}\n{checked}",
                           font_size=T.FONT_BODY, action=f"group:{k}", height=T.TOUCH + 10)
             b.bind(on_press=lambda _b, k=k: self.start(k))
             grid.add_widget(b)
@@ -158,29 +168,31 @@ class BoxScreen(BaseScreen):
         merged = ownbox.merged_data(gf, self.box().of(gf.name))
         row = BoxLayout(spacing=12, size_hint_y=None, height=T.px(300))  # the list scrolls
         side = BoxLayout(orientation="vertical", size_hint_x=0.42, spacing=2, padding=(8, 4))
-        side.add_widget(Factory.Body(text=f"[color=a89cb0]{guess.title or gf.title} \u00b7 {n + 1} of {len(facts)}[/color]",
+        side.add_widget(Factory.Body(text="[color=a89cb0]" + _("{what} \u00b7 {n} of {total}").format(
+            what=pack_text(self._rules(), guess.title or gf.title), n=n + 1, total=len(facts)) + "[/color]",
                                      font_size=T.FONT_BODY))
         for line in gf.concerns(merged, fact.at)[:7]:
-            side.add_widget(Factory.Body(text=_escape(line), font_size=T.FONT_BODY))
+            side.add_widget(Factory.Body(text=_escape(pack_said(self._rules(), line)), font_size=T.FONT_BODY))
         side.add_widget(Widget())
         row.add_widget(side)
         main = BoxLayout(orientation="vertical", spacing=6)
-        status = (f"{MARK_CHECKED} checked by your table" if fact.confirmed
-                  else f"{MARK_GUESS} a guess: is it right on your box?")
+        status = (f"{MARK_CHECKED} " + _("checked by your table") if fact.confirmed
+                  else f"{MARK_GUESS} " + _("a guess: is it right on your box?"))
         main.add_widget(Factory.Body(text=f"[color=a89cb0]{status}[/color]", font_size=T.FONT_BODY))
-        ask = fact.question[:1].upper() + fact.question[1:]
+        question = pack_said(self._rules(), fact.question)  # the pack's words, its shapes filled in
+        ask = question[:1].upper() + question[1:]
         main.add_widget(Factory.Body(text=_escape(ask) + ("?" if guess.kind == "yes/no" else ":"), font_size=T.FONT_BODY))
         main.add_widget(Factory.Body(text=f"[b]{_escape(_said(fact.value))}[/b]",
                                      font_size=T.px(28) if len(_said(fact.value)) < 60 else T.FONT_BODY))
         if fact.value != fact.guess:
-            main.add_widget(Factory.Body(text=f"[color=a89cb0]the guess was {_escape(_said(fact.guess))}[/color]",
+            main.add_widget(Factory.Body(text="[color=a89cb0]" + _("the guess was {value}").format(value=_escape(_said(fact.guess))) + "[/color]",
                                          font_size=T.FONT_BODY))
         if guess.kind == "list":
-            main.add_widget(Factory.Body(text="[color=a89cb0]Not right? Skip it: a list is corrected in a box file "
-                                              "(companion box import).[/color]", font_size=T.FONT_BODY))
+            main.add_widget(Factory.Body(text="[color=a89cb0]" + _("Not right? Skip it: a list is corrected in a box file "
+                                                                "(companion box import).") + "[/color]", font_size=T.FONT_BODY))
         if self.stage == "type":
-            field = Factory.TextField(label="Your box says:", font_size=T.px(22), size_hint_y=None, height=52,
-                                      hint_text="tap to type", multiline=False)
+            field = Factory.TextField(label=_("Your box says:"), font_size=T.px(22), size_hint_y=None, height=52,
+                                      hint_text=_("tap to type"), multiline=False)
             field.action = "box:answer"
             field.bind(on_text_validate=lambda f: self.typed(f.text))
             self._field = field
@@ -206,21 +218,21 @@ class BoxScreen(BaseScreen):
             bar.add_widget(b)
 
         if self.stage == "list":
-            add("back", "Back", self.leave, icon="\u25c0")
+            add("back", _("Back"), self.leave, icon="\u25c0")
             return
-        add("box:list", "The list", self.to_list, icon="\u25c0")
-        add("box:skip", "Skip", self.skip, icon="\u25b7")
+        add("box:list", _("The list"), self.to_list, icon="\u25c0")
+        add("box:skip", _("Skip"), self.skip, icon="\u25b7")
         if kind == "yes/no":
-            add("box:yes", "Yes", lambda: self.answer(True), primary=fact.value is True)
-            add("box:no", "No", lambda: self.answer(False), primary=fact.value is not True)
+            add("box:yes", _("Yes"), lambda: self.answer(True), primary=fact.value is True)
+            add("box:no", _("No"), lambda: self.answer(False), primary=fact.value is not True)
             return
         if kind in ("text", "number") and self.stage != "type":
-            new = "Add a new one" if "title" in fact.at else "Not right: type it"
+            new = _("Add a new one") if "title" in fact.at else _("Not right: type it")
             add("box:edit", new, self.edit, icon="\u270e")
         if self.stage == "type":
-            add("box:save", "Save", lambda: self.typed(self._field.text), primary=True, icon=MARK_CHECKED)
+            add("box:save", _("Save"), lambda: self.typed(self._field.text), primary=True, icon=MARK_CHECKED)
         else:
-            add("box:right", "Right", self.confirm, primary=True, icon=MARK_CHECKED)
+            add("box:right", _("Right"), self.confirm, primary=True, icon=MARK_CHECKED)
 
     # ---- answers ----
     def start(self, k: int) -> None:
@@ -237,12 +249,12 @@ class BoxScreen(BaseScreen):
         from companion.core import ownbox
         from companion.core.datafile import DataFileIssues
 
-        gf, _ = self.groups()[self.group]
+        gf, _guess = self.groups()[self.group]
         box = self.box().with_fact(gf.name, self.at, value)
         try:  # the pack's own checks, with this answer over the shipped guess, before it is kept
             gf.check(ownbox.merge(gf.default.read_bytes(), box.of(gf.name)), gf.name)
         except DataFileIssues as exc:
-            self.app.toast(f"Not kept: {exc.issues[0].message}")
+            self.app.toast(_("Not kept: {reason}").format(reason=exc.issues[0].message))
             return
         ownbox.save_box(box, self.app.data_dir)
         self._views = {}
@@ -266,17 +278,17 @@ class BoxScreen(BaseScreen):
             return
         from companion.core.ownbox import kind_problem
 
-        _, guess = self.groups()[self.group]
+        _gf, guess = self.groups()[self.group]
         words = " ".join(text.split())
         value: Any = words
         if guess.kind == "number":
             try:
                 value = int(words)
             except ValueError:
-                self.app.toast("Type the number printed on your box", "info")
+                self.app.toast(_("Type the number printed on your box"), "info")
                 return
         if not words or kind_problem(guess.kind, value):
-            self.app.toast("Type what your box shows first: tap the box for the keyboard", "info")
+            self.app.toast(_("Type what your box shows first: tap the box for the keyboard"), "info")
             return
         if self.app.keyboard.shown:
             self.app.keyboard.close(submit=False)
@@ -294,7 +306,7 @@ class BoxScreen(BaseScreen):
             self.at = facts[n + 1].at
         else:
             self.stage = "list"
-            self.app.toast("That was the last of them: back to the list", "info")
+            self.app.toast(_("That was the last of them: back to the list"), "info")
         self.refresh()
 
     def to_list(self) -> None:
@@ -317,11 +329,11 @@ def _said(value: Any) -> str:
     from companion.core.ownbox import show_value
 
     if isinstance(value, bool):
-        return "Yes" if value else "No"
+        return _("Yes") if value else _("No")
     if isinstance(value, str):
-        return value or "(no title yet)"
+        return value or _("(no title yet)")
     if isinstance(value, list):
-        text = ", ".join(_item(x) for x in value) if value else "(none)"
+        text = ", ".join(_item(x) for x in value) if value else _("(none)")
         return text if len(text) <= 600 else text[:597] + "..."
     return show_value(value)
 

@@ -6,12 +6,13 @@ from typing import Any
 
 from kivy.clock import Clock
 
+from companion.i18n import N_, _, ngettext, pack_said
 from companion.sensors.calibration import CalibrationWizard
 from companion.ui.screens import BaseScreen
 
 
 class CalibrateScreen(BaseScreen):
-    title = "Calibrate the mat"
+    title = N_("Calibrate the mat")
 
     def on_kv_post(self, base: Any) -> None:
         self.wizard: CalibrationWizard | None = None
@@ -20,7 +21,7 @@ class CalibrateScreen(BaseScreen):
     def on_enter(self, *_: Any) -> None:
         board = self.app.board_ui  # the game whose zones the mat reports
         if board is None:
-            self.app.toast("No game here has a sensor mat to calibrate")
+            self.app.toast(_("No game here has a sensor mat to calibrate"))
             self.app.go("settings")
             return
         self.wizard = CalibrationWizard(board.board_name(), board.zones())
@@ -44,10 +45,12 @@ class CalibrateScreen(BaseScreen):
         if w is None:
             return
         p = w.prompt
-        self.ids.prompt.text = p.text
+        self.ids.prompt.text = pack_said(None, p.text)  # the wizard's English, in the language shown
         done = len(w.assigned)
-        self.ids.detail.text = (f"{done} of {len(w.zones)} zones found, {len(w.skipped)} skipped. "
-                                + ("(This is the virtual board: calibration is for a real mat.)"
+        self.ids.detail.text = (ngettext("{done} of {n} zone found, {skipped} skipped. ",
+                                         "{done} of {n} zones found, {skipped} skipped. ", len(w.zones)).format(
+                                    done=done, n=len(w.zones), skipped=len(w.skipped))
+                                + (_("(This is the virtual board: calibration is for a real mat.)")
                                    if feed is not None and feed.virtual else ""))
         self.find("save").disabled = not w.assigned
 
@@ -64,7 +67,7 @@ class CalibrateScreen(BaseScreen):
         self.app.prefs.zone_map = str(path)
         self.app.save_prefs()
         self.app.start_sensors()
-        self.app.toast(f"Saved the zone map to {path}", "info")
+        self.app.toast(_("Saved the zone map to {path}").format(path=path), "info")
         self.app.go("settings")
 
 

@@ -10,17 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from cards_qr.codes import CardCode
+from companion.i18n import N_, _, language, pack_text
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
 
 
 class _NoEffect:
-    name, takes_n, text = "none", False, "The table reads and resolves the card"
+    name, takes_n, text = "none", False, N_("The table reads and resolves the card")
 
 
 class CardFormScreen(BaseScreen):
-    title = "What is this card?"
+    title = N_("What is this card?")
 
     def on_kv_post(self, base: Any) -> None:
         self.code: CardCode | None = None
@@ -47,14 +48,18 @@ class CardFormScreen(BaseScreen):
         return str(words(deck)) if words is not None else deck
 
     def _fill(self) -> None:
+        from companion.core.packs import get_pack
+
         game = self.code.game if self.code is not None else ""
-        if game == self._menu_of:
+        key = f"{game}:{language()}"  # a new language: the effects in its words
+        if key == self._menu_of:
             return
-        self._menu_of = game
+        self._menu_of = key
         grid = self.ids.effects
         grid.clear_widgets()
+        rules = get_pack(game).rules if game else None
         for e in self.menu():
-            b = BigButton(caption=e.text, font_size=T.FONT_BODY, action=f"effect:{e.name}", height=64)
+            b = BigButton(caption=pack_text(rules, e.text), font_size=T.FONT_BODY, action=f"effect:{e.name}", height=64)
             b.bind(on_press=lambda btn, name=e.name: self.pick(name))
             grid.add_widget(b)
 
@@ -72,14 +77,19 @@ class CardFormScreen(BaseScreen):
             return
         self._fill()
         deck = self.deck_words(self.code.deck)
-        where = f" (sticker {self.code.number:02d})" if getattr(self, "sticker", True) else ""
-        ask = "what is the title printed on it?" if getattr(self, "teach", False) else "what does it say?"
-        self.ids.heading.text = f"A new {deck} card{where}: {ask}"
+        n = f"{self.code.number:02d}"
+        if getattr(self, "teach", False):
+            ask = (_("A new {deck} card (sticker {n}): what is the title printed on it?") if getattr(self, "sticker", True)
+                   else _("A new {deck} card: what is the title printed on it?"))
+        else:
+            ask = (_("A new {deck} card (sticker {n}): what does it say?") if getattr(self, "sticker", True)
+                   else _("A new {deck} card: what does it say?"))
+        self.ids.heading.text = ask.format(deck=deck, n=n)
         takes = self.effect_kind(self.effect).takes_n
         for b in self.ids.effects.children:
             on = b.action == f"effect:{self.effect}"
             b.kind = "primary" if on else "normal"
-        self.ids.n.text = f"N = {self.n}" if takes else "no number"
+        self.ids.n.text = f"N = {self.n}" if takes else _("no number")
         self.find("n_minus").disabled = not takes or self.n <= 1
         self.find("n_plus").disabled = not takes
 
@@ -98,7 +108,7 @@ class CardFormScreen(BaseScreen):
             return
         title = " ".join(self.ids.name.text.split())
         if not title:
-            self.app.toast("Type the title printed on the card first: tap the box for the keyboard", "info")
+            self.app.toast(_("Type the title printed on the card first: tap the box for the keyboard"), "info")
             return
         n = self.n if self.effect_kind(self.effect).takes_n else 0
         info = CardInfo(title, self.deck_words(self.code.deck), (Effect(self.effect, n),))
@@ -107,12 +117,12 @@ class CardFormScreen(BaseScreen):
             try:
                 kept = self.app.controller.ui.teach(self.app, self.code, title)
             except Exception as exc:  # noqa: BLE001 - the card is still played; say why it was not kept
-                self.app.toast(f"Not saved to your box: {exc}")
+                self.app.toast(_("Not saved to your box: {error}").format(error=exc))
         else:
             try:
                 self.app.scanner.catalogue().remember(self.code, info)
             except Exception as exc:  # noqa: BLE001 - kept in memory; say why it was not saved
-                self.app.toast(f"Not saved to the catalogue: {exc}")
+                self.app.toast(_("Not saved to the catalogue: {error}").format(error=exc))
         code = self.code
         self.teach = False
         scan = self.app.screen("scan")

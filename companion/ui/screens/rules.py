@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from companion.i18n import N_
 from companion.ui.overlays import RuleEntry
 from companion.ui.screens import BaseScreen
 
 
 class RulesScreen(BaseScreen):
-    title = "The rules the device applies"
+    title = N_("The rules the device applies")
 
     def refresh(self) -> None:
         box = self.ids.rules

@@ -13,13 +13,14 @@ from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 
 from cards_qr.codes import CardCode, all_codes
+from companion.i18n import N_, _, pack_said, pack_text
 from companion.ui import theme as T
 from companion.ui.screens import BaseScreen
 from companion.ui.widgets import BigButton
 
 
 class ScanScreen(BaseScreen):
-    title = "Scan a card"
+    title = N_("Scan a card")
 
     def on_kv_post(self, base: Any) -> None:
         self.deck = ""
@@ -51,14 +52,15 @@ class ScanScreen(BaseScreen):
                 sv.effect_y.velocity = 0
                 sv.effect_y.value = sv.effect_y.max
             sv.scroll_y = 1
-        self.ids.heading.text = self.app.marked(req.heading)  # what is still a guess, marked
+        rules = c.rules  # the pack's words, in the language shown (its catalog, its sentence shapes)
+        self.ids.heading.text = self.app.marked(pack_said(rules, req.heading))  # what is still a guess, marked
         self.find("instead").shown = bool(req.alternative)
-        self.find("instead").caption = req.alternative or "Instead"
+        self.find("instead").caption = pack_text(rules, req.alternative) if req.alternative else _("Instead")
         cam = self.app.scanner
         self.ids.camera.shown = cam.available
         self.ids.camera.width = 330 if cam.available else 0
         if cam.available:
-            self.ids.camera_note.text = "Hold the card under the camera\u2026"
+            self.ids.camera_note.text = _("Hold the card under the camera\u2026")
         self._fill_picker(req.deck)
 
     def _fill_picker(self, deck: str) -> None:
@@ -81,37 +83,41 @@ class ScanScreen(BaseScreen):
         if self._listed == key:
             return
         self._listed = key
-        words = self.request().deck_words or deck
+        words = pack_text(self.app.controller.rules, self.request().deck_words or deck)  # the pack's word for it
         if self.teaching and teach:
             self._fill_stickers(words, teach)
             return
         self.teaching = False
-        no_camera = "" if self.app.scanner.available else f"{T.GLYPH_WARN} No camera. "
-        more = ", or add a new one" if unnamed or teach else ""  # offered only where the button is
-        self.ids.picker_title.text = (f"{no_camera}Which {words} card is it? Tap its title{more}:"
-                                      if named else f"{no_camera}Tap \u201cNew card\u201d and type the title of the "
-                                      f"{words} card:")
+        no_camera = "" if self.app.scanner.available else f"{T.GLYPH_WARN} " + _("No camera.") + " "
+        if not named:
+            ask = _("Tap \u201cNew card\u201d and type the title of the {deck} card:")
+        elif unnamed or teach:  # "add a new one" offered only where the button is
+            ask = _("Which {deck} card is it? Tap its title, or add a new one:")
+        else:
+            ask = _("Which {deck} card is it? Tap its title:")
+        self.ids.picker_title.text = no_camera + ask.format(deck=words)
         grid = self.ids.picker
         grid.clear_widgets()
         if unnamed or teach:
-            new = BigButton(icon="+", caption="New card: type its title", font_size=T.FONT_BODY, action="pick:new",
+            new = BigButton(icon="+", caption=_("New card: type its title"), font_size=T.FONT_BODY, action="pick:new",
                             kind="primary")
             if unnamed:
                 new.bind(on_release=lambda btn, code=unnamed[0][0]: self.new_card(code))
             else:
                 new.bind(on_release=lambda btn: self.which_sticker(True))
             grid.add_widget(new)
-        notes = {str(code): game.pick_note(code) for code, _ in named}
+        notes = {str(code): game.pick_note(code) for code, _info in named}
         for code, info in sorted(named, key=lambda ci: (notes[str(ci[0])][0], ci[1].title.lower())):
             note = notes[str(code)][1]
-            under = f"{note} \u00b7 sticker {code.number:02d}" if note else f"sticker {code.number:02d}"
+            sticker = _("sticker {n}").format(n=f"{code.number:02d}")
+            under = f"{note} \u00b7 {sticker}" if note else sticker
             b = BigButton(caption=f"{info.title}\n[color=a89cb0]{under}[/color]",
                           font_size=T.FONT_BODY, action=f"pick:{code}")
             b.bind(on_release=lambda btn, code=code, info=info: self.play(code, info))
             grid.add_widget(b)
-        for code, _ in unnamed:
-            b = BigButton(caption=f"[color=a89cb0]Sticker {code.number:02d}[/color]", font_size=T.FONT_BODY,
-                          action=f"pick:{code}")
+        for code, _info in unnamed:
+            sticker = _("Sticker {n}").format(n=f"{code.number:02d}")
+            b = BigButton(caption=f"[color=a89cb0]{sticker}[/color]", font_size=T.FONT_BODY, action=f"pick:{code}")
             b.bind(on_release=lambda btn, code=code: self.chosen(code))
             grid.add_widget(b)
         self.ids.scroller.scroll_y = 1
@@ -127,15 +133,15 @@ class ScanScreen(BaseScreen):
         self.refresh()
 
     def _fill_stickers(self, words: str, codes: tuple[CardCode, ...]) -> None:
-        self.ids.picker_title.text = (f"A new {words} card: which number is printed beside its sticker? "
-                                      "Then type its title.")
+        self.ids.picker_title.text = _("A new {deck} card: which number is printed beside its sticker? "
+                                       "Then type its title.").format(deck=words)
         grid = self.ids.picker
         grid.clear_widgets()
-        back = BigButton(icon="\u25c0", caption="Back to the titles", font_size=T.FONT_BODY, action="pick:titles")
+        back = BigButton(icon="\u25c0", caption=_("Back to the titles"), font_size=T.FONT_BODY, action="pick:titles")
         back.bind(on_release=lambda btn: self.which_sticker(False))
         grid.add_widget(back)
         for code in codes:
-            b = BigButton(caption=f"Sticker {code.number:02d}", font_size=T.FONT_BODY, action=f"teach:{code}")
+            b = BigButton(caption=_("Sticker {n}").format(n=f"{code.number:02d}"), font_size=T.FONT_BODY, action=f"teach:{code}")
             b.bind(on_release=lambda btn, code=code: self.new_card(code, teach=True))
             grid.add_widget(b)
         self.ids.scroller.scroll_y = 1
@@ -175,7 +181,7 @@ class ScanScreen(BaseScreen):
         self.ids.preview.canvas.ask_update()
 
     def camera_error(self, message: str) -> None:
-        self.app.toast(f"Camera: {message}. Pick the card on screen.")
+        self.app.toast(_("Camera: {message}. Pick the card on screen.").format(message=message))
 
     def scanned(self, events: list[Any]) -> None:
         from companion.scan.catalogue import CardScanned
@@ -209,7 +215,8 @@ class ScanScreen(BaseScreen):
             return False
         if code.deck != req.deck:
             words = getattr(c.ui, "deck_words", lambda d: d)
-            self.app.toast(f"That is a {words(code.deck)} card; expected a {req.deck_words or req.deck} card")
+            self.app.toast(_("That is a {deck} card; expected a {expected} card").format(
+                deck=words(code.deck), expected=req.deck_words or req.deck))
             return False
         ok = bool(self.app.submit(c.ui.card_input(c, code, info, self.search_instead)))
         if ok:

@@ -7,13 +7,14 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from companion.i18n import N_, _, pack_said
 from companion.ui.screens import BaseScreen
 
 FRAMES = 8  # live frames per check: a second or two on a Pi
 
 
 class TrayCheckScreen(BaseScreen):
-    title = "Tray check"
+    title = N_("Tray check")
 
     def on_kv_post(self, base: Any) -> None:
         self.report: Any = None
@@ -27,8 +28,8 @@ class TrayCheckScreen(BaseScreen):
             return
         self.busy = True
         self.report = None
-        self.ids.verdict.text = "Looking at the tray\u2026"
-        self.ids.report.text = "Lay the tray check sticker (or any card) where cards are shown."
+        self.ids.verdict.text = _("Looking at the tray\u2026")
+        self.ids.report.text = _("Lay the tray check sticker (or any card) where cards are shown.")
         self.find("check_again").disabled = True
         threading.Thread(target=self._check, name="tray-check", daemon=True).start()
 
@@ -49,20 +50,21 @@ class TrayCheckScreen(BaseScreen):
 
     def _progress(self, n: int) -> None:
         if self.busy:
-            self.ids.verdict.text = f"Looking at the tray\u2026 frame {n} of {FRAMES}"
+            self.ids.verdict.text = _("Looking at the tray\u2026 frame {n} of {total}").format(n=n, total=FRAMES)
 
     def _failed(self, message: str) -> None:
         self.busy = False
         self.find("check_again").disabled = False
-        self.ids.verdict.text = "No camera to check"
-        self.ids.report.text = f"{message}. Choose a camera above the tray in Settings."
+        self.ids.verdict.text = _("No camera to check")
+        self.ids.report.text = _("{message}. Choose a camera above the tray in Settings.").format(message=message)
 
     def _show(self, report: Any) -> None:
         self.busy = False
         self.report = report
         self.find("check_again").disabled = False
-        self.ids.verdict.text = report.verdict
-        self.ids.report.text = "\n".join(report.lines()[:-1])
+        # The report's English sentences, each in the language shown (companion.scan.traycheck.SHAPES)
+        self.ids.verdict.text = " ".join(pack_said(None, a) for a in report.advice) if report.advice else pack_said(None, report.verdict)
+        self.ids.report.text = "\n".join(pack_said(None, line) for line in report.lines()[:-1])
 
 
 SCREEN = TrayCheckScreen
