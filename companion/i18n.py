@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import gettext
 import importlib.util
+import itertools
 import re
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}  # each in its own words
 DEFAULT = "en"
@@ -70,7 +71,7 @@ class Domain:
         self.name = name
         self.localedir = localedir
         self._catalogs: dict[str, gettext.NullTranslations] = {}
-        self._shape_cache: dict[str, list[tuple[int, re.Pattern[str], str]]] = {}
+        self._shape_cache: dict[str, list[tuple[int, re.Pattern[str], str, list[str]]]] = {}
         self._printed: dict[str, frozenset[str]] = {}
 
     def catalog(self, lang: str | None = None) -> gettext.NullTranslations:
@@ -110,15 +111,24 @@ class Domain:
         if exact != text or _depth > 2:
             return exact
         by = _by or self  # a shell shape's names and places are the pack's words
-        for fixed, rx, german in self._all_shapes():
-            m = rx.match(text)
-            if not m:
+        for fixed, rx, german, parts in self._all_shapes():
+            if not rx.match(text):
                 continue
-            raw = m.groupdict()
-            fields = {k: by.said(v, _depth + 1) for k, v in raw.items()}
-            open_ = sum(1 for k, v in raw.items() if fields[k] == v and not (_name_like(v) or v in by.printed()))
-            if open_ == 0:  # the most fixed words among those said whole (the list is in that order)
-                return german.format(**fields)
+            # Every way the sentence splits into the shape's fields ("Turn {thing} in {where}
+            # {face} up": "Room 5" and "Dark", not "Room" and "5 Dark"): of those said whole, the
+            # one with the most fields said in the language (not just kept as names)
+            best: tuple[int, dict[str, str]] | None = None
+            for raw in itertools.islice(_splits(parts, text), _MOST_SPLITS):
+                fields = {k: by.said(v, _depth + 1) for k, v in raw.items()}
+                open_ = sum(1 for k, v in raw.items() if fields[k] == v and not (
+                    k in _AS_PRINTED or _name_like(v) or v in by.printed()))
+                said_ = sum(1 for k, v in raw.items() if fields[k] != v)
+                if open_ == 0 and (best is None or said_ > best[0]):
+                    best = (said_, fields)
+            if best is not None:  # the most fixed words among those said whole (the list is in that order)
+                out = german.format(**best[1])
+                # a sentence begins with a capital, as the English did ("einen Armeemarker ..." -> "Einen ...")
+                return out[:1].upper() + out[1:] if _depth == 0 and text[:1].isupper() else out
         return SHELL_DOMAIN.gettext(text) if self is not SHELL_DOMAIN else text
 
     def printed(self) -> frozenset[str]:
@@ -135,7 +145,7 @@ class Domain:
             self._printed["printed"] = frozenset(names)
         return self._printed["printed"]
 
-    def _all_shapes(self) -> list[tuple[int, re.Pattern[str], str]]:
+    def _all_shapes(self) -> list[tuple[int, re.Pattern[str], str, list[str]]]:
         """This catalog's shapes and the shell's, the most fixed words first."""
         if self is SHELL_DOMAIN:
             return self._shapes()
@@ -144,7 +154,7 @@ class Domain:
             self._shape_cache[key] = sorted(self._shapes() + SHELL_DOMAIN._shapes(), key=lambda f: -f[0])
         return self._shape_cache[key]
 
-    def _shapes(self) -> list[tuple[int, re.Pattern[str], str]]:
+    def _shapes(self) -> list[tuple[int, re.Pattern[str], str, list[str]]]:
         """The current catalog's msgids with named fields as patterns, the most fixed words first."""
         key = "shapes:" + _language
         if key not in self._shape_cache:
@@ -161,7 +171,7 @@ class Domain:
                     continue  # a format with no words ("{weekday} {day} {month}, {time}") is no sentence's shape
                 body = "".join(re.escape(x) if i % 2 == 0 else f"(?P<{x}>{_NUMBER if x in _NUMBERS else '.+?'})"
                                for i, x in enumerate(parts))
-                found.append((len("".join(parts[0::2])), re.compile(body + r"\Z", re.S), str(german)))
+                found.append((len("".join(parts[0::2])), re.compile(body + r"\Z", re.S), str(german), parts))
             found.sort(key=lambda f: -f[0])
             self._shape_cache[key] = found
         return self._shape_cache[key]
@@ -176,12 +186,39 @@ class Domain:
 _FIELD = re.compile(r"\{(\w+)\}")  # a named field of a msgid: "{who}"
 _NUMBERS = frozenset({"n", "slot", "count", "seconds", "round"})  # fields that are a number in every shape
 _NUMBER = r"-?\d+"
+# fields that hold a component's printed name in every shape ("Event: {name}. ..."): a title the
+# table typed mid-game ("A cold hand") is shown as printed, as it is
+_MOST_SPLITS = 64  # ways one sentence is tried: a long list of fields is said whole or left
+_AS_PRINTED = frozenset({"name", "title", "card"})
 _LETTER = re.compile(r"[^\W\d_]")
+
+
+def _splits(parts: list[str], text: str, at: int = 0) -> Iterator[dict[str, str]]:
+    """Every way `text` (from `at`) fills a shape's fields: `parts` alternate fixed words and
+    field names (`_FIELD.split`), each field at least one character; a number field only digits."""
+    if not text.startswith(parts[0], at):
+        return
+    at += len(parts[0])
+    if len(parts) == 1:
+        if at == len(text):
+            yield {}
+        return
+    name, rest = parts[1], parts[2:]
+    ends = ([len(text)] if rest == [""] else
+            [i for i in range(at + 1, len(text) + 1) if text.startswith(rest[0], i)])
+    for end in ends:
+        value = text[at:end]
+        if name in _NUMBERS and not re.fullmatch(_NUMBER, value):
+            continue
+        for more in _splits(rest, text, end):
+            yield {name: value, **more}
 
 
 def _name_like(value: str) -> bool:
     """A field's value that reads the same in every language: a number, or a name whose every
-    word is capitalised ("Freeze Ray!", "R.L. Stine's House", "12")."""
+    word is capitalised ("Freeze Ray!", "R.L. Stine's House", "12"), or a title in quotes."""
+    if len(value) > 2 and value[0] == "\u201c" and value[-1] == "\u201d" and "\u201c" not in value[1:]:
+        return True  # a title as the table typed it, quoted: \u201cA cold hand\u201d
     return all(w[:1].isupper() or w[:1].isdigit() or not w[:1].isalpha() for w in value.split())
 
 SHELL_DOMAIN = Domain(SHELL, LOCALE)

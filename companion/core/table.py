@@ -74,7 +74,7 @@ def _face(face: str) -> str:
     return f"{face} up" if face and " " not in face else face
 
 
-_PREPOSITIONS = ("in ", "on ", "at ", "beside ", "under ", "next to ", "between ")
+_PREPOSITIONS = ("in ", "on ", "at ", "beside ", "under ", "next to ", "between ", "above ")
 
 
 def _at(place: str) -> str:

@@ -402,8 +402,7 @@ class CompanionApp(App):
         # A refusal stays long enough to read what to do (about 18 characters a second).
         # A line the rules (or the journal) wrote in English is said in the language shown: the
         # game's catalog and its sentence shapes, else the shell's (Domain.said); a translated one stays.
-        rules = self.controller.rules if self.controller.session is not None else None
-        self.toaster.show(pack_said(rules, for_people(text)), kind, seconds=max(5.0, len(text) / 18) if kind == "error" else 2.5,
+        self.toaster.show(pack_said(self._rules_or_none(), for_people(text)), kind, seconds=max(5.0, len(text) / 18) if kind == "error" else 2.5,
                           why=why or (text if kind == "error" and self.rules_for(text) else ""))
 
     def submit(self, inp: Any, person: bool = True) -> bool:
@@ -432,7 +431,9 @@ class CompanionApp(App):
 
     def show_why(self, line: str) -> None:
         self.toaster.hide()  # the view quotes the line: the toast would lie over its rules
-        self.why.explain(line, self.rules_for(line))
+        # the view quotes the line as the table read it: in the language shown (a refusal the
+        # rules made in English is said by its shape)
+        self.why.explain(pack_said(self._rules_or_none(), line), self.rules_for(line))
 
     def show_why_all(self, lines: list[str], steps: Sequence[str] = ()) -> None:
         """Why? over a list: the rules behind `lines`; and what is still a guess in them or in the
@@ -447,7 +448,11 @@ class CompanionApp(App):
                 guess = g.guess_line(step, state)
                 if guess and guess not in seen:
                     seen.append(guess)
-        self.why.explain(" ".join(lines[:1]) + (" …" if len(lines) > 1 else ""), seen)
+        self.why.explain(" ".join(pack_said(self._rules_or_none(), x) for x in lines[:1]) + (" …" if len(lines) > 1 else ""), seen)
+
+    def _rules_or_none(self) -> Any:
+        """The rules of the game in play (for `pack_said`), or None between games."""
+        return self.controller.rules if self.controller.session is not None else None
 
     def rules_reference(self) -> list[tuple[str, str]]:
         g = self.game or self.board_ui

@@ -19,7 +19,7 @@ from companion.core.packs import get_pack
 from companion.core.table import ToDo, entered_by, steps, table_from_json, table_of, table_to_json, to_do
 from companion.ui.packui import GameUI, moves, ui_for
 from companion.core.session import Session
-from companion.i18n import N_, _, language
+from companion.i18n import N_, _, language, pack_said
 Listener = Callable[[], None]
 RETRY_S = 2.0  # how often a tap may try again to open a journal that could not be written
 log = logging.getLogger(__name__)
@@ -333,7 +333,9 @@ class GameController:
         if self.session is None:
             return (), ()
         h = self.session.history()
-        return self._told_now(len(h.done)) if h.done else h.done, h.redo
+        # The inputs undone keep the journal's sentence, said in the language shown by its shape
+        return (self._told_now(len(h.done)) if h.done else h.done,
+                tuple(pack_said(self.session.rules, r) for r in h.redo))
 
     def _told_now(self, n: int) -> tuple[str, ...]:
         """The last `n` inputs' sentences in the language shown now: a game started in English
@@ -353,7 +355,7 @@ class GameController:
                 out.append(cache[i][2])
                 continue
             del cache[i:]
-            cache.append((before, after, told(session.rules, before, inputs[i], after)))
+            cache.append((before, after, pack_said(session.rules, told(session.rules, before, inputs[i], after))))
             out.append(cache[i][2])
         return tuple(out)
 

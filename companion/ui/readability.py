@@ -71,6 +71,7 @@ class Survey:
     game: str
     states: list[str] = field(default_factory=list)
     readings: list[tuple[str, Reading]] = field(default_factory=list)  # (state, reading)
+    printed: frozenset[str] = frozenset()  # the names the game's components print, the box taught included
 
     def row(self) -> dict[str, Any]:
         rs = [r for _, r in self.readings]
@@ -406,6 +407,9 @@ def survey(code: str, data_dir: Any, each: Callable[[str, list[Reading]], None] 
 
     try:
         ui.shots(h, shot)
+        # What the shots taught the box (card titles the table gave): printed, read while the
+        # survey's data folder is the owner's (GameRules.printed_names)
+        out.printed = frozenset(get_pack(code).rules.printed_names())
     finally:
         h.close()
         T.set_scale(1.0)  # what is built next (outside an app) at the normal size
@@ -508,7 +512,7 @@ def _leftover(text: str, names: frozenset[str]) -> str:
 def untranslated(english: Survey, other: Survey, lang: str = "de") -> list[tuple[str, Reading]]:
     """The texts of `other` (a survey in `lang`) not from the catalogs: shown exactly as the same
     state shows a text in English, or holding an English word; language-neutral ones left out."""
-    names = neutral_words(lang)
+    names = neutral_words(lang) | english.printed | other.printed
     shown_en: dict[str, set[str]] = {}
     for state, r in english.readings:
         shown_en.setdefault(state, set()).add(r.text)

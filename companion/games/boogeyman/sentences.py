@@ -64,7 +64,7 @@ SHAPES = (
     N_('Put {thing} beside the board'),
     N_('Put {thing} on the padlock of {where}'),
     N_('Put {thing} in {where}, {face}'),
-    N_('Turn {thing} in {where} {face}'),
+    N_('Turn {thing} in {where} {face}'), N_('Turn {thing} in {where} {face} up'),
     N_('Take {thing} from beside the board'),
     N_('Babysitter card {n}'),
     N_('the Babysitter card “{name}”'),

@@ -42,6 +42,7 @@ the Exit tokens, the Loyalty cards, the Boogeyman deck, the Action deck); the fa
 from __future__ import annotations
 
 from companion.core.table import Table, Thing
+from companion.i18n import N_
 from companion.games.stuff_of_legend.catalogue import Catalogue
 from companion.games.stuff_of_legend.common import SKILL_NAMES, WOUND_DIVISIONS, cat, world
 from companion.games.stuff_of_legend.state import Slot, State
@@ -55,6 +56,39 @@ BESIDE = "beside the board"
 ABOVE = "above the board"
 DISCARDS = "the Action discard pile"
 SINISTER_SPOT = "the Sinister Games spot"
+
+
+# The words of this table's things and places, for the catalog (docs/i18n.md): a step is said in
+# the language shown by the shell's shapes ("Move {thing} from {start} to {end}", core/table.py)
+# with these said inside it; the places' own prepositions are said whole by the shapes below.
+SHAPES = (
+    N_("the Boogeyman marker"), N_("the Boy marker"), N_("the Wound marker"), N_("the Hero Party marker"),
+    N_("the Rifle token"), N_("{hero}'s Hero marker"), N_("an Army marker"), N_("the Leader marker of {title}"),
+    N_("the Rope Bridge token"), N_("the Location card of {place}"), N_("the Location card of {place} ({title})"),
+    N_("the Encounter card of {place}"), N_("the Encounter card of {place} ({title})"),
+    N_("an Encounter card of {place}"), N_("an Encounter card of {place} ({title})"),
+    N_("the spare Encounter card {title}"), N_("a spare Encounter card"), N_("the Ally card {title}"),
+    N_("the Leader card {title}"), N_("the Action card {title} ({icons})"), N_("the Action card {title}"),
+    N_("an Action card ({icons})"), N_("an Action card"), N_("the card {title}"), N_("a card"),
+    N_("the Boogeyman card {title}"), N_("the Exit token of {space}"), N_("the Exit token of {space} ({n})"),
+    N_("{hero}'s Loyalty card"), N_("{hero}'s Loyalty card ({title})"),
+    N_("the {colour} {value} of the Attention Level track"),
+    N_("the {colour} {value} (division {n}) of the Attention Level track"),
+    N_("the BOY LOST division of the Time track"), N_("division {n} of the Time track"),
+    N_("the start of the Wound track (left of division A)"), N_("division {division} of the Wound track"),
+    N_("the Action discard pile"), N_("the Sinister Games spot"), N_("the Hero Action board"),
+    N_("the Exhausted Heroes space"), N_("above the board"), N_("beside the board"),
+    N_("Put {thing} above the board"), N_("Put {thing} above the board, {face}"),
+    N_("Take {thing} from above the board"), N_("Put {thing} beside the board"),
+    N_("Put {thing} beside the board, {face}"), N_("Take {thing} from beside the board"),
+    N_("Put {thing} on the table in front of {hero}"), N_("Put {thing} on the table in front of {hero}, {face}"),
+    N_("Take {thing} off the table in front of {hero}"),
+    N_("Move {thing} from the table in front of {hero} to the table in front of {other}"),
+    N_("Turn {thing} on the table in front of {hero} {face}"),
+    N_("Put {thing} beside {hero}'s Hero sheet"), N_("Put {thing} beside {hero}'s Hero sheet, {face}"),
+    N_("Take {thing} from beside {hero}'s Hero sheet"),
+    N_("Put {thing} between {a} and {b}"), N_("Take {thing} from between {a} and {b}"),
+)
 
 
 def attention_place(w: World, division: int) -> str:

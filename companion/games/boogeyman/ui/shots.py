@@ -74,13 +74,21 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
         app.summary.shown = False
         app.go("table")
         c.submit(I.EndTurn())
-        if app.summary.shown and any("appears" in step for step in app.summary.steps):
+        # (the rules' notice, in English in every language: the steps shown are said in the table's)
+        if app.summary.shown and any("The Boogeyman appears" in n for n in c.state.notices):
             app.summary.next()
             shot("05d_boogeyman_turn")
             break
     while app.summary.shown:
         app.summary.next()
-    # What lasts stays on the table: a state put in front of the session for the picture.
+    # What lasts stays on the table: a state put in front of the session for the picture, its
+    # cards' titles taught as the table teaches them (printed names: shown as printed in German).
+    from cards_qr.codes import CardCode
+    from companion.scan.catalogue import CardInfo
+
+    lasting = (("EVNT", 6, "Blackout"), ("TRBL", 2, "The phone rings"), ("NGHT", 4, "Whispers in the walls"))
+    for deck, n, title in lasting:
+        app.scanner.catalogue().remember(CardCode("BGM", deck, n), CardInfo(title, deck))
     s0 = c.state
     kids = tuple(replace(k, status=0, candy=0, nightmare="BGM:NGHT:04") if k.name == "ray" else k
                  for k in s0.children)
@@ -111,9 +119,6 @@ def take(h: Any, shot: Callable[[str], Any]) -> None:
     # No camera: the pick-a-card list, by the titles the table gave the cards.
     deck = c.state.pending[0].deck  # type: ignore[union-attr]
     cat = app.scanner.catalogue()
-    from cards_qr.codes import CardCode
-    from companion.scan.catalogue import CardInfo
-
     for n, title in enumerate(("Creaking stairs", "Lights out", "A cold hand", "Footsteps above"), 1):
         cat.remember(CardCode("BGM", deck, n), CardInfo(title, deck))
     app.go("table")
