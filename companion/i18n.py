@@ -114,6 +114,8 @@ class Domain:
         for fixed, rx, german, parts in self._all_shapes():
             if not rx.match(text):
                 continue
+            # a format with no words ("{weekday} {day} {month}, {time}") matches any four names
+            fixed_words = bool(_LETTER.search("".join(parts[0::2])))
             # Every way the sentence splits into the shape's fields ("Turn {thing} in {where}
             # {face} up": "Room 5" and "Dark", not "Room" and "5 Dark"): of those said whole, the
             # one with the most fields said in the language (not just kept as names)
@@ -123,6 +125,8 @@ class Domain:
                 open_ = sum(1 for k, v in raw.items() if fields[k] == v and not (
                     k in _AS_PRINTED or _name_like(v) or v in by.printed()))
                 said_ = sum(1 for k, v in raw.items() if fields[k] != v)
+                if not fixed_words and said_ < len(raw):
+                    continue  # a shape of no words ("{a}; {b}") joins sentences each said, never names
                 if open_ == 0 and (best is None or said_ > best[0]):
                     best = (said_, fields)
             if best is not None:  # the most fixed words among those said whole (the list is in that order)
@@ -167,8 +171,6 @@ class Domain:
                 names = parts[1::2]
                 if not names or len(set(names)) != len(names):
                     continue
-                if not _LETTER.search("".join(parts[0::2])):
-                    continue  # a format with no words ("{weekday} {day} {month}, {time}") is no sentence's shape
                 body = "".join(re.escape(x) if i % 2 == 0 else f"(?P<{x}>{_NUMBER if x in _NUMBERS else '.+?'})"
                                for i, x in enumerate(parts))
                 found.append((len("".join(parts[0::2])), re.compile(body + r"\Z", re.S), str(german), parts))

@@ -142,3 +142,37 @@ def test_the_shells_sentences_made_in_english_are_said_by_their_shapes(german: N
     assert i18n.pack_said(None, "Who moved?") == "Wer hat sich bewegt?"
     sentence = "Turn up the Location in Hollow Oak and scan it (then Brooklyn, The Crossroads)."
     assert i18n.pack_said(None, sentence) == sentence
+
+
+def test_a_sentence_is_said_by_the_split_of_its_shape_that_says_most(german: None) -> None:
+    """docs/i18n.md, "Or said by its shape": every split of a shape is tried and the one with the
+    most fields said wins; a sentence is said whole or left in English; a German sentence begins
+    with a capital where the English did; a title the table typed stays as typed."""
+    from companion.core.packs import get_pack
+
+    bgm, sol = get_pack("BGM").rules, get_pack("SOL").rules
+    # "Turn {thing} in {where} {face} up": "Room 5" and "Dark", not "Room" and "5 Dark"
+    assert i18n.pack_said(bgm, "Turn the Light/Dark token in Room 5 Dark up") == (
+        "Das Licht/Dunkel-Plättchen in Raum 5 auf Dunkel drehen")
+    # the shell's step shape with SOL's things and places inside it, begun with a capital
+    assert i18n.pack_said(sol, "Move an Army marker from Broken Cages to Zoo Gate") == (
+        "Einen Armeemarker von Broken Cages auf Zoo Gate setzen")
+    assert i18n.pack_said(sol, "Turn the Exit token of Zoo Gate (3) on Zoo Gate face up") == (
+        "Das Ausgangsplättchen von Zoo Gate (3) auf Zoo Gate offen drehen")
+    # a card's title as the table typed it (not capitalised) stays as it is, in a name or card field
+    assert i18n.pack_said(bgm, "Event: A cold hand 05. It lasts the whole next round") == (
+        "Ereignis: A cold hand 05. Es gilt die ganze nächste Runde")
+    assert i18n.pack_said(bgm, "The round's Event is over: discard \u201cA cold hand\u201d.") == (
+        "Das Ereignis der Runde ist vorbei: \u201cA cold hand\u201d ablegen.")
+    # a field the catalog cannot say leaves the whole sentence in English, for the check to find
+    half = "Move the lamp of the green room from Broken Cages to Zoo Gate"
+    assert i18n.pack_said(sol, half) == half
+
+
+def test_a_step_above_the_board_reads_as_english() -> None:
+    """A place with its own preposition is said as it is: "above the board", not "on above the board"."""
+    from companion.core.table import Thing, step_text
+
+    card = Thing("a spare Encounter card", "above the board", "face down")
+    assert step_text(None, card) == "Put a spare Encounter card above the board, face down"
+    assert step_text(card, None) == "Take a spare Encounter card from above the board"

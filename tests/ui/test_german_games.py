@@ -80,8 +80,6 @@ def test_a_whole_goosebumps_game_by_touches_in_german(german: Any) -> None:
 
 
 @pytest.mark.slow  # whole games by touch: `make test-slow`
-@pytest.mark.xfail(strict=True, reason="what a card does (cards.py's effects: 'move one person now to a room next "
-                                       "door ...') is still English in the device's steps: issue 28")
 def test_a_whole_bump_in_the_night_game_by_touches_in_german(german: Any) -> None:
     """Bump in the Night, Red by touch against the device's Yellow monster player at Hard, to the end."""
     from companion.games.bump_in_the_night.ui import drive

@@ -271,6 +271,9 @@ def effect_words(card: Card) -> str:
     text = ACTION_EFFECTS.get(card.effect) if card.deck == ACTION else BLOCK_EFFECTS.get(card.effect)
     if not text or card.effect == "none":
         return ""
+    if card.effect == "remove_monster":  # the card list's `kind` said as the card names it
+        kind = card.kind if card.kind and card.kind != "any" else "monster"
+        return f"return one {kind} on the board to its owner"
     if card.effect in NEEDS_N:
         n = card.n
         text = text.replace(" n more free moves", f" {n} more free move{'s' if n != 1 else ''}")
