@@ -54,6 +54,7 @@ def register(subparsers: Any) -> None:
     s.add_argument("outdir", help="folder for the PNGs")
     s.add_argument("--game", default="BGM", help="the game's code (BGM, SOL, BIN, GSB, PIG) or all")
     s.add_argument("--lang", default="en", choices=("en", "de"), help="the screens' language (default: en)")
+    s.add_argument("--large", action="store_true", help="at the Large text size (Settings -> Large text: +25 %%)")
     s.set_defaults(func=cmd_shots)
     r = subparsers.add_parser("readability", help="font sizes, clipping and contrast on every screen `shots` renders")
     r.add_argument("--game", default="all", help="the game's code (BGM, SOL, BIN, GSB) or all")
@@ -104,7 +105,7 @@ def cmd_shots(args: argparse.Namespace) -> int:
     configure_kivy(False)
     from companion.ui.shots import shots
 
-    return shots(Path(args.outdir), args.game, args.lang)
+    return shots(Path(args.outdir), args.game, args.lang, args.large)
 
 
 def cmd_readability(args: argparse.Namespace) -> int:

@@ -17,7 +17,9 @@ from typing import Any
 
 from companion.i18n import DEFAULT, _, language, pack_text
 
-MARK = "[color=a89cb0]\u25cc[/color]"  # at the size of the text it follows (issue 28)
+# At the size and colour of the text it follows (issue 28): a colour of its own split the word it
+# ends, since Kivy may break a line where the markup changes ("(STEAL" / "◌)" at Large text)
+MARK = "\u25cc"
 _NAMES = (".name", ".title")
 
 

@@ -1,4 +1,4 @@
-"""`companion shots OUTDIR [--game CODE]`: every screen of a game with a representative play, as
+"""`companion shots OUTDIR [--game CODE] [--lang de] [--large]`: every screen of a game with a representative play, as
 800x480 PNGs, and a warning for any label that does not read whole (fit.py). The game's pack drives
 the app through its own screens (its UI's `shots`); a game with no screens of its own is shown on
 the generic game screen.
@@ -35,8 +35,9 @@ def clock_still() -> Iterator[None]:
         Clock.time = moving
 
 
-def shots(outdir: Path, game: str = "BGM", lang: str = "en") -> int:
-    """`lang`: the language the table chose ("de": the German screens, same names)."""
+def shots(outdir: Path, game: str = "BGM", lang: str = "en", large: bool = False) -> int:
+    """`lang`: the language the table chose ("de": the German screens, same names). `large`: with
+    Settings -> Large text on (written to the run's settings, as Settings does)."""
     from companion.core.packs import codes, get_pack
     from companion.ui.fit import cut_labels
     from companion.ui.harness import Harness
@@ -54,6 +55,12 @@ def shots(outdir: Path, game: str = "BGM", lang: str = "en") -> int:
             import os
 
             os.environ["COMPANION_DATA_DIR"] = tmp
+            if large:
+                from companion.ui.settings import Settings
+
+                prefs = Settings.load(Path(tmp) / "settings.json")
+                prefs.large_text = True
+                prefs.save(Path(tmp) / "settings.json")
             h = Harness(Path(tmp), camera="none", draw=False, language=lang)  # each shot draws its own frames
             try:
                 def shot(name: str) -> None:
@@ -66,6 +73,10 @@ def shots(outdir: Path, game: str = "BGM", lang: str = "en") -> int:
                 ui.shots(h, shot)
             finally:
                 h.close()
+                if large:
+                    from companion.ui import theme as T
+
+                    T.set_scale(1.0)  # the next game's run starts from its own settings
     print(f"wrote {len(done)} screenshots to {outdir}")
     if cut:  # the same check as tests/ui/test_text_fits.py
         print(f"{len(cut)} label(s) do not read whole:\n  " + "\n  ".join(cut), file=sys.stderr)

@@ -92,7 +92,10 @@ class FitLabel(Label):
 class BigButton(Button):
     """A touch target of at least 56 px with an icon glyph and a word (never colour alone). Its
     caption is set at the theme's body size (or the `font_size` it is given) and, when the words do
-    not fit the button, steps down as a FitLabel does, never below FONT_MIN."""
+    not fit the button, steps down as a FitLabel does, never below FONT_MIN. The glyph gives way
+    first: when the words would fall under the body size's floor (20 px) beside a full-size glyph
+    (at Large text a stacked glyph of 30 px leaves a 56 px button no room), the glyph steps down
+    towards the words' size, since the words are what is read."""
 
     icon = StringProperty("")
     caption = StringProperty("")
@@ -101,18 +104,49 @@ class BigButton(Button):
     stacked = BooleanProperty(False) # icon above the caption (narrow buttons)
     max_font = NumericProperty(0)
     fit_inset = NumericProperty(0)  # px the caption keeps clear of the top and bottom (a tile's margin)
+    icon_size = NumericProperty(0)  # the glyph's px as fitted (0: the theme's FONT_ICON)
+    _fitting = False
 
     def __init__(self, **kw: Any) -> None:
         self._refit = Clock.create_trigger(self._fit, -1)
         super().__init__(**kw)
         for name in ("text", "size", "max_font", "bold", "markup", "font_name", "padding", "fit_inset"):
-            self.fbind(name, self._refit)
+            self.fbind(name, self._changed)
         self._refit()
+
+    def _changed(self, *_: Any) -> None:
+        if not self._fitting:  # the fit's own trials change the text; they are not a new text
+            self._refit()
 
     def _fit(self, *_: Any) -> None:
         if not self.max_font:
             self.max_font = self.font_size
-        fit_font(self, self.max_font, T.FONT_MIN, self.fit_inset)
+        floor = min(int(self.max_font), round(T.FONT_BODY / T.SCALE))  # the body size at normal text
+        self._fitting = True
+        try:
+            best: tuple[float, int] | None = None
+            for glyph in _glyph_steps(T.FONT_ICON, floor) if self.icon else [0]:
+                self.icon_size = glyph
+                fit_font(self, self.max_font, T.FONT_MIN, self.fit_inset)
+                if best is None or self.font_size > best[0]:
+                    best = (self.font_size, glyph)
+                if self.font_size >= floor:
+                    break
+            if best is not None and (self.icon_size, self.font_size) != (best[1], best[0]):
+                self.icon_size = best[1]
+                fit_font(self, self.max_font, T.FONT_MIN, self.fit_inset)
+        finally:
+            self._fitting = False
+
+
+def _glyph_steps(full: int, floor: int) -> list[int]:
+    """The glyph sizes a button tries, largest first: its full size, then down to the words' floor."""
+    steps = [full]
+    while steps[-1] - 3 > floor:
+        steps.append(steps[-1] - 3)
+    if floor < full:
+        steps.append(floor)
+    return steps
 
 
 class HideButton(Hideable, BigButton):

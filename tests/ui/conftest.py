@@ -75,3 +75,18 @@ def data_dir(tmp_path: Path) -> Iterator[Path]:
             os.environ.pop("COMPANION_DATA_DIR", None)
         else:
             os.environ["COMPANION_DATA_DIR"] = old
+
+
+@pytest.fixture
+def german(data_dir: Path) -> Iterator[object]:
+    """An app of the test's own started in German (as chosen at first start), closed after the test;
+    the language is English again afterwards (the next test's app chooses its own)."""
+    from companion import i18n
+    from companion.ui.harness import Harness
+
+    h = Harness(data_dir, camera="none", draw=False, language="de")
+    try:
+        yield h
+    finally:
+        h.close()
+    assert i18n.language() == "en"

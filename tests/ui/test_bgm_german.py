@@ -6,10 +6,7 @@ pack's screens or the Boogeyman's steps show may hold an English-only word
 
 from __future__ import annotations
 
-import os
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,21 +18,6 @@ PACK_SCREENS = ("setup", "table", "roll", "found", "finale", "boogeyman")
 TITLES = ("Creaking stairs", "Lights out", "A cold hand", "Footsteps above", "Cobwebs", "Thunder")
 
 
-@pytest.fixture
-def german(tmp_path: Path) -> Iterator[Any]:
-    from companion.ui.harness import Harness
-
-    old = os.environ.get("COMPANION_DATA_DIR")
-    os.environ["COMPANION_DATA_DIR"] = str(tmp_path)
-    h = Harness(tmp_path, camera="none", draw=False, language="de")
-    try:
-        yield h
-    finally:
-        h.close()
-        if old is None:
-            os.environ.pop("COMPANION_DATA_DIR", None)
-        else:
-            os.environ["COMPANION_DATA_DIR"] = old
 
 
 def english_in(texts: list[str], names: frozenset[str]) -> list[str]:

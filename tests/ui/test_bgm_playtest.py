@@ -167,7 +167,7 @@ def test_the_guess_mark_follows_the_stress_scale_not_the_middle_of_its_name(harn
     raw = [str(w.text) for w in app.summary.ids.list.children[::-1]]
     stress = [r for r in raw if "Babysitter token from space 0" in r]
     assert stress, raw
-    assert "Stress Scale[color=" in stress[0] and "Stress[color=" not in stress[0], stress
+    assert "Stress Scale\u25cc" in stress[0] and "Stress\u25cc" not in stress[0], stress
     assert "Move the Babysitter token from space 0 of the Stress Scale to space 1 of the Stress Scale" in shown_steps(h)
 
 

@@ -7,29 +7,12 @@ tests/ui/test_i18n_screens.py."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pytest
 
-from companion import i18n
 
 
-@pytest.fixture
-def german(tmp_path: Path) -> Iterator[Any]:
-    from companion.ui.harness import Harness
-
-    old = os.environ.get("COMPANION_DATA_DIR")
-    os.environ["COMPANION_DATA_DIR"] = str(tmp_path)
-    h = Harness(tmp_path, camera="none", draw=False, language="de")
-    try:
-        yield h
-    finally:
-        h.close()
-        if old is not None:
-            os.environ["COMPANION_DATA_DIR"] = old
-    assert i18n.language() == "en"
 
 
 def english_left(h: Any) -> list[str]:

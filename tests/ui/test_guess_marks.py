@@ -15,7 +15,7 @@ import pytest
 
 from companion.core import ownbox
 
-MARK = "[color=a89cb0]\u25cc"  # the mark, at the size of the text it follows
+MARK = "\u25cc"  # the mark, at the size and colour of the text it follows (no markup splits the word)
 MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
 
 

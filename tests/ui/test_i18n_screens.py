@@ -200,6 +200,8 @@ def test_german_screens_texts_from_the_catalogs(code: str, tmp_path: Path) -> No
     bad = [f"{st}: {r.px:.0f} px {r.cut} {r.contrast}:1 {r.widget} {r.text[:60]!r}" for st, r in de.readings
            if r.px < 16 - 0.01 or r.cut or not r.contrast_ok]
     assert not bad, "German texts small, cut or faint:\n" + "\n".join(bad)
+    share = de.row()["share20"]  # the 95 % at 20 px or more, in German too
+    assert share >= 0.95, f"{code} in German: {share:.3f} of texts at 20 px or more"
 
 
 def test_the_shells_own_screens_in_german(fresh: Any) -> None:

@@ -5,7 +5,6 @@ by widget ids, shows no English-only word on the pack's screens."""
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Any, Iterator
@@ -52,20 +51,6 @@ def test_notices_are_english_in_the_state_and_german_on_screen() -> None:
     assert said_words(first) == first
 
 
-@pytest.fixture
-def german(tmp_path: Path) -> Iterator[Any]:
-    from companion.ui.harness import Harness
-
-    old = os.environ.get("COMPANION_DATA_DIR")
-    os.environ["COMPANION_DATA_DIR"] = str(tmp_path)
-    h = Harness(tmp_path, camera="none", draw=False, language="de")
-    try:
-        yield h
-    finally:
-        h.close()
-        if old is not None:
-            os.environ["COMPANION_DATA_DIR"] = old
-    assert i18n.language() == "en"
 
 
 def _english_words(h: Any) -> list[str]:

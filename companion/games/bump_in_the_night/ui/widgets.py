@@ -167,6 +167,12 @@ class LongOrShort(Label):
 
     def _choose(self) -> None:
         self.text = self.long if fits_width(self.long, self.width) else self.short
+        # A word of even the short words wider than the panel (German's "abgeschlossen" at Large
+        # text) steps the size down to where each word fits, never under FONT_MIN
+        size = T.FONT_BODY
+        while size > T.FONT_MIN and not all(text_width(w, size) <= self.width - 4 for w in self.text.split()):
+            size -= 1
+        self.font_size = size
 
 
 def column_needs(house: Any, whole: bool = True, size: int = T.FONT_BODY) -> tuple[float, ...]:
