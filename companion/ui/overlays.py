@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -168,6 +169,15 @@ class Summary(Overlay):
         nxt.caption = _("Done: play on") if last else _("Next ({n} of {total})").format(
             n=len(self.steps) - left + 1, total=len(self.steps))
         nxt.icon = "\u2714" if last else "\u25b6"
+        # The step to do now stays in view: a long list (14 steps placing the girls) had it below
+        # the fold after the seventh (play-test of 6 Dec 2026); scrolled once the rows are laid out.
+        if 0 <= self.index < len(self.steps):
+            Clock.schedule_once(lambda dt, row=rows[self.index]: self._keep_in_view(row), 0)
+
+    def _keep_in_view(self, row: Any) -> None:
+        view = self.ids.list.parent
+        if row in self.ids.list.children and view.height < self.ids.list.height:
+            view.scroll_to(row, padding=row.height, animate=False)
 
     def next(self) -> None:
         if self.steps and not self.ticked[self.index]:

@@ -105,6 +105,7 @@ class BigButton(Button):
     max_font = NumericProperty(0)
     fit_inset = NumericProperty(0)  # px the caption keeps clear of the top and bottom (a tile's margin)
     icon_size = NumericProperty(0)  # the glyph's px as fitted (0: the theme's FONT_ICON)
+    grow = BooleanProperty(False)   # as tall as its words at the full size (a list's long choice)
     _fitting = False
 
     def __init__(self, **kw: Any) -> None:
@@ -124,6 +125,10 @@ class BigButton(Button):
         floor = min(int(self.max_font), round(T.FONT_BODY / T.SCALE))  # the body size at normal text
         self._fitting = True
         try:
+            if self.grow:  # lines enough for the words at the full size, never under a touch's height
+                self.icon_size, self.font_size = 0, self.max_font
+                self.texture_update()
+                self.height = max(T.TOUCH, self.texture_size[1] + 12)
             best: tuple[float, int] | None = None
             for glyph in _glyph_steps(T.FONT_ICON, floor) if self.icon else [0]:
                 self.icon_size = glyph

@@ -65,3 +65,29 @@ def test_the_summary_reuses_its_rows_step_after_step_and_turn_after_turn(harness
     for _ in range(6):
         h.tap("summary_next")
     assert done == ["first", "third"] and not app.summary.shown
+
+
+def test_the_step_to_do_now_stays_in_view_down_a_long_list(harness: Any) -> None:
+    """Play-test of 6 Dec 2026 (Bump in the Night, the device places the girls: 14 steps): at
+    "Next (8 of 14)" the step to do was below the list's fold and only ticked ones showed. Each
+    Next, pressed by touch, keeps the current row inside the list's view."""
+    h = harness
+    app = h.app
+    steps = [f"Put a girl in room {n} of the house, beside the stairs" for n in range(1, 15)]
+    app.summary.present("The device's turn", steps, [], lambda: None)
+    h.pump()
+    box = app.summary.ids.list
+    view = box.parent
+    assert box.height > view.height  # the list is longer than its view: the case in question
+    seen = []
+    for n in range(13):
+        h.tap("summary_next")
+        h.pump(frames=3)
+        row = next(r for r in box.children if r.bold)
+        bottom, top = view.to_window(*view.pos)[1], view.to_window(view.x, view.top)[1]
+        low, high = row.to_window(*row.pos)[1], row.to_window(row.x, row.top)[1]
+        seen.append(bottom - 1 <= low and high <= top + 1)
+        assert h.find("summary_next").caption in (f"Next ({n + 2} of 14)", "Done: play on")
+    assert all(seen), [i + 2 for i, ok in enumerate(seen) if not ok]
+    h.tap("summary_next")
+    assert not app.summary.shown

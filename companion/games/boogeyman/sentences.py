@@ -369,4 +369,12 @@ SHAPES = (
     N_('hide exactly {n} Objective tokens'),
     N_("{who} can play cards on their own turn (it is {other}'s)"),
     N_('no child is left to play'),
+    # a card the table names that the box has already placed elsewhere (cards.py), and a card
+    # played against an encounter it cannot cancel (actions.py): toasts (play-test of 6 Dec 2026)
+    N_('{card} is already {place}: the box has one {label}, so it is not the card drawn now. '
+       'Draw the top {deck} card and scan or pick that one'),
+    N_('in the discard pile'),
+    N_("in {who}'s hand"),
+    N_('{card} does not cancel an encounter: {who} draws the top {deck} card, or plays a Search card '
+       'that cancels it'),
 )

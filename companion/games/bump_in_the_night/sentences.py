@@ -73,6 +73,15 @@ SHAPES = (
        "move, terror starts at {terror}."),
     N_("{who} scares {n} people in the {room} with {whose} {monster}: scare value {value} = {total}: {free} free "
        "moves, terror starts at {terror}."),
+    # a scare of one person with several free moves, and of several with one (play-test of 6 Dec 2026)
+    N_("{who} scares {n} person in the {room} with their own {monster}: scare value {value} = {total}: {free} free "
+       "moves, terror starts at {terror}."),
+    N_("{who} scares {n} people in the {room} with their own {monster}: scare value {value} = {total}: {free} free "
+       "move, terror starts at {terror}."),
+    N_("{who} scares {n} person in the {room} with {whose} {monster}: scare value {value} = {total}: {free} free "
+       "moves, terror starts at {terror}."),
+    N_("{who} scares {n} people in the {room} with {whose} {monster}: scare value {value} = {total}: {free} free "
+       "move, terror starts at {terror}."),
     N_("their own"), N_("cat"), N_("bat"), N_("goblin"), N_("poltergeist"), N_("ghost"), N_("specter"),
     N_("{value} {mod} for the group"), N_("{value} + {s} Scare symbol"), N_("{value} + {s} Scare symbols"),
     N_("{value} + {plus} (card)"),
@@ -95,6 +104,10 @@ SHAPES = (
     N_("{whose} {monster} in the {room}"), N_("It does not hide"), N_("A girl runs to the {room}"),
     N_("Play {card}"), N_("No Bonus card"), N_("{who}: {start} to {end}"), N_("Do not scare: end Step 3"),
     N_("End step {n}"), N_("Send {whose} {monster} home"), N_("Your {monster} into the {room}"),
+    # the pieces that may move, on the house's panel (board.pieces; play-test of 6 Dec 2026)
+    N_("Your {monster}"), N_("{whose}'s {monster}"), N_("A girl at terror {n}"), N_("A girl who never moved"),
+    N_("A girl who has moved"), N_("The group of {n}"), N_("The Cat and the Bat"), N_("The Poltergeist's lock"),
+    N_("Terrified by your {monster}"), N_("Terrified by {whose}'s {monster}"),
     N_("A girl: {start} to {end}"), N_("Clear the {room}"), N_("Roll for the chart"),
     N_("Where does the group of {n} go?"), N_("The girls"), N_("{who} draws a card"), N_("The Poltergeist's door"),
     N_("Lock or unlock a door"), N_("Place the Cat and the Bat"), N_("Place your {monster}"),

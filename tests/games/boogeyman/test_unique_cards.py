@@ -93,3 +93,31 @@ def test_a_child_who_becomes_the_boogeyman_discards_their_search_cards() -> None
     with pytest.raises(IllegalInput, match="^Flashlight Batteries is already in the discard pile"):
         play(s, I.CardDrawn("BGM:SRCH:07"))
     assert codec.dumps(s) == before  # refused: the state is as it was
+
+
+def test_the_refusals_read_in_german() -> None:
+    """Play-test of 6 Dec 2026 in German: the toast "Lamp is already in the discard pile: the box has
+    one Lamp ..." stayed English. Both refusals above, as the rules make them, read in German with
+    the card's title as the table taught it and the deck's German name."""
+    from companion import i18n
+    from companion.core.packs import get_pack
+
+    s = play(_switch_in(new_game(), "mike", "1"), I.CardDrawn("BGM:LGHT:04", name="Creaking Stairs"))
+    s = _switch_in(s, "mike", "2")
+    with pytest.raises(IllegalInput) as e:
+        play(s, I.CardDrawn("BGM:LGHT:04"))
+    refusals = [str(e.value)]
+    t = replace(new_game(), pending=(DrawCard("SRCH", "mike"),))
+    t = replace(play(t, I.CardDrawn("BGM:SRCH:07", name="Flashlight Batteries")), pending=(DrawCard("SRCH", "daphne"),))
+    with pytest.raises(IllegalInput) as e:
+        play(t, I.CardDrawn("BGM:SRCH:07"))
+    refusals.append(str(e.value))
+    rules = get_pack("BGM").rules
+    try:
+        i18n.set_language("de")
+        said = [i18n.pack_said(rules, r) for r in refusals]
+    finally:
+        i18n.set_language("en")
+    assert said[0].startswith("Creaking Stairs ist schon auf dem Ablagestapel: Die Schachtel hat nur ein Creaking Stairs")
+    assert "oberste Licht-Karte" in said[0], said[0]
+    assert said[1].startswith("Flashlight Batteries ist schon in der Hand von Mike"), said[1]

@@ -56,3 +56,30 @@ def test_a_monster_on_the_house_moves_from_its_room_and_lists_nothing_else():
     listed = [i for i in legal if not board.on_board(i)]
     assert Done() in listed and not any(isinstance(i, (Move, Place)) for i in listed)
     assert board.on_board(PlaceGroup("den")) and not board.on_board(Scare("red", KINDS[0]))
+
+
+def test_the_pieces_and_the_scare_read_in_german():
+    """Play-test of 6 Dec 2026 in German: the house's panel said "Your Black Cat: tippe ...", "A
+    girl at terror 1: ...", and the scare's line stayed English when one girl got two free moves
+    ("Green scares 1 person ... 2 free moves"). Each piece's caption and the scare's notice, made
+    by the rules as in play, read in German with no English word left (names the box prints
+    aside)."""
+    from companion import i18n
+    from companion.core.packs import get_pack
+
+    rules = get_pack("BIN").rules
+    placed = board.pieces(table(unmoved={"study": 3}, step=2), moves.legal(table(unmoved={"study": 3}, step=2), C))
+    s = play(table(unmoved={"study": 1}, monsters={"red": {"ghost": "study"}}), Scare("red", "ghost"))
+    running = board.pieces(s, moves.legal(s, C))
+    scared = s.notices[-1]
+    assert " scares 1 person " in scared and " free moves" in scared, scared  # the mixed case in question
+    english = {"Your", "girl", "terror", "moved", "group", "scares", "person", "free", "moves", "The"}  # "Black Cat": printed
+    try:
+        i18n.set_language("de")
+        said = [i18n.pack_said(rules, p.caption) for p in placed + running] + [i18n.pack_said(rules, scared)]
+    finally:
+        i18n.set_language("en")
+    assert len(said) >= 4
+    left = [t for t in said if english & set(t.replace(":", " ").replace(",", " ").split())]
+    assert not left, left
+    assert any(t.startswith("Dein ") for t in said) and any(t.startswith("Ein Mädchen mit Schrecken") for t in said)

@@ -214,16 +214,16 @@ class BoogeymanUI(GameUI):
 
     # ---- cards: a draw the table makes, or a Search card a child plays ----
     def deck_words(self, deck: str) -> str:
-        return DECK_NAMES.get(deck, deck)
+        return _(DECK_NAMES[deck]) if deck in DECK_NAMES else deck  # "Licht": the new-card form's "Licht-Karte"
 
     def card_request(self, controller: Any, alternative: bool = False) -> CardRequest | None:
         p = controller.pending()
         if isinstance(p, DrawCard) and not alternative:
-            return CardRequest(p.deck, said(controller.view()["prompt"]), DECK_NAMES.get(p.deck, p.deck),
+            return CardRequest(p.deck, said(controller.view()["prompt"]), self.deck_words(p.deck),
                                _("Cancel it with a Search card") if p.encounter else "")
         who = p.child if isinstance(p, DrawCard) else controller.state.active
         alt = _("Draw the card instead") if isinstance(p, DrawCard) and p.encounter else ""
-        return CardRequest("SRCH", _("{who}: show the Search card you play").format(who=who.capitalize()), DECK_NAMES["SRCH"], alt)
+        return CardRequest("SRCH", _("{who}: show the Search card you play").format(who=who.capitalize()), self.deck_words("SRCH"), alt)
 
     def card_input(self, controller: Any, code: Any, info: Any, alternative: bool = False) -> Any:
         effects = tuple(Effect(e.effect, e.n) for e in info.effects if e.effect != "none")

@@ -608,6 +608,7 @@ def fill_buttons(grid: Any, wanted: Sequence[Press], font_size: int = 0) -> None
             b = have[k]
         else:
             b = spare.pop() if spare else _new_button(font_size or T.FONT_BODY)  # the size at the scale in use
+            b.grow = not grid.row_force_default  # a list of rows as tall as their words
             grid.add_widget(b)
         b.caption, b.action, b.kind = said(want.caption), want.action, want.kind
         b.press = want
