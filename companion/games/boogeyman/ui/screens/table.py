@@ -164,7 +164,9 @@ class TableScreen(BaseScreen):
     @staticmethod
     def children_text(v: dict[str, Any]) -> str:
         lines = []
-        short = len(v["children"]) > 4
+        # The candy as a count and its sign with more than four children, or at Large text: one line
+        # a child, so the corner shows them all (the play-test of 6 Dec 2026 saw one and a half)
+        short = len(v["children"]) > 4 or T.SCALE > 1
         for c in v["children"]:
             col = T.CHILD_COLOURS.get(c["name"], "ffffff")
             mark = "\u25b6" if c["name"] == v["active"] else "  "
@@ -176,7 +178,7 @@ class TableScreen(BaseScreen):
             # "1" wrapped alone below; a star would read as the Ladder's Event mark beside it)
             extra = "".join([" \u26b7 " + _("Key") if c["has_key"] else "",
                              f" Obj\u00a0{len(c['objectives'])}" if c["objectives"] else ""])
-            candy = f" \u00b7 {c['candy']}\u25c9" if short else " \u00b7 " + _("Candy {n}").format(n=c['candy'])
+            candy = f" \u00b7\u00a0{c['candy']}\u25c9" if short else " \u00b7 " + _("Candy {n}").format(n=c['candy']).replace(" ", "\u00a0")
             lines.append(f"{mark}[color={col}][b]{c['name'][:1].upper()}[/b][/color] {c['name'].capitalize()} "
                          f"{status}{candy}{extra}")
         return "\n".join(lines)
