@@ -107,10 +107,12 @@ class Domain:
         Den to the Hall" is a move from the Den, not a Black Cat "from the Den" moved to the Hall."""
         if not text or _language == DEFAULT:
             return text
+        by = _by or self  # a shell shape's names and places are the pack's words
+        if text in by.printed():  # a card's title as printed: "Gate of Freedom" is no "{a} of {b}", and
+            return text           # the card "Terror" no section heading "Terror" (Schrecken)
         exact = self.catalog().gettext(text)
         if exact != text or _depth > 2:
             return exact
-        by = _by or self  # a shell shape's names and places are the pack's words
         for fixed, rx, german, parts in self._all_shapes():
             if not rx.match(text):
                 continue

@@ -106,7 +106,16 @@ class BigButton(Button):
     fit_inset = NumericProperty(0)  # px the caption keeps clear of the top and bottom (a tile's margin)
     icon_size = NumericProperty(0)  # the glyph's px as fitted (0: the theme's FONT_ICON)
     grow = BooleanProperty(False)   # as tall as its words at the full size (a list's long choice)
+    why_not: Any = None             # a disabled button's tap: says why it cannot be done now
     _fitting = False
+
+    def on_touch_down(self, touch: Any) -> Any:
+        # A greyed-out action a finger taps anyway is told why (the play-test of 6 Dec 2026 tapped
+        # Search again and again in a dark room and heard nothing); Kivy's disabled button is mute.
+        if self.disabled and self.why_not is not None and self.collide_point(*touch.pos):
+            self.why_not()
+            return True
+        return super().on_touch_down(touch)
 
     def __init__(self, **kw: Any) -> None:
         self._refit = Clock.create_trigger(self._fit, -1)

@@ -288,3 +288,24 @@ def test_the_third_objective_says_where_the_finale_is_and_what_comes_next(harnes
     h.tap("finale")
     h.tap("confirm_ok")
     assert c.state.mission_done and c.session.inputs[-1] == I.MissionComplete()
+
+
+def test_a_greyed_out_action_tapped_says_why_not_and_changes_nothing(harness: Any) -> None:
+    """Play-test of 6 Dec 2026: Search, Roll and Break lock stayed grey and mute under a finger, so
+    the table did not learn what to do first. A grey action tapped (through the window, at its
+    place) shows the rules' own refusal of it now, with its Why?, and records nothing."""
+    h = harness
+    app = h.app
+    c = app.controller
+    start_game(h, kids=("mike", "ray"))
+    h.pump(frames=2)
+    greyed = [a for a in ("search", "flip", "lock", "key") if h.find(a).disabled]
+    assert greyed, "nothing is greyed out at the start of the first turn"
+    for action in greyed:
+        before = (c.state, len(c.history()))
+        app.toaster.hide()
+        h.tap_widget(h.find(action))
+        h.pump(frames=2)
+        assert app.toaster.shown and app.toaster.kind == "error", action
+        assert app.toaster.text.strip() and app.toaster.why, (action, app.toaster.text)
+        assert (c.state, len(c.history())) == before, action  # refused: nothing recorded

@@ -336,6 +336,7 @@ SHAPES = (
     N_('{who} is in a corridor: nothing to search there'),
     N_('{who} is in a corridor: nothing to flip the switch there'),
     N_('{who} is in a corridor: nothing to break the Lock there'),
+    N_('{who} is in a corridor: nothing to break a Lock there'),  # actions.break_lock's words
     N_('{who} does not have the Skeleton Key'),
     N_("{who} must stand next to the Attic's padlock"),
     N_('{who} has Passed Out and cannot act'),

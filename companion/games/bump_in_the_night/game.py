@@ -82,7 +82,8 @@ class BumpInTheNight(GameRules[State, Input, Options]):
 
         c = ctx_for(Options())
         names = {r.name for r in c.house.rooms} | {d.name for d in c.house.doors}
-        names |= {card.name for card in c.cards.cards} | set(MONSTER_NAMES)
+        # (a card the box's list does not name yet is "Unknown Action card": words, not a title)
+        names |= {card.name for card in c.cards.cards if not card.name.startswith("Unknown ")} | set(MONSTER_NAMES)
         names |= {k[:2].capitalize() for k in KINDS}  # the chips' letters on the house (ui/widgets.KIND_LETTERS)
         return frozenset(names | {"Cat", "Bat"})
 

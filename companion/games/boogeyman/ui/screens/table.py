@@ -75,6 +75,8 @@ class TableScreen(BaseScreen):
         for action, kind in (("search", "search"), ("flip", "flip_switch"), ("lock", "break_lock"),
                              ("key", "use_key"), ("revive", "revive"), ("end", "end_turn")):
             self.find(action).disabled = kind not in kinds
+            if action in self.REFUSED:
+                self.find(action).why_not = lambda a=action: self.why_not(a)
         self.find("finale").disabled = not ({"mission_complete", "start_finale"} & kinds)
         self.find("finale").caption = _("Mission") if "mission_complete" in kinds else _("Finale")
         pending = c.pending_screen()
@@ -211,6 +213,16 @@ class TableScreen(BaseScreen):
             return
         self.picked, self._picked_in = here, s
         self.refresh()
+
+    # The children's actions whose grey button says, when tapped, why not: the rules' own refusal
+    # of that action now (nothing is recorded), with its Why?.
+    REFUSED = {"search": I.Search, "flip": I.FlipSwitch, "lock": I.BreakLock, "key": I.UseKey}
+
+    def why_not(self, action: str) -> None:
+        c = self.app.controller
+        if c.session is None or not c.state.active:
+            return
+        self.app.submit(self.REFUSED[action](c.state.active))
 
     def act(self, action: str) -> None:
         app = self.app
