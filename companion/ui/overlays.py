@@ -14,7 +14,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.behaviors import FocusBehavior
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.i18n import N_, _
+from companion.i18n import N_, _, language
 from companion.ui import theme as T
 from companion.ui.widgets import BigButton, Hideable
 
@@ -218,6 +218,13 @@ class WhyView(Overlay):
 
 
 LETTERS = ("qwertyuiop", "asdfghjkl'", "zxcvbnm,.-")
+# German tables type "Schlüssel" and "Süßigkeiten": QWERTZ with its umlauts and ß (the play-test of
+# 6 Dec 2026 found none); the apostrophe is on the symbols page
+LETTERS_DE = ("qwertzuiopü", "asdfghjklöä", "yxcvbnm,.-ß")
+
+
+def _upper(ch: str) -> str:
+    return ch if ch == "\u00df" else ch.upper()  # ß has no one-letter capital a title would use
 SYMBOLS = ("1234567890", "/:._-@&()'", "!?;+=#*\"%$")
 
 
@@ -253,12 +260,12 @@ class Keyboard(Overlay):
         return super().on_touch_down(touch)
 
     def _build(self) -> None:
-        rows = LETTERS if self.mode == "letters" else SYMBOLS
+        rows = (LETTERS_DE if language() == "de" else LETTERS) if self.mode == "letters" else SYMBOLS
         for r, keys in enumerate(rows):
             row = self.ids[f"row{r}"]
             row.clear_widgets()
             for ch in keys:
-                shown = ch.upper() if self.mode == "letters" and self.shift else ch
+                shown = _upper(ch) if self.mode == "letters" and self.shift else ch
                 b = BigButton(caption=shown, font_size=T.px(22), action=f"key:{ch}", height=52)
                 b.bind(on_press=lambda _b, ch=ch: self.type(ch))
                 row.add_widget(b)
@@ -276,7 +283,7 @@ class Keyboard(Overlay):
         if self.target is None:
             return
         if self.mode == "letters" and self.shift:
-            ch = ch.upper()
+            ch = _upper(ch)
             if self.shift == 1:
                 self.shift = 0
                 self._build()

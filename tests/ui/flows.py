@@ -80,14 +80,18 @@ def gsb_pick(h: Any, seat: str) -> None:
 
 def type_text(h: Any, text: str) -> None:
     """On the on-screen keyboard: shift for capitals after the first letter, space, symbols."""
+    from companion.i18n import language
+    from companion.ui.overlays import LETTERS, LETTERS_DE
+
     kb = h.app.keyboard
     assert kb.shown, "the keyboard is not up"
+    letters = "".join(LETTERS_DE if language() == "de" else LETTERS)  # the letters page of the language shown
     for ch in text:
         if ch == " ":
             h.tap("key:space")
             continue
         lower = ch.lower()
-        if ch.isalpha() or ch in "',.-":
+        if ch.isalpha() or ch in letters:
             if kb.mode != "letters":
                 h.tap("key:mode")
             if ch.isupper() and not kb.shift:

@@ -241,3 +241,27 @@ def test_the_shells_own_screens_in_german(fresh: Any) -> None:
     h.pump()
     assert form.ids.heading.text.startswith("Eine neue ") and "(Aufkleber " in form.ids.heading.text
     assert h.find("save").caption.endswith("Speichern und spielen") and h.find("cancel").caption.endswith("Abbrechen")
+
+
+def test_the_german_keyboard_types_umlauts_and_sz(german: Any) -> None:
+    """Play-test of 6 Dec 2026: the on-screen keyboard had no Ä, Ö, Ü or ß for a German table. In
+    German it is QWERTZ with them; a card's title typed by touch (the text box tapped, then keys)."""
+    from cards_qr.codes import all_codes
+
+    from tests.ui.flows import type_text
+
+    h = german
+    app = h.app
+    h.choose_game("game:PIG")
+    h.tap("start")
+    form = app.screen("card_form")
+    form.ask(next(iter(all_codes("GSB"))))
+    app.go("card_form")
+    h.pump()
+    h.tap_widget(form.ids.name)
+    h.pump(frames=2)
+    assert app.keyboard.shown
+    keys = {getattr(w, "action", "") for w in app.keyboard.walk()}
+    assert {"key:z", "key:\u00fc", "key:\u00f6", "key:\u00e4", "key:\u00df"} <= keys
+    type_text(h, "S\u00fc\u00dfe Schl\u00fcssel \u00c4rger")
+    assert form.ids.name.text == "S\u00fc\u00dfe Schl\u00fcssel \u00c4rger"
