@@ -402,7 +402,7 @@ class CompanionApp(App):
         # A refusal stays long enough to read what to do (about 18 characters a second).
         # A line the rules (or the journal) wrote in English is said in the language shown: the
         # game's catalog and its sentence shapes, else the shell's (Domain.said); a translated one stays.
-        self.toaster.show(pack_said(self._rules_or_none(), for_people(text)), kind, seconds=max(5.0, len(text) / 18) if kind == "error" else 2.5,
+        self.toaster.show(pack_said(self._rules_or_none(), for_people(text)), kind, seconds=max(5.0, len(text) / 18) if kind == "error" else max(2.5, len(text) / 18),
                           why=why or (text if kind == "error" and self.rules_for(text) else ""))
 
     def submit(self, inp: Any, person: bool = True) -> bool:

@@ -64,7 +64,16 @@ class RollScreen(BaseScreen):
 
     def roll(self, value: int | None) -> None:
         self.delta = 0
-        self.app.submit(I.RollDie(value))
+        if self.app.submit(I.RollDie(value)) and value is None:
+            self.tell()  # the device's die: nobody at the table saw it fall
+
+    def tell(self) -> None:
+        """What the roll just did, said as a notice over the next screen: the device's number, a
+        tie-break's lowest, a Lock broken or held (the play-test of 6 Dec 2026 saw the screen move on
+        with none of them shown, and the journal said only "rolled by the device")."""
+        notes = [str(n) for n in self.app.controller.state.notices]
+        if notes:
+            self.app.toast(" \u00b7 ".join(said(for_people(n)) for n in notes), "info")
 
     def change(self, d: int) -> None:
         self.delta += d
@@ -73,6 +82,7 @@ class RollScreen(BaseScreen):
     def keep(self) -> None:
         if self.app.submit(I.SpendCandy(self.delta)):
             self.delta = 0
+            self.tell()
 
 
 SCREEN = RollScreen
