@@ -309,3 +309,29 @@ def test_a_greyed_out_action_tapped_says_why_not_and_changes_nothing(harness: An
         assert app.toaster.shown and app.toaster.kind == "error", action
         assert app.toaster.text.strip() and app.toaster.why, (action, app.toaster.text)
         assert (c.state, len(c.history())) == before, action  # refused: nothing recorded
+
+
+def test_the_device_s_roll_is_shown_and_so_is_the_lock_s_fate(harness: Any) -> None:
+    """Play-test of 6 Dec 2026: after "Roll for me" the screen moved on and nobody saw the number;
+    after the roll was kept, nothing said whether the Lock broke. Mike tries a Lock: "Roll for me"
+    by touch shows the device's number over the next screen, and "Keep" what came of it."""
+    from tests.ui.flows import tap_zone
+
+    from companion.games.boogeyman.state import AdjustRoll, NeedRoll
+
+    h = harness
+    app = h.app
+    c = app.controller
+    start_game(h, kids=("mike", "daphne"))
+    tap_zone(h, "4")
+    c.submit(I.FlipSwitch("mike"))
+    c.submit(I.CardDrawn("BGM:LGHT:02", name="Bats"))
+    h.tap("lock")
+    assert isinstance(c.pending(), NeedRoll) and app.sm.current == "roll"
+    app.toaster.hide()
+    h.tap("device_roll")
+    assert isinstance(c.pending(), AdjustRoll)
+    assert app.toaster.shown and f"The device rolls {c.pending().rolled}" in app.toaster.text, app.toaster.text
+    app.toaster.hide()
+    h.tap("keep")
+    assert app.toaster.shown and ("Lock" in app.toaster.text), app.toaster.text
