@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.bump_in_the_night import choices
+from companion.games.bump_in_the_night import board, choices
 from companion.games.bump_in_the_night.context import ctx_for
 from companion.games.bump_in_the_night.inputs import Run, RunPlan
 from companion.games.bump_in_the_night.rules import monster_moves
@@ -96,6 +96,16 @@ def test_a_monster_is_placed_and_moved_on_the_house(harness: Any) -> None:
     empty = {r.id for i, r in enumerate(c.house.rooms) if not state.people(i)}
     lit = {a.removeprefix("room:") for a in board_rooms(h, "to")}
     assert lit == empty  # BIN-30: a room with no people, and only those
+    # A room with people tapped instead: nothing moves, and the table is told (it was mute)
+    full = sorted({r.id for r in c.house.rooms} - empty - set(board.sources(table._pieces)))
+    if full:
+        app.toaster.hide()
+        room_widget = next(w for w in table.ids.house.children if getattr(w, "room_id", "") == full[0])
+        h.tap_widget(room_widget)
+        assert app.toaster.shown and "cannot go into the" in app.toaster.text, app.toaster.text
+        assert app.controller.state is state, app.controller.history()[0]  # nothing moved
+        app.toaster.hide()  # it lies over the house's lower rooms
+        assert {a.removeprefix("room:") for a in board_rooms(h, "to")} == lit  # still the goblin's to place
     room = sorted(lit)[0]
     h.tap(f"room:{room}")
     after = app.controller.state

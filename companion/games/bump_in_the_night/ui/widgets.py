@@ -127,10 +127,10 @@ class RoomLabel(FitLabel):
         }.get(self.mark, (list(T.hexc("5d5068")), 1.0))
 
     def on_touch_down(self, touch: Any) -> bool:
-        if self.touch_target and self.collide_point(*touch.pos):
-            house = self.parent
-            if isinstance(house, HouseView):
-                house.dispatch("on_room", self.room_id)
+        # Every room hears its tap: a lit one moves the piece, another says why not (the screen's
+        # room_tapped; a tap on an unlit room was mute, play-test of 6 Dec 2026)
+        if self.collide_point(*touch.pos) and isinstance(self.parent, HouseView):
+            self.parent.dispatch("on_room", self.room_id)
             return True
         return bool(super().on_touch_down(touch))
 

@@ -292,6 +292,10 @@ class BinTableScreen(BaseScreen):
                 self.picked, self.dests, self.room_open, self.auto = here[0].key, (), "", False
             elif here:
                 self.picked, self.dests, self.room_open = "", (), room
+            elif piece is not None:  # a room that is no target, tapped: say so (it was mute, play-test of 6 Dec 2026)
+                ctx = ctx_for(self.app.controller.state.options)
+                self.app.toast(_("{what} cannot go into the {room} now: tap a lit room.").format(
+                    what=said(piece.caption), room=choices.room_words(ctx, room)), "info")
         self.refresh()
 
     def open_group(self, key: str) -> None:
