@@ -111,7 +111,9 @@ class BinTableScreen(BaseScreen):
             # "Setup" 1-3, which nothing else tells (play-test of 5 Dec 2026), above who starts;
             # once the die's faces are open (step 4, the chart) who starts alone, so that the
             # faces keep their room beside the house at Large text.
-            self.ids.notices.text = _(SETUP_WORDS) + (f"\n{news[-1]}" if news else "")
+            # Who starts first: at Large text the words scroll after four lines (the play-test of
+            # 6 Dec 2026 found "Rot beginnt ..." as the half-shown fourth line)
+            self.ids.notices.text = (f"{news[-1]}\n" if news else "") + _(SETUP_WORDS)
         # The locked doors are red and barred on the house; a list of their names would fill the panel.
         # One door by its rooms' names while each name fits the panel (a long one at Large text does not).
         n = len(v["locks"])
