@@ -99,6 +99,7 @@ class Summary(Overlay):
         self._on_done, self._say = on_done, say
         self.index = self._first_open(0)
         self.shown = True
+        self.ids.list.parent.scroll_y = 1  # a new turn's steps from their first
         self._draw()
         if self.steps:
             say(self.steps[self.index])
@@ -175,9 +176,25 @@ class Summary(Overlay):
             Clock.schedule_once(lambda dt, row=rows[self.index]: self._keep_in_view(row), 0)
 
     def _keep_in_view(self, row: Any) -> None:
-        view = self.ids.list.parent
-        if row in self.ids.list.children and view.height < self.ids.list.height:
-            view.scroll_to(row, padding=row.height, animate=False)
+        """Scroll the least that shows `row` whole with a row's margin, from where the rows lie now
+        (laid out first: Kivy's own scroll_to read rows not yet placed on a slow run)."""
+        box = self.ids.list
+        view = box.parent
+        if row not in box.children:
+            return
+        box.do_layout()
+        spare = box.height - view.height
+        if spare <= 0:
+            view.scroll_y = 1
+            return
+        shown_from = (1 - view.scroll_y) * spare  # px of the list above the view's top
+        above, below = box.top - row.top, box.top - row.y  # the row's top and bottom, from the list's top
+        pad = min(row.height, view.height / 4)
+        if above - pad < shown_from:
+            shown_from = above - pad
+        elif below + pad > shown_from + view.height:
+            shown_from = below + pad - view.height
+        view.scroll_y = 1 - max(0.0, min(spare, shown_from)) / spare
 
     def next(self) -> None:
         if self.steps and not self.ticked[self.index]:
