@@ -45,11 +45,9 @@ def label(state: State, inp: I.Input) -> str:
         whose = "The Possessed Babysitter's die" if isinstance(head, NeedRoll) and head.purpose == "possessed" else (
             f"{title(head.roller)}'s die" if isinstance(head, TieRoll) else
             f"{title(head.child)}'s die" if isinstance(head, NeedRoll) else "The die")
-        if inp.value is None:  # the number the device's die will show: the state's own generator, as the rules roll it
-            from companion.games.boogeyman.common import roll
-
-            return f"{whose}: the device rolled {roll(state)[0]}"
-        return f"{whose} showed {inp.value}"
+        # never the number the device's die will show: that is the state's hidden generator (the
+        # spoiler property); the roll's own notice, shown after it, says the number
+        return f"{whose}: rolled by the device" if inp.value is None else f"{whose} showed {inp.value}"
     if isinstance(inp, I.SpendCandy):
         return f"Spent {abs(inp.delta)} Candy ({inp.delta:+d})" if inp.delta else "Kept the roll"
     if isinstance(inp, I.CardDrawn):
