@@ -71,7 +71,7 @@ class RollScreen(BaseScreen):
         """What the roll just did, said as a notice over the next screen: the device's number, a
         tie-break's lowest, a Lock broken or held (the play-test of 6 Dec 2026 saw the screen move on
         with none of them shown, and the journal said only "rolled by the device")."""
-        notes = [str(n) for n in self.app.controller.state.notices]
+        notes = [str(n) for n in self.app.controller.view()["notices"]]  # the table's own view
         if notes:
             self.app.toast(" \u00b7 ".join(said(for_people(n)) for n in notes), "info")
 
