@@ -29,6 +29,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.core.table import ToDo, follow, table_of
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -171,6 +173,7 @@ def play_following(h: Any, table: TouchTable, limit: int = 1500) -> Follower:
     return f
 
 
+@pytest.mark.slow  # a whole game by touch, ~29 s: `make test-slow` (the suite's 15 minutes, 6 Dec 2026)
 def test_the_default_table_real_cards_followed_only_by_the_steps_shown(harness: Any) -> None:
     h = harness
     set_up(h, digital=())
