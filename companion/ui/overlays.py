@@ -16,6 +16,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.i18n import N_, _, language
 from companion.ui import theme as T
+from companion.ui.guessmarks import MARK as GUESS_MARK
 from companion.ui.widgets import BigButton, Hideable
 
 Done = Callable[[], None]
@@ -83,6 +84,7 @@ class Summary(Overlay):
     steps = ListProperty([])
     index = NumericProperty(0)
     notices = ListProperty([])  # what "Why?" explains
+    guessed = BooleanProperty(False)  # a step names something still a guess: its mark is explained
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -159,11 +161,17 @@ class Summary(Overlay):
             box.remove_widget(row)
         for row in rows[shown:len(self.steps)]:
             box.add_widget(row, index=0)  # index 0 in Kivy's children is the last row
+        guessed = False
         for i, (step, row) in enumerate(zip(self.steps, rows)):
             current = i == self.index and not self.ticked[i]
             mark = "\u25b6" if current else ("\u2714" if self.ticked[i] else f"{i + 1}.")
             colour = "ffffff" if current else ("86c06c" if self.ticked[i] else "a89cb0")
-            row.text, row.bold = f"[color={colour}]{mark}  {_marked(step)}[/color]", current
+            shown = _marked(step)
+            guessed = guessed or GUESS_MARK in shown
+            row.text, row.bold = f"[color={colour}]{mark}  {shown}[/color]", current
+        # The mark alone read as a broken glyph to a newcomer (play-tests of 5 Dec 2026): a line
+        # under the steps says what it is, while a step shows it.
+        self.guessed = guessed
         left = self._open()
         last = left <= 1
         nxt = self.ids.next

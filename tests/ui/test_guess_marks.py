@@ -167,11 +167,18 @@ def test_why_on_the_steps_says_what_a_marked_step_means(harness: Any) -> None:
     assert h.until(lambda: not app.summary.shown and not app.toaster.shown, timeout=12.0)
     step = "Move Player 1's monster to the Landmark"  # what the device's list could say
     assert MARK in app.marked(step)
-    app.summary.present("On the table", [step], [], lambda: None)  # the device's list, as it shows one
+    app.summary.present("On the table", ["Take a card", step], [], lambda: None)  # the device's list, as it shows one
+    legend = app.summary.ids.guess_legend
+    # Under the list, a line says what the mark is (a newcomer read it as a broken glyph)
+    assert h.until(lambda: legend.height > 20 and legend.opacity == 1)
+    assert legend.text.startswith(MARK) and "still a guess" in legend.text and "Why?" in legend.text
+    assert legend.font_size >= 20 and legend.top <= app.summary.ids.list.parent.y + 1  # under the steps
     h.tap("summary_why")  # by touch
     assert app.why.shown
     said = [(e.section, e.says) for e in app.why.ids.rules.children]
     h.tap("why_back")
     guess = [says for section, says in said if section == "Still a guess"]
     assert guess and "Landmark" in guess[0] and "Check your box" in guess[0], said
+    app.summary.present("On the table", ["Take a card"], [], lambda: None)  # nothing marked: no such line
+    assert h.until(lambda: legend.height == 0 and legend.text == "")
     app.summary.shown = False
