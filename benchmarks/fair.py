@@ -6,10 +6,11 @@ One line per game and opponent:
 * Boogeyman, Competitive: the child bots at each skill (`--children-level good|novice`) against
   "fair", and against Normal (the skills must differ there by at least 15 points), and the good
   bots against Hard (its decision time in the same run); the children's win rate.
-* Boogeyman, Cooperative: the children against the game-run Boogeyman (the rulebook's procedure:
-  no seat, so no level applies - printed so the line is not missing).
+* Boogeyman, Cooperative: the children at each skill against the game-run Boogeyman (the
+  rulebook's procedure: no seat, so no level applies - printed so the line is not missing).
 * Bump in the Night and Goosebumps, two players, both seat orders (odd games swap the seats):
-  "fair" against `greedy` and against `hard`; the fair seat's win rate (a shared win counts half).
+  "fair" against `greedy` and against `hard`; the fair seat's win rate (a shared win counts half),
+  overall and in each seat order (the fair seat first to play, and second).
 
 Each line gives the games, the rate with its 95 % interval, whether it is inside 40-60 %, and
 the fair seat's decision time p95 against Hard's budget (`time_ms` of the game's `hard` level;
@@ -81,13 +82,14 @@ def bgm(games: int, seed: int, jobs: int) -> list[str]:
     out.append(f"{'BGM competitive':<24} skills against Normal differ by {gap:.1f} points "
                f"[{'met' if gap >= 15 else 'NOT met'}: at least 15]")
     print(out[-1], flush=True)
-    t0 = time.perf_counter()
-    played = run_many(job(Config("coop", "fair"), seed), games, jobs)
-    won = sum(children_won(p) for p in played)
-    out.append(line("BGM cooperative", "game-run (rules)", games, won, "children win", [], budget,
-                    extra="  (no device seat in Cooperative: the rulebook runs the Boogeyman)",
-                    secs=time.perf_counter() - t0))
-    print(out[-1], flush=True)
+    for skill in ("good", "novice"):
+        t0 = time.perf_counter()
+        played = run_many(job(Config("coop", "fair", children_level=skill), seed), games, jobs)
+        won = sum(children_won(p) for p in played)
+        out.append(line("BGM cooperative", f"game-run ({skill} kids)", games, won, "children win", [], budget,
+                        extra="  (no device seat in Cooperative: the rulebook runs the Boogeyman)",
+                        secs=time.perf_counter() - t0))
+        print(out[-1], flush=True)
     return out
 
 
@@ -102,14 +104,20 @@ def two_seats(code: str, games: int, seed: int, jobs: int, against: tuple[str, .
         won = 0.0
         fair_ms: list[float] = []
         hard_ms: list[float] = []
+        by_order = [[0.0, 0], [0.0, 0]]  # (won, games) with the fair seat first, second
         for p in played:
             levels = dict(zip(config.seats, p.metrics.get("levels", config.levels)))
             fair_seat = next(s for s, lv in levels.items() if lv == "fair")
-            if fair_seat in p.winners:
-                won += 1.0 / len(p.winners)
+            share = 1.0 / len(p.winners) if fair_seat in p.winners else 0.0
+            won += share
+            order = 0 if fair_seat == config.seats[0] else 1
+            by_order[order][0] += share
+            by_order[order][1] += 1
             for seat, ms in p.decision_ms.items():
                 (fair_ms if levels.get(seat) == "fair" else hard_ms).extend(ms)
         extra = f"; Hard p95 {percentile(hard_ms, 0.95):.1f} ms in the same games" if opponent == "hard" else ""
+        extra += "; " + ", ".join(f"fair {w} {100 * k / max(1, n):.1f} % +-{100 * interval(k, n):.1f} of {n}"
+                                  for w, (k, n) in zip(("first", "second"), by_order))
         out.append(line(f"{code} 2 players, both orders", opponent, games, won, "fair wins", fair_ms, budget,
                         extra=extra, secs=time.perf_counter() - t0))
         print(out[-1], flush=True)

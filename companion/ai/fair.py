@@ -48,6 +48,9 @@ class FairSpec:
     pick: str = "nearest"     # "nearest": the value nearest 1 - target; "ease": in proportion
     params: Mapping[str, Any] = field(default_factory=dict)  # the game's knobs over the base level's
     centre: float = 0.0       # the ease with the table on target ("ease": 0.5 = halfway, symmetric)
+    power: float = 1.0        # the ease's curve with the table behind: 2 = little near the target,
+    #                           most far from it (a stronger table claws back a small ease; a weaker
+    #                           one is the one left far behind)
 
 
 def spec_of(policies: GamePolicies) -> FairSpec:
@@ -95,7 +98,9 @@ class FairPolicy(SearchPolicy):
         or above the target)."""
         behind = (self.target - table) / max(1e-9, self.spec.width)
         c = self.spec.centre
-        return max(0.0, min(1.0, c + (1.0 - c) * behind if behind >= 0 else c + c * behind))
+        if behind >= 0:
+            return c + (1.0 - c) * float(min(1.0, behind) ** self.spec.power)
+        return max(0.0, c + c * behind)
 
     # ---- the decision
     def decide(self, info: InfoState[Any], deadline: float | None = None) -> Any:

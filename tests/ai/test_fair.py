@@ -44,6 +44,18 @@ def test_eased_in_proportion_when_the_values_are_not_a_chance() -> None:
     assert p.choose(list("abcd"), values, 0.1, Rng(1))[0] == "c"  # fully eased: the weakest reasonable
 
 
+def test_a_curved_ease_barely_eases_near_the_target_and_fully_far_from_it() -> None:
+    """`power` 2 (Bump in the Night): a table a little behind gets almost the device's best (a
+    stronger table claws a small ease back), a table far behind as much as the linear ease gives."""
+    linear = _policy(FairSpec(width=0.5, pick="ease"))
+    curved = _policy(FairSpec(width=0.5, pick="ease", power=2.0))
+    assert linear.ease(0.5) == curved.ease(0.5) == 0.0
+    assert linear.ease(0.4) == pytest.approx(0.2) and curved.ease(0.4) == pytest.approx(0.04)
+    assert linear.ease(0.1) == pytest.approx(0.8) and curved.ease(0.1) == pytest.approx(0.64)
+    assert linear.ease(0.0) == curved.ease(0.0) == 1.0 and curved.ease(-1.0) == 1.0  # capped
+    assert curved.ease(0.9) == 0.0  # the table ahead: its best
+
+
 def test_the_targets_order_the_levels() -> None:
     assert {"fair", "fair-gentle", "fair-tough"} <= set(level_names("GSB"))
     gentle = make_policy("GSB", "fair-gentle", 0)

@@ -305,11 +305,13 @@ class BumpPolicies:
     (each candidate scored in a sampled world by planning the rest of the turn)."""
 
     levels: Mapping[str, Budget] = LEVELS
-    # The fair levels (companion/ai/fair.py): Hard's search; the table's chance is 1 - the best
-    # input's evaluation; once the device is ahead it eases in proportion (ease = how far the table
-    # is below the target / 0.6), never more than 0.35 of the evaluation below its best
-    # (docs/adversary.md).
-    fair = FairSpec(base="hard", bound=0.35, pick="ease", width=0.6)
+    # The fair levels (companion/ai/fair.py): Hard's search planning the 8 best candidates' turns
+    # (Hard plans 4; still well inside Hard's time), so that it can hold Hard when behind; the
+    # table's chance is 1 - the best input's evaluation; once the device is ahead it eases on a
+    # curve (ease = (how far the table is below the target / 0.5) squared: little near even, where
+    # a strong table claws it back, much far from it, where a weak table is left), never more than
+    # 0.44 of the evaluation below its best (docs/adversary.md).
+    fair = FairSpec(base="hard", bound=0.44, pick="ease", width=0.5, power=2.0, params={"plan": 8})
 
     def rollout(self, state: State, rng: Rng) -> tuple[Input, Rng]:
         return quick(state, ctx_for(state.options), rng)

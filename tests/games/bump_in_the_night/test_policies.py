@@ -148,3 +148,22 @@ def test_the_resolver_outcomes_the_planner_reads():
     assert scare.outcomes(s, C, limit=1) is None
     assert isinstance(quick(s, C, Rng(0))[0], type(scare.to_input(s, C, scare.choices(s, C)[0])))
     assert Lock("den/laundry") in RULES.legal_inputs(table(step=1), "red")
+
+
+def test_the_fair_level_plans_more_of_its_turn_candidates_than_hard():
+    """Issue 30: a fair monster player that eases off when ahead must still hold Hard when it is
+    behind, so its search plans the rest of the turn for its 8 best-screened candidates where Hard
+    plans 4 (the others count a whole point less). Both see the same world and the same screen."""
+    hard = make_policy("BIN", "hard", 7)
+    fair = make_policy("BIN", "fair", 7)
+    assert fair.budget.params["plan"] == 8 > hard.budget.params["plan"] == 4  # type: ignore[attr-defined]
+    assert fair.budget.params["reply"] is True  # type: ignore[attr-defined]
+    s = table(step=1, moved={"laundry": 1, "den": 2},
+              monsters={"red": {"cat": "laundry", "ghost": "study"}, "yellow": {"goblin": "den"}})
+    candidates = RULES.legal_inputs(s, "red")
+    planned = {}
+    for name, policy in (("hard", hard), ("fair", fair)):
+        got, _ = POLICIES.values(s, "red", candidates, policy.budget, Rng(1))  # type: ignore[attr-defined]
+        planned[name] = sum(1 for v in got if v >= 0.0)
+    assert len(candidates) > 8
+    assert planned == {"hard": 4, "fair": 8}
