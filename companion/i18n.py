@@ -111,7 +111,8 @@ class Domain:
         if text in by.printed():  # a card's title as printed: "Gate of Freedom" is no "{a} of {b}", and
             return text           # the card "Terror" no section heading "Terror" (Schrecken)
         exact = self.catalog().gettext(text)
-        if exact != text or _depth > 2:
+        # four deep at most: a scare's line, its "{a}; {b}", a girl's way, the rooms "{a} and {b}"
+        if exact != text or _depth > 3:
             return exact
         for fixed, rx, german, parts in self._all_shapes():
             if not rx.match(text):

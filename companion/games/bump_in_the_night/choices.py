@@ -244,7 +244,8 @@ def instruction(before: State, inp: Input, after: State, moves_too: bool = True)
     if isinstance(inp, (Run, RunPlan)):
         moves = girl_moves(before, after)
         listed = [ON_THE_LIST] if moves and not moves_too else moves
-        return "The scared girls run: " + ("; ".join(listed) if listed else "nobody moves on the board")
+        ways = run_ways(before, inp) if isinstance(inp, RunPlan) else []
+        return "The scared girls run: " + ("; ".join(listed + ways) if listed else "nobody moves on the board")
     p = before.pending[0] if before.pending else None
     who = before.seats[p.seat].capitalize() if p is not None else me
     if isinstance(inp, Hide):
@@ -288,6 +289,41 @@ def on_board(state: State) -> list[int]:
         for r in state.running.runners:
             here[r.room] += 1
     return here
+
+
+def run_ways(before: State, inp: RunPlan) -> list[str]:
+    """The rooms a girl ran through when the device resolved a scare at once (a `RunPlan`): the
+    table's steps say only where each girl ends, and a run that passed a monster (more terror, a
+    Bonus card asked for) is otherwise not to be seen. "a girl runs from the Den through the Study
+    to the Library"; nothing for a girl who moved one room or none. Each move of the plan is
+    followed on the board (any pairing of the identical girls gives the same rooms)."""
+    c = ctx_for(before.options)
+    ways: list[list[int]] = []
+    state = before
+    for move in inp.steps:
+        try:
+            nxt = rules.apply(state, move)
+        except Exception:  # noqa: BLE001 - the plan was applied whole before: this cannot fail
+            return []
+        was, now = on_board(state), on_board(nxt)
+        lost = [i for i in range(len(was)) for _ in range(max(0, was[i] - now[i]))]
+        gained = [i for i in range(len(was)) for _ in range(max(0, now[i] - was[i]))]
+        for a, b in zip(lost, gained):
+            way = next((w for w in ways if w[-1] == a), None)
+            if way is None:
+                ways.append([a, b])
+            else:
+                way.append(b)
+        state = nxt
+    out = []
+    for way in ways:
+        if len(way) < 3:
+            continue
+        between = [f"the {c.house.room_name(r)}" for r in way[1:-1]]
+        rooms = between[0] if len(between) == 1 else ", ".join(between[:-1]) + " and " + between[-1]
+        out.append(f"a girl runs from the {c.house.room_name(way[0])} through {rooms} to the "
+                   f"{c.house.room_name(way[-1])}")
+    return out
 
 
 def girl_moves(before: State, after: State) -> list[str]:

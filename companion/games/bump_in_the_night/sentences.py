@@ -125,6 +125,7 @@ SHAPES = (
     N_("{who} plays the Bonus card {card}: that girl stops there"), N_("Move a girl from the {start} to the {end}"),
     N_("The scared girls run: nobody moves on the board"), N_("The scared girls run: {moves}"),
     N_("each girl's move is a step in this list"), N_("{a}; {b}"),
+    N_("a girl runs from the {start} through {rooms} to the {end}"),
     N_("{who} scares with {whose}'s {monster}: the girls there start to run; {moves}"),
     N_("{who} scares with {whose}'s {monster}: {moves}"), N_("nobody moves"), N_("{n} claimed"),
     N_("{n} to the {room}"), N_("then a Bonus card may be played"), N_("{who} draws"),

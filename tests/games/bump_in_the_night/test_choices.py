@@ -149,3 +149,53 @@ def test_a_card_the_device_plays_says_what_it_does() -> None:
                     assert "terror level" in line and "higher" in line, line
                     return
     raise AssertionError("no Terror card was played in the sample")
+
+
+def test_a_scare_the_device_resolves_at_once_says_the_rooms_each_girl_ran_through():
+    """Play-tests of 5 Dec 2026: a girl's run was told by its two ends only ("Move a girl from the
+    Den to the Library", rooms that are not next to each other), so a table could not see that she
+    passed Red's monsters (a Bonus card was then asked for). When the device resolves a scare at
+    once (a RunPlan), its line also says the rooms between, room by neighbouring room, in German
+    too. Found in the device's own games (Hard against Hard)."""
+    from companion import i18n
+    from companion.ai.engine import make_policy
+    from companion.core.packs import get_pack
+    from companion.games.bump_in_the_night.game import RULES
+    from companion.games.bump_in_the_night.inputs import RunPlan
+    from companion.games.bump_in_the_night.state import Options
+    from companion.sim.harness import play as play_game
+
+    seen: list[tuple[Any, Any]] = []
+
+    class Spy:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(RULES, name)
+
+        def apply(self, state: Any, inp: Any) -> Any:
+            if isinstance(inp, RunPlan) and choices.run_ways(state, inp):
+                seen.append((state, inp))
+            return RULES.apply(state, inp)
+
+    for g in range(6):
+        play_game(Spy(), Options(), {"red": make_policy("BIN", "hard", g), "yellow": make_policy("BIN", "hard", g + 50)}, g)
+        if seen:
+            break
+    assert seen
+    state, plan = seen[0]
+    house = ctx_for(state.options).house
+    line = choices.instruction(state, plan, RULES.apply(state, plan), moves_too=False)
+    way = choices.run_ways(state, plan)[0]
+    assert way in line and line.startswith("The scared girls run: each girl's move is a step in this list; ")
+    names = [house.room_name(i) for i in range(len(house.rooms))]
+    rooms = [n for n in sorted(names, key=len, reverse=True) if f"the {n}" in way]
+    assert len(rooms) >= 3 and " through the " in way
+    order = sorted(rooms, key=lambda n: way.index(f"the {n}"))
+    for a, b in zip(order, order[1:]):  # each room next door to the one before
+        assert names.index(b) in house.neighbours(names.index(a)), (a, b, way)
+    rules = get_pack("BIN").rules
+    try:
+        i18n.set_language("de")
+        said = i18n.pack_said(rules, line)
+    finally:
+        i18n.set_language("en")
+    assert " rennt von " in said and " durch " in said and "runs" not in said and "through" not in said, said
