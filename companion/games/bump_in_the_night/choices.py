@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.core.errors import IllegalInput
 from companion.games.bump_in_the_night import protocol, rules
 from companion.games.bump_in_the_night.cards import ACTION, ACTION_EFFECTS, BLOCK_EFFECTS, NEEDS_N, Card
 from companion.games.bump_in_the_night.context import Ctx, ctx_for
@@ -291,6 +292,15 @@ def on_board(state: State) -> list[int]:
     return here
 
 
+def _lost_and_gained(before: State, after: State) -> tuple[list[int], list[int]]:
+    """The rooms that lost a girl and those that gained one between two states, a room once per
+    girl, in the house's room order."""
+    was, now = on_board(before), on_board(after)
+    lost = [i for i in range(len(was)) for _ in range(max(0, was[i] - now[i]))]
+    gained = [i for i in range(len(was)) for _ in range(max(0, now[i] - was[i]))]
+    return lost, gained
+
+
 def run_ways(before: State, inp: RunPlan) -> list[str]:
     """The rooms a girl ran through when the device resolved a scare at once (a `RunPlan`): the
     table's steps say only where each girl ends, and a run that passed a monster (more terror, a
@@ -303,11 +313,9 @@ def run_ways(before: State, inp: RunPlan) -> list[str]:
     for move in inp.steps:
         try:
             nxt = rules.apply(state, move)
-        except Exception:  # noqa: BLE001 - the plan was applied whole before: this cannot fail
+        except IllegalInput:  # the plan was applied whole before: only a plan for another state
             return []
-        was, now = on_board(state), on_board(nxt)
-        lost = [i for i in range(len(was)) for _ in range(max(0, was[i] - now[i]))]
-        gained = [i for i in range(len(was)) for _ in range(max(0, now[i] - was[i]))]
+        lost, gained = _lost_and_gained(state, nxt)
         for a, b in zip(lost, gained):
             way = next((w for w in ways if w[-1] == a), None)
             if way is None:
@@ -332,9 +340,7 @@ def girl_moves(before: State, after: State) -> list[str]:
     Yellow claims her". The girls are alike, so any pairing of rooms that lost girls with rooms
     that gained them leaves the same board."""
     c = ctx_for(before.options)
-    was, now = on_board(before), on_board(after)
-    lost = [i for i in range(len(was)) for _ in range(max(0, was[i] - now[i]))]
-    gained = [i for i in range(len(was)) for _ in range(max(0, now[i] - was[i]))]
+    lost, gained = _lost_and_gained(before, after)
     pairs: dict[tuple[int, int], int] = {}
     for a, b in zip(lost, gained):
         pairs[(a, b)] = pairs.get((a, b), 0) + 1
